@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Limits from the spec, section 8. */
+export const PER_PAGE_MAX = 100;
+export const PER_PAGE_DEFAULT = 10;
+
+/** A positive integer that JavaScript can hold exactly. */
+export const positiveIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The request parameters of 4.1 besides access_token, already typed. */
+export const courseStatsParamsSchema = z.strictObject({
+  user_id: positiveIdSchema.optional(),
+  course_session_id: positiveIdSchema.optional(),
+  page: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  per_page: z.number().int().min(1).max(PER_PAGE_MAX).optional(),
+});
+export type CourseStatsParams = z.output<typeof courseStatsParamsSchema>;
+
+/** Names the spec allows on each endpoint (no others may be sent). */
+export const COURSE_STATS_QUERY_NAMES = ['access_token', 'user_id', 'course_session_id', 'page', 'per_page'] as const;
+export const LABEL_GROUPS_QUERY_NAMES = ['access_token'] as const;
+
+/** The error body our server and the demo API answer with. Upstream bodies may be anything. */
+export const errorBodySchema = z.object({ error: z.string() });
+export type ErrorBody = z.output<typeof errorBodySchema>;
+
+export const API_PREFIX = '/endpoint/v1';
+export const courseStatsPath = (courseId: number) => `${API_PREFIX}/courses/${courseId}/course_stats`;
+export const LABEL_GROUPS_PATH = `${API_PREFIX}/label_groups`;
+
+/** What GET /api/config tells the app about the server it runs on. */
+export const serverConfigSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('demo'), demoToken: z.string() }),
+  z.object({ mode: z.literal('proxy'), upstreamHost: z.string() }),
+]);
+export type ServerConfig = z.output<typeof serverConfigSchema>;
+export const CONFIG_PATH = '/api/config';

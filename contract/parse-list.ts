@@ -1,0 +1,157 @@
+import type { z } from 'zod';
+
+/** An item of the list that failed its schema and was left out. */
+export interface RejectedItem {
+  index: number;
+  /** The item's id when it carries a numeric one. */
+  id: number | null;
+  path: string;
+  reason: string;
+}
+
+/** A field the spec does not allow, removed from an item (or a part of an item that was left out). */
+export interface DroppedField {
+  index: number;
+  id: number | null;
+  path: string;
+  reason: string;
+}
+
+export interface ParseReport {
+  received: number;
+  accepted: number;
+  rejected: RejectedItem[];
+  dropped: DroppedField[];
+}
+
+export interface ParsedList<T> {
+  items: T[];
+  report: ParseReport;
+}
+
+export class NotAnArrayError extends Error {
+  constructor(readonly receivedType: string) {
+    super(`Expected a JSON array, received ${receivedType}`);
+    this.name = 'NotAnArrayError';
+  }
+}
+
+export interface ListSpec<S extends z.ZodType> {
+  schema: S;
+  /**
+   * Array fields whose entries are kept or left out one by one (for example a group's labels): a bad entry
+   * is removed and reported, and the item itself survives.
+   */
+  lenientArrays?: readonly string[];
+}
+
+type Path = ReadonlyArray<PropertyKey>;
+
+export function formatPath(path: Path): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out === '' ? String(segment) : `.${String(segment)}`;
+  }
+  return out;
+}
+
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Copy of `value` with the node at `path` replaced by `update(node)`; other branches are shared. */
+function updateAt(value: unknown, path: Path, update: (node: unknown) => unknown): unknown {
+  if (path.length === 0) return update(value);
+  const [head, ...rest] = path;
+  if (Array.isArray(value) && typeof head === 'number') {
+    const copy = value.slice();
+    copy[head] = updateAt(copy[head], rest, update);
+    return copy;
+  }
+  if (isRecord(value) && typeof head === 'string') {
+    return { ...value, [head]: updateAt(value[head], rest, update) };
+  }
+  return value;
+}
+
+function withoutKeys(node: unknown, keys: readonly string[]): unknown {
+  if (!isRecord(node)) return node;
+  return Object.fromEntries(Object.entries(node).filter(([key]) => !keys.includes(key)));
+}
+
+/**
+ * Parses a list body item by item. Unknown fields are dropped and named; items that still fail are left out
+ * and described; the rest are returned. Only a body that is not an array fails as a whole.
+ */
+export function parseList<S extends z.ZodType>(body: unknown, spec: ListSpec<S>): ParsedList<z.output<S>> {
+  if (!Array.isArray(body)) throw new NotAnArrayError(describeType(body));
+  const lenient = new Set(spec.lenientArrays ?? []);
+  const items: Array<z.output<S>> = [];
+  const rejected: RejectedItem[] = [];
+  const dropped: DroppedField[] = [];
+
+  body.forEach((raw: unknown, index) => {
+    const id = isRecord(raw) && typeof raw.id === 'number' ? raw.id : null;
+    if (!isRecord(raw)) {
+      rejected.push({ index, id, path: '', reason: `expected an object, received ${describeType(raw)}` });
+      return;
+    }
+    let candidate: unknown = raw;
+    // Each pass removes what can be removed (unknown keys, bad entries of lenient arrays), so two or three
+    // passes settle any item; the bound only guards against a schema that keeps inventing issues.
+    for (let pass = 0; pass < 4; pass += 1) {
+      const result = spec.schema.safeParse(candidate);
+      if (result.success) {
+        items.push(result.data);
+        return;
+      }
+      let changed = false;
+      const badEntries = new Map<string, Set<number>>();
+      const fatal: z.core.$ZodIssue[] = [];
+      for (const issue of result.error.issues) {
+        if (issue.code === 'unrecognized_keys') {
+          for (const key of issue.keys) {
+            dropped.push({ index, id, path: formatPath([...issue.path, key]), reason: 'field not in the spec' });
+          }
+          candidate = updateAt(candidate, issue.path, (node) => withoutKeys(node, issue.keys));
+          changed = true;
+          continue;
+        }
+        const [field, entry] = issue.path;
+        if (typeof field === 'string' && lenient.has(field) && typeof entry === 'number') {
+          dropped.push({ index, id, path: formatPath(issue.path), reason: `entry left out: ${issue.message}` });
+          const entries = badEntries.get(field) ?? new Set<number>();
+          entries.add(entry);
+          badEntries.set(field, entries);
+          continue;
+        }
+        fatal.push(issue);
+      }
+      if (fatal.length > 0) {
+        for (const issue of fatal) rejected.push({ index, id, path: formatPath(issue.path), reason: issue.message });
+        return;
+      }
+      for (const [field, entries] of badEntries) {
+        candidate = updateAt(candidate, [field], (node) =>
+          Array.isArray(node) ? node.filter((_, i) => !entries.has(i)) : node,
+        );
+        changed = true;
+      }
+      if (!changed) break;
+    }
+    rejected.push({ index, id, path: '', reason: 'item could not be parsed' });
+  });
+
+  return { items, report: { received: body.length, accepted: items.length, rejected, dropped } };
+}
+
+export function isCleanReport(report: ParseReport): boolean {
+  return report.rejected.length === 0 && report.dropped.length === 0;
+}

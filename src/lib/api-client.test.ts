@@ -1,0 +1,219 @@
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/testing/msw';
+import { courseStatWire, labelGroupWire } from '@/testing/fixtures';
+import { extractMessage, fetchCourseStats, fetchLabelGroups } from './api-client';
+import { ApiError, InvalidRequestError } from './api-error';
+import { setToken } from './token-store';
+
+
+const STATS = '/endpoint/v1/courses/:courseId/course_stats';
+
+/** Records every request the handler sees, so tests can check what reached the wire. */
+function recordStats(respond: () => Response = () => HttpResponse.json([courseStatWire()])) {
+  const seen: Request[] = [];
+  server.use(
+    http.all(STATS, ({ request }) => {
+      seen.push(request);
+      return respond();
+    }),
+  );
+  return seen;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('fetchCourseStats: what it sends', () => {
+  it('sends only the spec parameters, page 1-based with defaults, and the token as a Bearer header', async () => {
+    setToken('secret-token', false);
+    const seen = recordStats();
+    await fetchCourseStats({ courseId: 42, userId: 7, courseSessionId: 3 });
+    const request = seen[0];
+    const url = new URL(request?.url ?? '');
+    expect(request?.method).toBe('GET');
+    expect(url.pathname).toBe('/endpoint/v1/courses/42/course_stats');
+    expect([...url.searchParams]).toEqual([
+      ['user_id', '7'],
+      ['course_session_id', '3'],
+      ['page', '1'],
+      ['per_page', '10'],
+    ]);
+    expect(request?.headers.get('authorization')).toBe('Bearer secret-token');
+    expect(url.search).not.toContain('secret-token');
+  });
+
+  it('cannot smuggle other parameters through the request object', async () => {
+    const seen = recordStats();
+    const request = { courseId: 1, page: 2, perPage: 25, sort: 'score.desc', access_token: 'x' };
+    await fetchCourseStats(request);
+    expect([...new URL(seen[0]?.url ?? '').searchParams.keys()]).toEqual(['page', 'per_page']);
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const seen = recordStats();
+    await fetchCourseStats({ courseId: 1 });
+    expect(seen[0]?.headers.has('authorization')).toBe(false);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, 2 ** 53])('refuses course id %s before any request', async (courseId) => {
+    const seen = recordStats();
+    await expect(fetchCourseStats({ courseId })).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it.each([
+    { perPage: 0 },
+    { perPage: 101 },
+    { page: 0 },
+    { userId: -3 },
+    { courseSessionId: 0.5 },
+  ])('refuses %j before any request', async (params) => {
+    const seen = recordStats();
+    await expect(fetchCourseStats({ courseId: 1, ...params })).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('fetchCourseStats: what it returns', () => {
+  it('returns the parsed rows with the report', async () => {
+    recordStats(() => HttpResponse.json([courseStatWire({ id: 1 }), { ...courseStatWire({ id: 2 }), extra: true }]));
+    const result = await fetchCourseStats({ courseId: 1 });
+    expect(result.items.map((item) => item.id)).toEqual([1, 2]);
+    expect(result.report.dropped).toEqual([{ index: 1, id: 2, path: 'extra', reason: 'field not in the spec' }]);
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [403, 'unauthorized'],
+    [404, 'not_found'],
+    [400, 'bad_request'],
+    [422, 'bad_request'],
+    [500, 'server'],
+    [502, 'server'],
+    [503, 'server'],
+  ] as const)('maps HTTP %i to %s', async (status, kind) => {
+    recordStats(() => HttpResponse.json({ error: `status ${status}` }, { status }));
+    const error = await failure(fetchCourseStats({ courseId: 1 }));
+    expect(error.detail.kind).toBe(kind);
+    expect(error.detail).toMatchObject({ status, message: `status ${status}` });
+  });
+
+  it('carries Retry-After on a 429, in seconds or as a date', async () => {
+    recordStats(() => HttpResponse.json({ error: 'slow down' }, { status: 429, headers: { 'Retry-After': '7' } }));
+    const error = await failure(fetchCourseStats({ courseId: 1 }));
+    expect(error.detail).toEqual({ kind: 'rate_limited', status: 429, retryAfterMs: 7000, message: 'slow down' });
+  });
+
+  it('reads an HTML error page without crashing and without showing markup', async () => {
+    recordStats(
+      () =>
+        new HttpResponse('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    );
+    const error = await failure(fetchCourseStats({ courseId: 1 }));
+    expect(error.detail).toEqual({ kind: 'server', status: 502, message: null });
+  });
+
+  it('calls an HTML page with status 200 an invalid response', async () => {
+    recordStats(() => new HttpResponse('<html><body>Login</body></html>', { status: 200 }));
+    const error = await failure(fetchCourseStats({ courseId: 1 }));
+    expect(error.detail).toEqual({
+      kind: 'invalid_response',
+      status: 200,
+      reason: 'the server sent an HTML page instead of JSON',
+    });
+  });
+
+  it('calls malformed JSON an invalid response', async () => {
+    recordStats(() => new HttpResponse('[{"id": 1,', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const error = await failure(fetchCourseStats({ courseId: 1 }));
+    expect(error.detail).toMatchObject({ kind: 'invalid_response', reason: 'the response is not valid JSON' });
+  });
+
+  it('calls an object where the array belongs an invalid response', async () => {
+    recordStats(() => HttpResponse.json({ data: [] }));
+    const error = await failure(fetchCourseStats({ courseId: 1 }));
+    expect(error.detail).toMatchObject({ kind: 'invalid_response', reason: 'Expected a JSON array, received an object' });
+  });
+
+  it('maps a refused connection to network', async () => {
+    recordStats(() => HttpResponse.error());
+    const error = await failure(fetchCourseStats({ courseId: 1 }));
+    expect(error.detail.kind).toBe('network');
+  });
+
+  it('times out after the given time', async () => {
+    server.use(
+      http.get(STATS, async () => {
+        await delay(2_000);
+        return HttpResponse.json([]);
+      }),
+    );
+    const error = await failure(fetchCourseStats({ courseId: 1 }, { timeoutMs: 50 }));
+    expect(error.detail).toEqual({ kind: 'timeout', timeoutMs: 50 });
+  });
+
+  it("passes a caller's abort through as an abort, not as an API error", async () => {
+    server.use(
+      http.get(STATS, async () => {
+        await delay(2_000);
+        return HttpResponse.json([]);
+      }),
+    );
+    const controller = new AbortController();
+    const pending = fetchCourseStats({ courseId: 1 }, { signal: controller.signal });
+    controller.abort(new DOMException('replaced', 'AbortError'));
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('never puts the token into an error message, even when the server echoes it', async () => {
+    setToken('tok-123456', false);
+    recordStats(() => HttpResponse.json({ error: 'token tok-123456 is not valid' }, { status: 400 }));
+    const error = await failure(fetchCourseStats({ courseId: 1 }));
+    expect(error.message).not.toContain('tok-123456');
+    expect(error.detail).toMatchObject({ message: 'token [token] is not valid' });
+  });
+});
+
+describe('fetchLabelGroups', () => {
+  it('uses a token given for the check instead of the stored one', async () => {
+    setToken('stored', false);
+    const seen: Request[] = [];
+    server.use(
+      http.get('/endpoint/v1/label_groups', ({ request }) => {
+        seen.push(request);
+        return HttpResponse.json([labelGroupWire({ group_id: '', labels: null })]);
+      }),
+    );
+    const result = await fetchLabelGroups({ token: 'candidate' });
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer candidate');
+    expect(new URL(seen[0]?.url ?? '').search).toBe('');
+    expect(result.items[0]).toMatchObject({ group_id: null, labels: [] });
+  });
+});
+
+describe('extractMessage', () => {
+  it.each([
+    ['{"error":"bad page"}', 'bad page'],
+    ['{"message":"nope"}', 'nope'],
+    ['{"error":{"message":"nested"}}', 'nested'],
+    ['"plain json string"', 'plain json string'],
+    ['Too many requests', 'Too many requests'],
+    ['<html><body>x</body></html>', null],
+    ['', null],
+    ['{"code": 5}', null],
+  ])('reads %s as %j', (body, expected) => {
+    expect(extractMessage(body)).toBe(expected);
+  });
+});

@@ -1,0 +1,197 @@
+import {
+  courseStatSchema,
+  courseStatsParamsSchema,
+  courseStatsPath,
+  LABEL_GROUPS_PATH,
+  labelGroupSchema,
+  NotAnArrayError,
+  parseList,
+  PER_PAGE_DEFAULT,
+  positiveIdSchema,
+  serverConfigSchema,
+  CONFIG_PATH,
+  type CourseStat,
+  type LabelGroup,
+  type ParsedList,
+  type ServerConfig,
+} from '@contract';
+import { ApiError, errorForStatus, InvalidRequestError } from './api-error';
+import { getToken } from './token-store';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Overrides the stored token (sign-in checks a token before storing it). */
+  token?: string | null;
+}
+
+/** The course statistics request: the spec's parameters and nothing else. page is 1-based. */
+export interface CourseStatsRequest {
+  courseId: number;
+  userId?: number | undefined;
+  courseSessionId?: number | undefined;
+  page?: number | undefined;
+  perPage?: number | undefined;
+}
+
+export async function fetchCourseStats(
+  request: CourseStatsRequest,
+  options: RequestOptions = {},
+): Promise<ParsedList<CourseStat>> {
+  if (!positiveIdSchema.safeParse(request.courseId).success) {
+    throw new InvalidRequestError(`Course ID must be a positive integer, got ${String(request.courseId)}`);
+  }
+  const params = courseStatsParamsSchema.safeParse({
+    user_id: request.userId,
+    course_session_id: request.courseSessionId,
+    page: request.page ?? 1,
+    per_page: request.perPage ?? PER_PAGE_DEFAULT,
+  });
+  if (!params.success) {
+    const issue = params.error.issues[0];
+    throw new InvalidRequestError(`Invalid ${issue?.path.join('.') ?? 'parameter'}: ${issue?.message ?? ''}`);
+  }
+  const query = new URLSearchParams();
+  // Names are written out one by one: nothing outside the spec's list can reach the wire.
+  if (params.data.user_id !== undefined) query.set('user_id', String(params.data.user_id));
+  if (params.data.course_session_id !== undefined) query.set('course_session_id', String(params.data.course_session_id));
+  if (params.data.page !== undefined) query.set('page', String(params.data.page));
+  if (params.data.per_page !== undefined) query.set('per_page', String(params.data.per_page));
+  const body = await getJson(`${courseStatsPath(request.courseId)}?${query.toString()}`, options);
+  return parseBody(body, () => parseList(body.json, { schema: courseStatSchema }));
+}
+
+export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
+  const body = await getJson(LABEL_GROUPS_PATH, options);
+  return parseBody(body, () => parseList(body.json, { schema: labelGroupSchema, lenientArrays: ['labels'] }));
+}
+
+export async function fetchServerConfig(options: RequestOptions = {}): Promise<ServerConfig> {
+  const body = await getJson(CONFIG_PATH, { ...options, token: null });
+  const parsed = serverConfigSchema.safeParse(body.json);
+  if (!parsed.success) {
+    throw new ApiError({ kind: 'invalid_response', status: body.status, reason: 'unexpected server configuration' });
+  }
+  return parsed.data;
+}
+
+interface JsonBody {
+  status: number;
+  json: unknown;
+}
+
+function parseBody<T>(body: JsonBody, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof NotAnArrayError) {
+      throw new ApiError({ kind: 'invalid_response', status: body.status, reason: error.message });
+    }
+    throw error;
+  }
+}
+
+/** GET, with the token in the Authorization header, a timeout, and every failure mapped to ApiError. */
+async function getJson(path: string, options: RequestOptions): Promise<JsonBody> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const token = options.token === undefined ? getToken() : options.token;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forwardAbort();
+  else options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  try {
+    let response: Response;
+    try {
+      response = await globalThis.fetch(path, {
+        method: 'GET',
+        headers,
+        signal: controller.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch (error) {
+      throw mapFetchFailure(error, timedOut, timeoutMs, options.signal);
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw mapFetchFailure(error, timedOut, timeoutMs, options.signal);
+    }
+    if (!response.ok) {
+      throw new ApiError(
+        errorForStatus(response.status, scrub(extractMessage(text), token), response.headers.get('Retry-After')),
+      );
+    }
+    try {
+      return { status: response.status, json: JSON.parse(text) as unknown };
+    } catch {
+      throw new ApiError({
+        kind: 'invalid_response',
+        status: response.status,
+        reason: looksLikeHtml(text) ? 'the server sent an HTML page instead of JSON' : 'the response is not valid JSON',
+      });
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+function mapFetchFailure(error: unknown, timedOut: boolean, timeoutMs: number, signal?: AbortSignal): unknown {
+  if (timedOut) return new ApiError({ kind: 'timeout', timeoutMs });
+  // A caller's abort (a newer query replaced this one) is not an API failure: let it through unchanged.
+  if (signal?.aborted) return signal.reason ?? error;
+  const message = error instanceof Error ? error.message : 'request failed';
+  return new ApiError({ kind: 'network', message });
+}
+
+/** The server's own words from an error body, whatever its content type; null when there are none. */
+export function extractMessage(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  try {
+    const json: unknown = JSON.parse(trimmed);
+    if (typeof json === 'string') return clip(json);
+    if (typeof json === 'object' && json !== null) {
+      for (const key of ['error', 'message', 'detail', 'error_description'] as const) {
+        const value = (json as Record<string, unknown>)[key];
+        if (typeof value === 'string' && value.trim() !== '') return clip(value);
+        if (typeof value === 'object' && value !== null) {
+          const nested = (value as Record<string, unknown>).message;
+          if (typeof nested === 'string') return clip(nested);
+        }
+      }
+    }
+    return null;
+  } catch {
+    if (looksLikeHtml(trimmed)) return null;
+    return clip(trimmed);
+  }
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /^\s*<(!doctype|html|head|body|\?xml)/i.test(text);
+}
+
+function clip(text: string): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return single.length > 300 ? `${single.slice(0, 300)}…` : single;
+}
+
+/** An upstream that echoes the token back in its error must not put it on screen. */
+function scrub(message: string | null, token: string | null): string | null {
+  if (message === null || !token) return message;
+  return message.split(token).join('[token]');
+}

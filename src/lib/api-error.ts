@@ -1,0 +1,71 @@
+/** Every way a call to the API can fail, as one union the UI switches on. */
+export type ApiErrorDetail =
+  | { kind: 'unauthorized'; status: 401 | 403; message: string | null }
+  | { kind: 'not_found'; status: 404; message: string | null }
+  | { kind: 'bad_request'; status: number; message: string | null }
+  | { kind: 'rate_limited'; status: 429; retryAfterMs: number | null; message: string | null }
+  | { kind: 'server'; status: number; message: string | null }
+  | { kind: 'network'; message: string }
+  | { kind: 'timeout'; timeoutMs: number }
+  | { kind: 'invalid_response'; status: number; reason: string };
+
+export type ApiErrorKind = ApiErrorDetail['kind'];
+
+export class ApiError extends Error {
+  constructor(readonly detail: ApiErrorDetail) {
+    super(summarize(detail));
+    this.name = 'ApiError';
+  }
+
+  get kind(): ApiErrorKind {
+    return this.detail.kind;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function summarize(detail: ApiErrorDetail): string {
+  switch (detail.kind) {
+    case 'network':
+      return `network: ${detail.message}`;
+    case 'timeout':
+      return `timeout after ${detail.timeoutMs} ms`;
+    case 'invalid_response':
+      return `invalid response (HTTP ${detail.status}): ${detail.reason}`;
+    default:
+      return `${detail.kind} (HTTP ${detail.status})${detail.message ? `: ${detail.message}` : ''}`;
+  }
+}
+
+/** Thrown before any request when the caller passes values the API cannot take (a bug, not an API answer). */
+export class InvalidRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidRequestError';
+  }
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. Returns milliseconds from `now`, or null. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, date - now);
+}
+
+/** Maps an HTTP error status to the union. `message` is the server's, already extracted and scrubbed. */
+export function errorForStatus(
+  status: number,
+  message: string | null,
+  retryAfter: string | null,
+): ApiErrorDetail {
+  if (status === 401 || status === 403) return { kind: 'unauthorized', status, message };
+  if (status === 404) return { kind: 'not_found', status, message };
+  if (status === 429) return { kind: 'rate_limited', status, retryAfterMs: parseRetryAfter(retryAfter), message };
+  if (status >= 500) return { kind: 'server', status, message };
+  return { kind: 'bad_request', status, message };
+}

@@ -1,0 +1,45 @@
+import type { CourseStatWire, LabelGroupWire } from '@contract';
+
+/** A wire-format course statistic with every field set; override what a test cares about. */
+export function courseStatWire(overrides: Partial<CourseStatWire> = {}): CourseStatWire {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    user_id: 100 + id,
+    username: `Learner ${id}`,
+    user_email: `learner${id}@example.com`,
+    course_id: 7,
+    coursename: 'Onboarding',
+    completed: false,
+    success: false,
+    course_session_id: 70,
+    course_session_name: 'Autumn group',
+    deadline: '2026-12-01T18:00:00+03:00',
+    time_spent: 3600,
+    quiz_count: 2,
+    score: 40,
+    score_percent: 40,
+    last_activity: '2026-11-10T09:30:00+03:00',
+    progress: 50,
+    progress_percent: 50,
+    completed_tasks: 3,
+    cert_file: null,
+    ...overrides,
+  };
+}
+
+export function courseStatsPage(count: number, from = 1, overrides: Partial<CourseStatWire> = {}): CourseStatWire[] {
+  return Array.from({ length: count }, (_, i) => courseStatWire({ ...overrides, id: from + i }));
+}
+
+export function labelGroupWire(overrides: Partial<LabelGroupWire> = {}): LabelGroupWire {
+  return {
+    id: 1,
+    name: 'Department',
+    group_id: null,
+    created_at: '2026-01-10T08:00:00Z',
+    updated_at: '2026-03-01T08:00:00Z',
+    labels: [{ description: 'Sales', type: 'string', additionalProperties: false, required: ['name'] }],
+    ...overrides,
+  };
+}
