@@ -1,0 +1,122 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { getToken } from '@/lib/token-store';
+import { server } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
+import { AuthGate } from './auth-gate';
+
+const GOOD = 'good-token';
+
+function serveApi(mode: 'demo' | 'proxy' = 'demo') {
+  const checks: Array<string | null> = [];
+  server.use(
+    http.get('/api/config', () =>
+      HttpResponse.json(mode === 'demo' ? { mode, demoToken: GOOD } : { mode, upstreamHost: 'lms.example.com' }),
+    ),
+    http.get('/endpoint/v1/label_groups', ({ request }) => {
+      const auth = request.headers.get('authorization');
+      checks.push(auth);
+      return auth === `Bearer ${GOOD}` ? HttpResponse.json([]) : HttpResponse.json({ error: 'bad token' }, { status: 401 });
+    }),
+  );
+  return checks;
+}
+
+const renderGate = (route = '/courses/5/stats?page=2') =>
+  renderWithProviders(
+    <AuthGate>
+      <p>Signed-in content</p>
+    </AuthGate>,
+    { route },
+  );
+
+describe('SignInScreen', () => {
+  it('signs in with a good token into session storage only, keeping the URL', async () => {
+    const checks = serveApi();
+    const user = userEvent.setup();
+    const { router } = renderGate();
+    await user.type(screen.getByLabelText('Access token'), GOOD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Signed-in content')).toBeInTheDocument();
+    expect(checks).toEqual([`Bearer ${GOOD}`]);
+    expect(window.sessionStorage.getItem('course-stats.token')).toBe(GOOD);
+    expect(window.localStorage.getItem('course-stats.token')).toBeNull();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/courses/5/stats?page=2');
+  });
+
+  it('remembers the token in local storage when asked', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderGate();
+    await user.type(screen.getByLabelText('Access token'), GOOD);
+    await user.click(screen.getByRole('checkbox', { name: 'Remember on this device' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('Signed-in content');
+    expect(window.localStorage.getItem('course-stats.token')).toBe(GOOD);
+    expect(window.sessionStorage.getItem('course-stats.token')).toBeNull();
+  });
+
+  it('stays with an alert when the token is rejected, storing nothing', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderGate();
+    await user.type(screen.getByLabelText('Access token'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The access token was rejected.');
+    expect(screen.queryByText('Signed-in content')).not.toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it('refuses an empty token inline without calling the API', async () => {
+    const checks = serveApi();
+    const user = userEvent.setup();
+    renderGate();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter an access token.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Access token')).toHaveAttribute('aria-invalid', 'true');
+    expect(checks).toEqual([]);
+  });
+
+  it('explains a network failure differently from a rejection', async () => {
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ mode: 'demo', demoToken: GOOD })),
+      http.get('/endpoint/v1/label_groups', () => HttpResponse.error()),
+    );
+    const user = userEvent.setup();
+    renderGate();
+    await user.type(screen.getByLabelText('Access token'), GOOD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The API cannot be reached.');
+    expect(alert).not.toHaveTextContent('rejected');
+  });
+
+  it('offers the demo token in demo mode', async () => {
+    serveApi('demo');
+    const user = userEvent.setup();
+    renderGate();
+    expect(await screen.findByText('Demo mode')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use demo token' }));
+    expect(await screen.findByText('Signed-in content')).toBeInTheDocument();
+  });
+
+  it('names the upstream host in proxy mode and offers no demo token', async () => {
+    serveApi('proxy');
+    renderGate();
+    expect(await screen.findByText('lms.example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use demo token' })).not.toBeInTheDocument();
+  });
+
+  it('toggles the token between hidden and shown', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    renderGate();
+    const input = screen.getByLabelText('Access token');
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show token' }));
+    expect(input).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Show token' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
