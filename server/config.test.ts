@@ -1,0 +1,104 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEMO_TOKEN, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults: demo mode on 127.0.0.1:8080', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      apiBaseUrl: null,
+      demoToken: DEFAULT_DEMO_TOKEN,
+      demoLatencyMs: 0,
+      demoFailureRate: 0,
+      rateLimitMax: 600,
+      logLevel: 'info',
+      upstreamTimeoutMs: 30_000,
+      upstreamMaxBytes: 10 * 1024 * 1024,
+    });
+    expect(config.distDir).toBe(resolve(import.meta.dirname, '..', 'dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      API_BASE_URL: 'https://lms.example.com',
+      DEMO_TOKEN: 'another-token',
+      DEMO_LATENCY_MS: '250',
+      DEMO_FAILURE_RATE: '0.25',
+      RATE_LIMIT_MAX: '0',
+      DIST_DIR: 'build/web',
+      LOG_LEVEL: 'warn',
+      UPSTREAM_TIMEOUT_MS: '500',
+      UPSTREAM_MAX_BYTES: '1024',
+    });
+    expect(config).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      apiBaseUrl: 'https://lms.example.com',
+      demoToken: 'another-token',
+      demoLatencyMs: 250,
+      demoFailureRate: 0.25,
+      rateLimitMax: 0,
+      distDir: resolve('build/web'),
+      logLevel: 'warn',
+      upstreamTimeoutMs: 500,
+      upstreamMaxBytes: 1024,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', API_BASE_URL: '', DEMO_TOKEN: '', LOG_LEVEL: '' });
+    expect(config.port).toBe(8080);
+    expect(config.apiBaseUrl).toBeNull();
+    expect(config.demoToken).toBe(DEFAULT_DEMO_TOKEN);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it.each([
+    ['https://lms.example.com', 'https://lms.example.com'],
+    ['https://lms.example.com/', 'https://lms.example.com'],
+    ['http://127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ['https://LMS.Example.com:443/api/', 'https://lms.example.com/api'],
+    ['https://lms.example.com/school/v2', 'https://lms.example.com/school/v2'],
+    ['http://[::1]:9000/', 'http://[::1]:9000'],
+  ])('normalizes API_BASE_URL %s to %s', (raw, expected) => {
+    expect(loadConfig({ API_BASE_URL: raw }).apiBaseUrl).toBe(expected);
+  });
+
+  it.each([
+    'lms.example.com',
+    '/endpoint',
+    'ftp://lms.example.com',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'https://user:secret@lms.example.com',
+    'https://user@lms.example.com',
+    'https://lms.example.com/?access_token=x',
+    'https://lms.example.com/#top',
+    'https://lms.example.com/a b',
+    'https://lms.example.com/%2e%2e/admin',
+    'https://lms.example.com//double',
+    'https://lms.example.com/api;x=1',
+  ])('refuses API_BASE_URL %s', (raw) => {
+    expect(() => loadConfig({ API_BASE_URL: raw })).toThrow(/API_BASE_URL/);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DEMO_LATENCY_MS', '1.5'],
+    ['DEMO_FAILURE_RATE', '1.5'],
+    ['DEMO_FAILURE_RATE', '-0.1'],
+    ['DEMO_FAILURE_RATE', 'half'],
+    ['RATE_LIMIT_MAX', 'many'],
+    ['LOG_LEVEL', 'verbose'],
+    ['DEMO_TOKEN', 'has space'],
+    ['UPSTREAM_TIMEOUT_MS', '0'],
+  ])('refuses %s=%s and names it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid environment: .*${name}`));
+  });
+});

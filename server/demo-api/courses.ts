@@ -1,0 +1,280 @@
+import type { CourseStatWire } from '../../contract/index';
+import { makeUsers, type DemoUser } from './names';
+import { Random } from './random';
+
+/** "Now" for the demo data. Fixed, so past deadlines stay past and the data never changes between runs. */
+export const REFERENCE_DATE = '2026-11-01T00:00:00Z';
+const REFERENCE_TIME = Date.parse(REFERENCE_DATE);
+
+export interface DemoSession {
+  id: number;
+  name: string;
+  deadline: string | null;
+}
+
+export interface DemoCourse {
+  id: number;
+  name: string;
+  statCount: number;
+  taskCount: number;
+  maxScore: number;
+  sessions: readonly DemoSession[];
+}
+
+export const SCALE_COURSE_ID = 1000;
+export const EMPTY_COURSE_ID = 105;
+export const SECURITY_COURSE_ID = 106;
+
+/** The demo courses. Session ids are the course id followed by one digit. */
+export const DEMO_COURSES: readonly DemoCourse[] = [
+  {
+    id: 101,
+    name: 'Data Analysis Fundamentals',
+    statCount: 240,
+    taskCount: 12,
+    maxScore: 100,
+    sessions: [
+      { id: 1011, name: 'Spring 2026', deadline: '2026-05-31T23:59:59+03:00' },
+      { id: 1012, name: 'Autumn 2026', deadline: '2026-12-20T18:00:00+03:00' },
+      { id: 1013, name: 'Self-paced', deadline: null },
+    ],
+  },
+  {
+    id: 102,
+    name: 'Основы информационной безопасности',
+    statCount: 150,
+    taskCount: 8,
+    maxScore: 40,
+    sessions: [
+      { id: 1021, name: 'Поток 1 — март 2026', deadline: '2026-04-15T18:00:00+03:00' },
+      { id: 1022, name: 'Поток 2 — октябрь 2026', deadline: '2026-11-30T18:00:00+03:00' },
+    ],
+  },
+  {
+    id: 103,
+    name: 'Leadership & Communication',
+    statCount: 300,
+    taskCount: 20,
+    maxScore: 200,
+    sessions: [
+      { id: 1031, name: 'Managers — Q1', deadline: '2026-03-31T17:00:00-05:00' },
+      { id: 1032, name: 'Managers — Q2', deadline: '2026-06-30T17:00:00-05:00' },
+      { id: 1033, name: 'Team leads — Q3', deadline: '2026-09-30T17:00:00+02:00' },
+      { id: 1034, name: 'Team leads — Q4', deadline: '2026-12-31T17:00:00+02:00' },
+    ],
+  },
+  {
+    id: 104,
+    name: 'Workplace Safety Basics',
+    statCount: 45,
+    taskCount: 5,
+    maxScore: 10,
+    sessions: [
+      { id: 1041, name: 'Warehouse staff', deadline: '2026-10-01T09:00:00Z' },
+      { id: 1042, name: 'Office staff', deadline: null },
+    ],
+  },
+  {
+    id: EMPTY_COURSE_ID,
+    name: 'New course (no statistics yet)',
+    statCount: 0,
+    taskCount: 6,
+    maxScore: 100,
+    sessions: [
+      { id: 1051, name: 'First run — January 2027', deadline: '2027-01-31T18:00:00+03:00' },
+      { id: 1052, name: 'Second run', deadline: null },
+    ],
+  },
+  {
+    id: SECURITY_COURSE_ID,
+    name: 'Security check: <b>bold</b> & "quotes"',
+    statCount: 6,
+    taskCount: 3,
+    maxScore: 10,
+    sessions: [
+      { id: 1061, name: '<i>Session</i> one', deadline: '2026-09-01T00:00:00+03:00' },
+      { id: 1062, name: 'Session two', deadline: null },
+    ],
+  },
+  {
+    id: 107,
+    name: 'Προηγμένο Excel · 高级 Excel · Excel avancé',
+    statCount: 80,
+    taskCount: 10,
+    maxScore: 50,
+    sessions: [
+      { id: 1071, name: 'Αθήνα — Ιούνιος', deadline: '2026-06-15T20:00:00+03:00' },
+      { id: 1072, name: '上海 — 九月', deadline: '2026-09-20T18:00:00+08:00' },
+      { id: 1073, name: 'Lyon — décembre', deadline: '2026-12-10T17:30:00+01:00' },
+    ],
+  },
+  {
+    id: SCALE_COURSE_ID,
+    name: 'Scale test: 10,000 statistics',
+    statCount: 10_000,
+    taskCount: 15,
+    maxScore: 100,
+    sessions: [
+      { id: 10001, name: 'Wave 1', deadline: '2026-02-28T23:59:59+03:00' },
+      { id: 10002, name: 'Wave 2', deadline: '2026-07-31T23:59:59+03:00' },
+      { id: 10003, name: 'Wave 3', deadline: '2027-01-31T23:59:59+03:00' },
+      { id: 10004, name: 'Open enrolment', deadline: null },
+    ],
+  },
+];
+
+/** Offsets (minutes) that the timestamps are written in: the same instant may come in any of them. */
+const OFFSETS = [180, 180, 180, 0, 120, 60, -300, 480];
+
+function isoWithOffset(epochMs: number, offsetMinutes: number): string {
+  const local = new Date(epochMs + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  if (offsetMinutes === 0) return `${local}Z`;
+  const abs = Math.abs(offsetMinutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${local}${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * One learner's statistic in one session. The rules that hold: success implies completed; completed means
+ * progress 100 (and not always success); progress 0 means not started (nothing spent, no activity). The spec's
+ * quirks appear on purpose: '' in quiz_count and last_activity, null and absent optional fields.
+ */
+function makeStat(
+  random: Random,
+  course: DemoCourse,
+  session: DemoSession,
+  user: DemoUser,
+  id: number,
+): CourseStatWire {
+  const roll = random.float();
+  const progress = roll < 0.15 ? 0 : roll < 0.4 ? 100 : random.int(1, 99);
+  const started = progress > 0;
+  const completed = progress === 100;
+  const success = completed && random.chance(0.75);
+  const passMark = Math.ceil(course.maxScore * 0.7);
+  const score = !started
+    ? 0
+    : success
+      ? random.int(passMark, course.maxScore)
+      : completed
+        ? random.int(Math.round(course.maxScore * 0.2), passMark - 1)
+        : random.int(0, Math.round((course.maxScore * progress) / 100));
+  const seconds = progress * random.int(20, 150);
+  // Some sources report fractional seconds.
+  const timeSpent = started && random.chance(0.3) ? seconds + random.int(1, 99) / 100 : seconds;
+  const lastActivity = started
+    ? isoWithOffset(REFERENCE_TIME - random.int(1, 200 * 86_400) * 1000, random.pick(OFFSETS))
+    : random.pick([null, '']);
+  const quizRoll = random.float();
+  const certRoll = random.float();
+
+  return {
+    id,
+    user_id: user.id,
+    username: user.name,
+    user_email: user.email,
+    course_id: course.id,
+    coursename: course.name,
+    completed,
+    success,
+    course_session_id: session.id,
+    course_session_name: session.name,
+    ...(random.chance(0.95) ? { deadline: session.deadline } : {}),
+    time_spent: timeSpent,
+    ...(quizRoll < 0.1 ? {} : { quiz_count: quizRoll < 0.2 ? '' : quizRoll < 0.3 ? null : random.int(0, 8) }),
+    score,
+    ...(random.chance(0.85) ? { score_percent: Math.round((score / course.maxScore) * 100) } : {}),
+    last_activity: lastActivity,
+    progress,
+    ...(random.chance(0.85) ? { progress_percent: progress } : {}),
+    completed_tasks: Math.round((course.taskCount * progress) / 100),
+    ...(success && certRoll < 0.9
+      ? { cert_file: `https://files.example.com/certificates/${course.id}/${id}.pdf` }
+      : certRoll < 0.5
+        ? { cert_file: null }
+        : {}),
+  };
+}
+
+/**
+ * A course's statistics, ordered by id. Each session enrols a random sample of one cohort, so a user often
+ * appears in several sessions of a course (never twice in one session).
+ */
+export function generateCourseStats(course: DemoCourse, users: readonly DemoUser[]): CourseStatWire[] {
+  const random = new Random(course.id);
+  const sessionCount = course.sessions.length;
+  const perSession = Math.ceil(course.statCount / sessionCount);
+  const cohort = random.sample(users, Math.max(perSession, Math.ceil(course.statCount * 0.7)));
+  const enrolments: Array<[DemoUser, DemoSession]> = [];
+  course.sessions.forEach((session, index) => {
+    const count = Math.floor(course.statCount / sessionCount) + (index < course.statCount % sessionCount ? 1 : 0);
+    for (const user of random.sample(cohort, count)) enrolments.push([user, session]);
+  });
+  let id = course.id * 100_000;
+  return random.shuffle(enrolments).map(([user, session]) => {
+    id += random.int(1, 3);
+    return makeStat(random, course, session, user, id);
+  });
+}
+
+/** Learners who take part only in the security check course: their names are markup the UI must show as text. */
+const SECURITY_USERS: readonly DemoUser[] = [
+  { id: 9001, name: '<img src=x onerror=alert(1)>', email: 'img-onerror@example.com' },
+  { id: 9002, name: '<script>alert("xss")</script>', email: '"><svg onload=alert(2)>@example.com' },
+  { id: 9003, name: "Robert'); DROP TABLE students;--", email: 'bobby.tables@example.com' },
+];
+
+/** The security check course, written out by hand so that each hostile value sits where it is meant to. */
+function securityCourseStats(course: DemoCourse, users: readonly DemoUser[]): CourseStatWire[] {
+  const [first, second] = course.sessions;
+  const [img, script, bobby] = SECURITY_USERS;
+  const [plain] = users;
+  if (!first || !second || !img || !script || !bobby || !plain) throw new Error('security course needs its parts');
+  const row = (id: number, user: DemoUser, session: DemoSession, progress: number, success: boolean) =>
+    ({
+      id: course.id * 100_000 + id,
+      user_id: user.id,
+      username: user.name,
+      user_email: user.email,
+      course_id: course.id,
+      coursename: course.name,
+      completed: progress === 100,
+      success,
+      course_session_id: session.id,
+      course_session_name: session.name,
+      deadline: session.deadline,
+      time_spent: progress * 30,
+      quiz_count: 1,
+      score: success ? 9 : 3,
+      score_percent: success ? 90 : 30,
+      last_activity: progress > 0 ? '2026-10-30T12:00:00+03:00' : null,
+      progress,
+      progress_percent: progress,
+      completed_tasks: Math.round((course.taskCount * progress) / 100),
+    }) satisfies CourseStatWire;
+  return [
+    { ...row(1, img, first, 100, true), cert_file: 'https://files.example.com/certificates/106/1.pdf' },
+    // A certificate link that is not http(s): the UI must not make it clickable.
+    { ...row(2, script, first, 100, true), cert_file: 'javascript:alert(document.domain)' },
+    { ...row(3, bobby, first, 40, false), cert_file: null },
+    row(4, img, second, 0, false),
+    {
+      ...row(5, plain, second, 100, false),
+      cert_file: 'https://files.example.com/certificates/106/"onmouseover="alert(3).pdf',
+    },
+    row(6, script, second, 55, false),
+  ];
+}
+
+/** Every demo course's statistics by course id, generated once from fixed seeds. */
+export function buildCourseStats(): Map<number, CourseStatWire[]> {
+  const users = makeUsers(new Random(2026), 10_001, 3_000);
+  const stats = new Map<number, CourseStatWire[]>();
+  for (const course of DEMO_COURSES) {
+    stats.set(
+      course.id,
+      course.id === SECURITY_COURSE_ID ? securityCourseStats(course, users) : generateCourseStats(course, users),
+    );
+  }
+  return stats;
+}

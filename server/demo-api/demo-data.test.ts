@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  courseStatKeys,
+  courseStatSchema,
+  labelEntryShape,
+  labelGroupSchema,
+  labelGroupShape,
+  type CourseStatWire,
+} from '../../contract/index';
+import {
+  buildCourseStats,
+  DEMO_COURSES,
+  EMPTY_COURSE_ID,
+  REFERENCE_DATE,
+  SCALE_COURSE_ID,
+  SECURITY_COURSE_ID,
+} from './courses';
+import { getDemoData } from './demo-data';
+
+const data = getDemoData();
+const allStats: CourseStatWire[] = [...data.courses.values()].flat();
+const statKeys = new Set<string>(courseStatKeys);
+const groupKeys = new Set(Object.keys(labelGroupShape));
+const entryKeys = new Set(Object.keys(labelEntryShape));
+
+describe('demo data against the contract', () => {
+  it('every statistic of every course parses with the strict contract schema', () => {
+    const failures = allStats.flatMap((stat) => {
+      const result = courseStatSchema.safeParse(stat);
+      return result.success ? [] : [{ id: stat.id, issues: result.error.issues }];
+    });
+    expect(allStats.length).toBeGreaterThan(10_000);
+    expect(failures).toEqual([]);
+  });
+
+  it('statistics carry only the spec fields', () => {
+    const extra = allStats.flatMap((stat) => Object.keys(stat).filter((key) => !statKeys.has(key)));
+    expect(extra).toEqual([]);
+    // ...and never a key whose value is undefined (it would vanish on the wire and hide a bug).
+    expect(allStats.filter((stat) => Object.values(stat).some((value) => value === undefined))).toEqual([]);
+  });
+
+  it('every label group parses with the strict contract schema and carries only spec fields', () => {
+    const failures = data.labelGroups.flatMap((group, index) => {
+      const result = labelGroupSchema.safeParse(group);
+      return result.success ? [] : [{ index, issues: result.error.issues }];
+    });
+    expect(failures).toEqual([]);
+    const extra = data.labelGroups.flatMap((group) => [
+      ...Object.keys(group).filter((key) => !groupKeys.has(key)),
+      ...(group.labels ?? []).flatMap((entry) => Object.keys(entry).filter((key) => !entryKeys.has(key))),
+    ]);
+    expect(extra).toEqual([]);
+  });
+});
+
+describe('demo courses', () => {
+  it('are the documented ones, with the documented sizes', () => {
+    expect(DEMO_COURSES.map((course) => course.id)).toEqual([101, 102, 103, 104, 105, 106, 107, 1000]);
+    for (const course of DEMO_COURSES) {
+      expect(data.courses.get(course.id)).toHaveLength(course.statCount);
+      expect(course.sessions.length).toBeGreaterThanOrEqual(2);
+      expect(course.sessions.length).toBeLessThanOrEqual(4);
+      if (course.id !== SCALE_COURSE_ID) expect(course.statCount).toBeLessThanOrEqual(300);
+    }
+    expect(data.courses.get(EMPTY_COURSE_ID)).toEqual([]);
+    expect(data.courses.get(SCALE_COURSE_ID)).toHaveLength(10_000);
+  });
+
+  it('are the same on every run', () => {
+    const again = buildCourseStats();
+    for (const [courseId, stats] of data.courses) expect(again.get(courseId)).toEqual(stats);
+  });
+
+  it('have unique ids in ascending order and consistent course fields', () => {
+    const ids = allStats.map((stat) => stat.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const course of DEMO_COURSES) {
+      const stats = data.courses.get(course.id) ?? [];
+      expect(stats.map((stat) => stat.id)).toEqual(stats.map((stat) => stat.id).sort((a, b) => a - b));
+      const sessionIds = new Set(course.sessions.map((session) => session.id));
+      for (const stat of stats) {
+        expect(stat.course_id).toBe(course.id);
+        expect(stat.coursename).toBe(course.name);
+        expect(sessionIds.has(stat.course_session_id)).toBe(true);
+      }
+    }
+  });
+
+  it('enrol users in several sessions of a course, never twice in one session', () => {
+    for (const [courseId, stats] of data.courses) {
+      const pairs = stats.map((stat) => `${stat.user_id}/${stat.course_session_id}`);
+      expect(new Set(pairs).size, `course ${courseId}`).toBe(pairs.length);
+    }
+    const sessionsPerUser = new Map<number, Set<number>>();
+    for (const stat of data.courses.get(101) ?? []) {
+      sessionsPerUser.set(stat.user_id, (sessionsPerUser.get(stat.user_id) ?? new Set()).add(stat.course_session_id));
+    }
+    expect([...sessionsPerUser.values()].filter((sessions) => sessions.size > 1).length).toBeGreaterThan(10);
+  });
+
+  it('keep completed, success and progress consistent', () => {
+    for (const stat of allStats) {
+      if (stat.success) expect(stat.completed).toBe(true);
+      expect(stat.progress).toBeGreaterThanOrEqual(0);
+      expect(stat.progress).toBeLessThanOrEqual(100);
+      if (stat.progress === 0) expect(stat.completed).toBe(false);
+    }
+    expect(allStats.some((stat) => stat.completed && !stat.success)).toBe(true);
+    expect(allStats.some((stat) => stat.progress === 0 && !stat.completed && stat.time_spent === 0)).toBe(true);
+  });
+
+  it('hold the spec quirks and edge values', () => {
+    const has = (predicate: (stat: CourseStatWire) => boolean) => allStats.some(predicate);
+    expect(has((stat) => stat.quiz_count === '')).toBe(true);
+    expect(has((stat) => stat.quiz_count === null)).toBe(true);
+    expect(has((stat) => !('quiz_count' in stat))).toBe(true);
+    expect(has((stat) => stat.last_activity === '')).toBe(true);
+    expect(has((stat) => stat.last_activity === null)).toBe(true);
+    expect(has((stat) => stat.deadline === null)).toBe(true);
+    expect(has((stat) => !('deadline' in stat))).toBe(true);
+    expect(has((stat) => stat.cert_file === null)).toBe(true);
+    expect(has((stat) => !('cert_file' in stat))).toBe(true);
+    expect(has((stat) => !('score_percent' in stat))).toBe(true);
+    expect(has((stat) => !('progress_percent' in stat))).toBe(true);
+    expect(has((stat) => !Number.isInteger(stat.time_spent))).toBe(true);
+    // Deadlines that passed before the reference date, on work that was not completed.
+    const now = Date.parse(REFERENCE_DATE);
+    expect(has((stat) => !!stat.deadline && Date.parse(stat.deadline) < now && !stat.completed)).toBe(true);
+    expect(has((stat) => /[а-яё]/i.test(stat.username))).toBe(true);
+    expect(has((stat) => /[α-ω]/i.test(stat.username))).toBe(true);
+    expect(has((stat) => /[\u4e00-\u9fff]/.test(stat.username))).toBe(true);
+    expect(has((stat) => stat.username.includes("'"))).toBe(true);
+    expect(has((stat) => /[éèüøñ]/.test(stat.username))).toBe(true);
+  });
+
+  it('give passed learners an https certificate link outside the security course', () => {
+    const passed = allStats.filter((stat) => stat.success && stat.course_id !== SECURITY_COURSE_ID);
+    const links = passed.map((stat) => stat.cert_file).filter((file) => typeof file === 'string');
+    expect(links.length).toBeGreaterThan(passed.length * 0.8);
+    expect(links.every((link) => link.startsWith('https://'))).toBe(true);
+  });
+
+  it('keep markup in the security check course only', () => {
+    const markup = allStats.filter((stat) => /[<>]/.test(stat.username + stat.coursename + stat.course_session_name));
+    expect(new Set(markup.map((stat) => stat.course_id))).toEqual(new Set([SECURITY_COURSE_ID]));
+    expect(markup.some((stat) => stat.username === '<img src=x onerror=alert(1)>')).toBe(true);
+    expect(markup.some((stat) => stat.coursename.includes('<b>bold</b>'))).toBe(true);
+  });
+});
+
+describe('demo label groups', () => {
+  const groups = data.labelGroups;
+
+  it('hold 25+ groups of 0 to 8 labels with every shape the spec allows', () => {
+    expect(groups.length).toBeGreaterThanOrEqual(25);
+    expect(groups.every((group) => (group.labels?.length ?? 0) <= 8)).toBe(true);
+    expect(groups.some((group) => group.labels?.length === 8)).toBe(true);
+    expect(groups.some((group) => group.labels === null)).toBe(true);
+    expect(groups.some((group) => Array.isArray(group.labels) && group.labels.length === 0)).toBe(true);
+    expect(groups.some((group) => !('labels' in group))).toBe(true);
+    expect(groups.some((group) => group.group_id === '')).toBe(true);
+    expect(groups.some((group) => group.group_id === null)).toBe(true);
+    expect(groups.some((group) => !('id' in group))).toBe(true);
+    expect(groups.some((group) => !('name' in group))).toBe(true);
+    expect(groups.some((group) => !('created_at' in group) && !('updated_at' in group))).toBe(true);
+    expect(groups.some((group) => group.name === 'Должность')).toBe(true);
+    expect(groups.some((group) => group.name === 'Café staff')).toBe(true);
+  });
+
+  it('nest some groups under other groups of the list', () => {
+    const ids = new Set(groups.map((group) => group.id));
+    const nested = groups.filter((group) => typeof group.group_id === 'number' && ids.has(group.group_id));
+    expect(nested.map((group) => group.id)).toEqual([4, 5]);
+  });
+
+  it('mix the label entry fields', () => {
+    const entries = groups.flatMap((group) => group.labels ?? []);
+    expect(entries.some((entry) => Object.keys(entry).length === 0)).toBe(true);
+    expect(entries.some((entry) => entry.additionalProperties === true)).toBe(true);
+    expect(entries.some((entry) => entry.additionalProperties === false && !('description' in entry))).toBe(true);
+    expect(entries.some((entry) => (entry.required?.length ?? 0) > 1)).toBe(true);
+    expect(entries.some((entry) => entry.type !== undefined && entry.description === undefined)).toBe(true);
+  });
+});

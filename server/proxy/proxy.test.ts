@@ -1,0 +1,446 @@
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
+import { fuzzCases } from '../fuzz-cases';
+import { SECURITY_HEADERS } from '../security-headers';
+import { captureLogs, exchange, makeApp, parseResponse, portOf } from '../test-support';
+
+/** The token the browser sends, and one an attacker puts in the query: neither may show up where it must not. */
+const TOKEN = 'secret-token-5f3a9c';
+const QUERY_TOKEN = 'query-token-77e1';
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+const STATS = '/endpoint/v1/courses/101/course_stats';
+const GROUPS = '/endpoint/v1/label_groups';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+type Script = (request: IncomingMessage, response: ServerResponse) => void;
+
+const answerJson: Script = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+};
+
+/** A scripted upstream on 127.0.0.1: records what reaches it and answers as the current test says. */
+function startUpstream() {
+  const received: Received[] = [];
+  let script: Script = answerJson;
+  const server = http.createServer((request, response) => {
+    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
+    script(request, response);
+  });
+  return {
+    received,
+    script: (next: Script) => {
+      script = next;
+    },
+    reset() {
+      received.length = 0;
+      script = answerJson;
+    },
+    server,
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return portOf(server);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const upstream = startUpstream();
+const logs = captureLogs();
+let upstreamPort = 0;
+let upstreamHost = '';
+let app: FastifyInstance;
+const extraApps: FastifyInstance[] = [];
+
+function proxyApp(overrides: Partial<Config> = {}): FastifyInstance {
+  const config = { apiBaseUrl: `http://${upstreamHost}`, rateLimitMax: 0, logLevel: 'trace' as const, ...overrides };
+  const created = makeApp(config, { logStream: logs.stream });
+  extraApps.push(created);
+  return created;
+}
+
+beforeAll(async () => {
+  upstreamPort = await upstream.listen();
+  upstreamHost = `127.0.0.1:${upstreamPort}`;
+  app = proxyApp();
+  await app.ready();
+});
+afterEach(() => upstream.reset());
+afterAll(async () => {
+  await Promise.all(extraApps.map((created) => created.close()));
+  await upstream.close();
+});
+
+const forwardedQuery = (received: Received) => [...new URL(received.url, 'http://upstream').searchParams];
+
+describe('forwarding', () => {
+  it('moves the token from the Authorization header into access_token and sends no other credentials', async () => {
+    const response = await app.inject({
+      url: `${STATS}?page=2`,
+      headers: {
+        ...AUTH,
+        cookie: 'session=abc',
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-for': '10.0.0.1',
+        'x-forwarded-proto': 'https',
+        origin: 'https://evil.example',
+        referer: 'https://evil.example/page',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('[]');
+    expect(upstream.received).toHaveLength(1);
+    const [received] = upstream.received;
+    expect(received?.method).toBe('GET');
+    expect(received?.url).toBe(`${STATS}?page=2&access_token=${TOKEN}`);
+    // Only what we chose to send: the Host of the configured upstream, Accept, User-Agent (and Connection).
+    expect(received?.headers.host).toBe(upstreamHost);
+    expect(Object.keys(received?.headers ?? {}).sort()).toEqual(['accept', 'connection', 'host', 'user-agent']);
+    expect(received?.headers.accept).toBe('application/json');
+  });
+
+  it('forwards only the spec parameters, and never a token from the query', async () => {
+    const query = [
+      'user_id=5',
+      'course_session_id=6',
+      'page=2',
+      'per_page=50',
+      'foo=bar',
+      `access_token=${QUERY_TOKEN}`,
+      'callback=x',
+      'PAGE=3',
+      'page%00=1',
+    ].join('&');
+    await app.inject({ url: `${STATS}?${query}`, headers: AUTH });
+    const [received] = upstream.received;
+    if (!received) throw new Error('nothing forwarded');
+    expect(new URL(received.url, 'http://upstream').pathname).toBe(STATS);
+    expect(forwardedQuery(received)).toEqual([
+      ['user_id', '5'],
+      ['course_session_id', '6'],
+      ['page', '2'],
+      ['per_page', '50'],
+      ['access_token', TOKEN],
+    ]);
+  });
+
+  it('re-encodes values, so a value cannot smuggle in another parameter', async () => {
+    await app.inject({ url: `${STATS}?page=1%26access_token%3Devil%23x`, headers: AUTH });
+    const [received] = upstream.received;
+    if (!received) throw new Error('nothing forwarded');
+    expect(forwardedQuery(received)).toEqual([
+      ['page', '1&access_token=evil#x'],
+      ['access_token', TOKEN],
+    ]);
+  });
+
+  it('sends label groups without parameters, and without a token when none is given', async () => {
+    await app.inject({ url: `${GROUPS}?access_token=${QUERY_TOKEN}&page=1` });
+    await app.inject({ url: GROUPS, headers: AUTH });
+    expect(upstream.received.map((received) => received.url)).toEqual([GROUPS, `${GROUPS}?access_token=${TOKEN}`]);
+  });
+
+  it('appends the path to the configured base path', async () => {
+    const based = proxyApp({ apiBaseUrl: `http://${upstreamHost}/lms/api` });
+    await based.inject({ url: GROUPS, headers: AUTH });
+    expect(upstream.received.map((received) => received.url)).toEqual([`/lms/api${GROUPS}?access_token=${TOKEN}`]);
+  });
+
+  it('refuses an Authorization header that is not a Bearer token, without asking the upstream', async () => {
+    const response = await app.inject({ url: STATS, headers: { authorization: `Basic ${TOKEN}` } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: expect.stringContaining('Bearer') });
+    expect(upstream.received).toEqual([]);
+  });
+});
+
+describe('answers', () => {
+  it('pass the body through with the safe headers only', async () => {
+    const body = JSON.stringify([{ id: 1, note: 'ünïcödé' }]);
+    upstream.script((_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'set-cookie': 'session=upstream; HttpOnly',
+        etag: '"v1"',
+        'cache-control': 'private, max-age=5',
+        'last-modified': 'Sun, 01 Nov 2026 00:00:00 GMT',
+        'x-powered-by': 'PHP/5.6',
+        server: 'upstream/1.0',
+        'access-control-allow-origin': '*',
+        'content-security-policy': "default-src *",
+      });
+      response.end(body);
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(body);
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      etag: '"v1"',
+      'cache-control': 'private, max-age=5',
+      'last-modified': 'Sun, 01 Nov 2026 00:00:00 GMT',
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    for (const name of ['set-cookie', 'x-powered-by', 'server', 'access-control-allow-origin']) {
+      expect(response.headers[name], name).toBeUndefined();
+    }
+    expect(response.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+  });
+
+  it('marks answers without Cache-Control as not to be stored', async () => {
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each<[number, Record<string, string>, string]>([
+    [401, { 'content-type': 'application/json' }, '{"error":"Unauthorized"}'],
+    [404, { 'content-type': 'application/json' }, '{"error":"Course not found"}'],
+    [429, { 'content-type': 'application/json', 'retry-after': '30' }, '{"error":"Slow down"}'],
+    [500, { 'content-type': 'text/html' }, '<html><body><h1>Internal Server Error</h1></body></html>'],
+    [503, { 'content-type': 'text/plain', 'retry-after': '120' }, 'maintenance'],
+  ])('pass status %i and its body through', async (status, headers, body) => {
+    upstream.script((_request, response) => {
+      response.writeHead(status, headers).end(body);
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(status);
+    expect(response.body).toBe(body);
+    expect(response.headers['content-type']).toBe(headers['content-type']);
+    expect(response.headers['retry-after']).toBe(headers['retry-after']);
+  });
+
+  it('do not follow a redirect (the token would go along): 502', async () => {
+    upstream.script((_request, response) => {
+      response.writeHead(302, { location: 'http://evil.example/steal' }).end();
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: expect.stringContaining('302') });
+    expect(response.headers.location).toBeUndefined();
+    expect(upstream.received).toHaveLength(1);
+  });
+});
+
+describe('failures', () => {
+  it('502 when the upstream cannot be reached', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = portOf(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    const down = proxyApp({ apiBaseUrl: `http://127.0.0.1:${port}` });
+    const response = await down.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: 'The upstream API cannot be reached' });
+  });
+
+  it('504 when the upstream is slower than the timeout', async () => {
+    upstream.script(() => undefined);
+    const impatient = proxyApp({ upstreamTimeoutMs: 150 });
+    const started = performance.now();
+    const response = await impatient.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(504);
+    expect(response.json()).toEqual({ error: expect.stringMatching(/time/) });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('504 when the body stalls after the headers', async () => {
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+    });
+    const impatient = proxyApp({ upstreamTimeoutMs: 150 });
+    expect((await impatient.inject({ url: STATS, headers: AUTH })).statusCode).toBe(504);
+  });
+
+  it('502 when the body is larger than the limit, announced or not', async () => {
+    const small = proxyApp({ upstreamMaxBytes: 1_000 });
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' }).end('x'.repeat(5000));
+    });
+    const announced = await small.inject({ url: STATS, headers: AUTH });
+    expect(announced.statusCode).toBe(502);
+    expect(announced.json()).toEqual({ error: 'The upstream API answer is too large' });
+
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      for (let i = 0; i < 10; i += 1) response.write('y'.repeat(500));
+      response.end();
+    });
+    const chunked = await small.inject({ url: STATS, headers: AUTH });
+    expect(chunked.statusCode).toBe(502);
+    expect(chunked.body).not.toContain('yyy');
+
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('z'.repeat(1_000));
+    });
+    expect((await small.inject({ url: STATS, headers: AUTH })).statusCode).toBe(200);
+  });
+
+  it('502 when the upstream drops the connection mid-body', async () => {
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write('[1,2,');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('stops the upstream request when the client goes away', { timeout: 5_000 }, async () => {
+    let upstreamClosed!: () => void;
+    const closedUpstream = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    let arrived!: () => void;
+    const arrivedUpstream = new Promise<void>((resolve) => (arrived = resolve));
+    upstream.script((request) => {
+      request.socket.once('close', upstreamClosed);
+      arrived();
+    });
+    const listening = proxyApp();
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    const client = http.get({ host: '127.0.0.1', port: portOf(listening.server), path: STATS, headers: AUTH });
+    client.on('error', () => undefined);
+    await arrivedUpstream;
+    client.destroy();
+    await closedUpstream;
+  });
+});
+
+describe('refusals', () => {
+  const refusedPaths = [
+    '/endpoint/v1/courses/abc/course_stats',
+    '/endpoint/v1/courses/0/course_stats',
+    '/endpoint/v1/courses/01/course_stats',
+    '/endpoint/v1/courses/1%2F2/course_stats',
+    '/endpoint/v1/courses/%2e%2e/course_stats',
+    '/endpoint/v1/courses/101%2F..%2F..%2Fadmin/course_stats',
+    '/endpoint/v1/courses/101/course_stats/..',
+    '/endpoint/v1/courses/101/../../admin',
+    '/endpoint/v1/courses/101/course_stats%3Fx=1',
+    '/endpoint/v1/courses/101/course_stats/',
+    '/endpoint/v1/courses/101',
+    '/endpoint/v1/users',
+    '/endpoint/v1/label_groups/1',
+    '/endpoint/v1/label_groups%2F..%2Fadmin',
+    '/endpoint/v1/http://evil.example/label_groups',
+    '/endpoint/v1//label_groups',
+    '//endpoint/v1/label_groups',
+    '/endpoint/v1/./label_groups',
+    '/endpoint/v1/%2e/label_groups',
+    '/endpoint/v2/label_groups',
+    '/endpoint/v1',
+    '/endpoint/v1/%zz',
+  ];
+
+  it.each(refusedPaths)('does not forward %s (inject)', async (path) => {
+    const response = await app.inject({ url: path, headers: AUTH });
+    // inject normalizes dot segments the way a browser would, so some of these become a legitimate path.
+    const normalized = new URL(path, 'http://x').pathname;
+    if (normalized === GROUPS || normalized === STATS) return;
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toEqual({ error: expect.any(String) });
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('does not forward any of them sent as raw bytes (no normalization on the way)', async () => {
+    const listening = proxyApp();
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    const send = async (target: string) =>
+      parseResponse(
+        await exchange(
+          portOf(listening.server),
+          Buffer.from(
+            `GET ${target} HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
+          ),
+        ),
+      );
+    for (const target of [...refusedPaths, `http://${upstreamHost}/endpoint/v1/users`, '*', 'evil.example:443']) {
+      const { status, headers } = await send(target);
+      expect(status, target).toBeGreaterThanOrEqual(400);
+      expect(status, target).toBeLessThan(500);
+      expect(headers.get('content-type'), target).toBe('application/json; charset=utf-8');
+    }
+    expect(upstream.received).toEqual([]);
+
+    // An absolute-form target is routed by its path; its host changes nothing about where the request goes.
+    const { status } = await send('http://evil.example/endpoint/v1/label_groups');
+    expect(status).toBe(200);
+    expect(upstream.received.map(({ url, headers }) => [url, headers.host])).toEqual([
+      [`${GROUPS}?access_token=${TOKEN}`, upstreamHost],
+    ]);
+  });
+
+  it('answers 405 with Allow: GET to other methods, without asking the upstream', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const) {
+      for (const url of [STATS, GROUPS]) {
+        const request: InjectOptions = { method, url, headers: { ...AUTH, 'content-type': 'application/json' } };
+        if (method !== 'HEAD') request.payload = '{"x":1}';
+        const response = await app.inject(request);
+        expect(response.statusCode, `${method} ${url}`).toBe(405);
+        expect(response.headers.allow).toBe('GET');
+      }
+    }
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('sends nothing but the two spec paths upstream, whatever the request', async () => {
+    let sent = 0;
+    for (const item of fuzzCases(500, 777)) {
+      if (!URL.canParse(item.url, 'http://localhost')) continue;
+      sent += 1;
+      const headers: Record<string, string> = item.authorization === null ? {} : { authorization: item.authorization };
+      const response = await app.inject({ method: item.method, url: item.url, headers });
+      expect(response.statusCode, item.url).toBeLessThan(500);
+    }
+    expect(sent).toBeGreaterThan(400);
+    expect(upstream.received.length).toBeGreaterThan(20);
+    const allowedNames = new Set(['user_id', 'course_session_id', 'page', 'per_page', 'access_token']);
+    for (const received of upstream.received) {
+      const url = new URL(received.url, 'http://upstream');
+      expect(url.pathname).toMatch(/^\/endpoint\/v1\/(courses\/[1-9]\d*\/course_stats|label_groups)$/);
+      for (const name of url.searchParams.keys()) expect(allowedNames.has(name), name).toBe(true);
+      expect(received.method).toBe('GET');
+      expect(received.headers.host).toBe(upstreamHost);
+    }
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 JSON past RATE_LIMIT_MAX per minute, and the upstream sees only the allowed requests', async () => {
+    const limited = proxyApp({ rateLimitMax: 3 });
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i += 1) {
+      last = await limited.inject({ url: STATS, headers: AUTH });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(last?.json()).toEqual({ error: expect.stringMatching(/Too many requests/) });
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.headers['x-frame-options']).toBe('DENY');
+    expect(upstream.received).toHaveLength(3);
+  });
+
+  it('is off with RATE_LIMIT_MAX=0', async () => {
+    for (let i = 0; i < 20; i += 1) expect((await app.inject({ url: GROUPS })).statusCode).toBe(200);
+  });
+});
+
+describe('logs', () => {
+  it('never contain the token, from the header or the query', () => {
+    const text = logs.text();
+    expect(text).toContain('incoming request');
+    expect(text.includes(TOKEN)).toBe(false);
+    expect(text.includes(QUERY_TOKEN)).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+
+export interface UpstreamAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Why the upstream gave no usable answer; status is what our client gets. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly status: 502 | 504,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}
+
+export interface UpstreamOptions {
+  /** Origin plus optional base path, no trailing slash. */
+  baseUrl: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+const USER_AGENT = 'course-stats-dashboard-proxy/1';
+
+/**
+ * A GET-only client for one fixed origin, with a keep-alive agent. Bodies are buffered up to maxBodyBytes so a
+ * timeout or an oversized body still becomes a clean error instead of half an answer. Only Accept and
+ * User-Agent are sent: no cookies, no Authorization, no X-Forwarded-*.
+ */
+export function createUpstream(options: UpstreamOptions) {
+  const base = new URL(options.baseUrl);
+  const transport = base.protocol === 'https:' ? https : http;
+  const agent = new transport.Agent({ keepAlive: true, maxSockets: 64 });
+  const basePath = base.pathname === '/' ? '' : base.pathname;
+
+  /** pathAndQuery must start with '/'; it is appended to the base path, never resolved against it. */
+  function get(pathAndQuery: string, cancel: AbortSignal): Promise<UpstreamAnswer> {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      let request: http.ClientRequest | undefined;
+      const timer = setTimeout(() => fail(504, 'The upstream API did not answer in time'), options.timeoutMs);
+      const onCancel = () => fail(502, 'The request was cancelled');
+      cancel.addEventListener('abort', onCancel, { once: true });
+
+      function finish() {
+        settled = true;
+        clearTimeout(timer);
+        cancel.removeEventListener('abort', onCancel);
+      }
+      function fail(status: 502 | 504, message: string) {
+        if (settled) return;
+        finish();
+        request?.destroy();
+        reject(new UpstreamError(status, message));
+      }
+
+      function attempt(isRetry: boolean) {
+        let answered = false;
+        const current = transport.request({
+          protocol: base.protocol,
+          hostname: base.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port: base.port,
+          path: basePath + pathAndQuery,
+          method: 'GET',
+          headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+          agent,
+        });
+        request = current;
+        current.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept-alive socket the upstream had already closed: the GET never arrived, so try once on a new one.
+          if (!answered && !isRetry && !settled && current.reusedSocket && error.code === 'ECONNRESET') {
+            attempt(true);
+            return;
+          }
+          fail(502, 'The upstream API cannot be reached');
+        });
+        current.on('response', (response) => {
+          answered = true;
+          response.on('error', () => fail(502, 'The upstream API closed the connection'));
+          if (Number(response.headers['content-length']) > options.maxBodyBytes) {
+            fail(502, 'The upstream API answer is too large');
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > options.maxBodyBytes) fail(502, 'The upstream API answer is too large');
+            else chunks.push(chunk);
+          });
+          response.on('end', () => {
+            if (!response.complete) return fail(502, 'The upstream API closed the connection');
+            if (settled) return;
+            finish();
+            const body = Buffer.concat(chunks, size);
+            resolve({ status: response.statusCode ?? 502, headers: response.headers, body });
+          });
+        });
+        current.end();
+      }
+
+      attempt(false);
+    });
+  }
+
+  return { get, close: () => agent.destroy() };
+}

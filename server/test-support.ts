@@ -1,0 +1,85 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app';
+import { DEFAULT_DEMO_TOKEN, loadConfig, type Config } from './config';
+
+/** Helpers for the server's tests (not a test file itself). */
+
+export const DEMO_AUTH = { authorization: `Bearer ${DEFAULT_DEMO_TOKEN}` };
+export const ASSET_PATH = '/assets/index-3f2a1b9c.js';
+export const INDEX_HTML =
+  '<!doctype html><html><head><title>Test app</title></head><body><div id="root"></div></body></html>';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: null, ...overrides };
+}
+
+/** A throwaway dist/ with an index.html and one hashed asset (or without index.html, as before a build). */
+export function makeDist(options: { built: boolean } = { built: true }) {
+  const dir = mkdtempSync(join(tmpdir(), 'course-stats-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, ASSET_PATH), 'console.log("app");');
+  if (options.built) writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Every log line the app writes, for searching. */
+export function captureLogs() {
+  const lines: string[] = [];
+  return { stream: { write: (line: string) => void lines.push(line) }, text: () => lines.join('') };
+}
+
+export function makeApp(overrides: Partial<Config> = {}, options: BuildAppOptions = {}): FastifyInstance {
+  return buildApp(testConfig(overrides), options);
+}
+
+export function portOf(server: Pick<Server, 'address'>): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on a TCP port');
+  return address.port;
+}
+
+/** Sends raw bytes (no client-side URL checks or normalization) and collects the whole answer. */
+export function exchange(port: number, request: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer in 5 s')));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
+    // Not end(): a half-closed socket may be dropped before the answer; Connection: close ends it instead.
+    socket.write(request);
+  });
+}
+
+export function parseResponse(raw: Buffer) {
+  const text = raw.toString('utf8');
+  const split = text.indexOf('\r\n\r\n');
+  const head = text.slice(0, split).split('\r\n');
+  const status = Number(head[0]?.split(' ')[1]);
+  const headers = new Map(
+    head.slice(1).map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  let body = text.slice(split + 4);
+  if (headers.get('transfer-encoding') === 'chunked') body = decodeChunked(body);
+  return { status, headers, body };
+}
+
+function decodeChunked(body: string): string {
+  let out = '';
+  let rest = Buffer.from(body);
+  for (;;) {
+    const lineEnd = rest.indexOf('\r\n');
+    const size = parseInt(rest.subarray(0, lineEnd).toString(), 16);
+    if (!size) return out;
+    out += rest.subarray(lineEnd + 2, lineEnd + 2 + size).toString();
+    rest = rest.subarray(lineEnd + 2 + size + 2);
+  }
+}
