@@ -1,0 +1,20 @@
+import type { Column, RowData } from '@tanstack/react-table';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The column's human name: header button, columns menu, export header. Falls back to a string header. */
+    label?: string;
+    /** Body cells of this column are the row's header (<th scope="row">). */
+    isRowHeader?: boolean;
+    /** Numbers line up on the end edge. */
+    align?: 'start' | 'end';
+    /** The plain value an export writes for the row; `value` is what the column's accessor gives. */
+    exportValue?: (row: TData, value: TValue) => string | number | boolean | null;
+  }
+}
+
+export function columnLabel<TData>(column: Column<TData, unknown>): string {
+  const { meta, header } = column.columnDef;
+  if (meta?.label) return meta.label;
+  return typeof header === 'string' ? header : column.id;
+}

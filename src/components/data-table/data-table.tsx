@@ -1,0 +1,80 @@
+import { flexRender, type Table } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { cellClassName, pinnedStyle } from './column-layout';
+import { DataTableColumnHeader } from './data-table-column-header';
+import './data-table.css';
+
+export interface DataTableProps<TData> {
+  table: Table<TData>;
+  /** Names the scroll region (keyboard users scroll it) and the table's caption. */
+  label: string;
+  /** Replaces the visually hidden caption, e.g. with a sort note. */
+  caption?: ReactNode;
+  /** Rows are shown but a newer set is loading. */
+  busy?: boolean;
+  /** Nothing to show yet: skeleton rows stand in. */
+  loading?: boolean;
+  skeletonRows?: number;
+}
+
+/**
+ * The table shell: a focusable scroll container with a sticky header and sticky pinned columns. The table
+ * instance comes from the feature, which owns the columns, the data and the state.
+ */
+export function DataTable<TData>({ table, label, caption, busy = false, loading = false, skeletonRows = 5 }: DataTableProps<TData>) {
+  const headerGroups = table.getHeaderGroups();
+  const visibleColumns = table.getVisibleLeafColumns();
+  return (
+    <div
+      className="data-table-scroll"
+      role="region"
+      aria-label={label}
+      aria-busy={busy || loading}
+      tabIndex={0}
+      data-busy={busy || undefined}
+    >
+      <table className="data-table">
+        <caption className="visually-hidden">{caption ?? label}</caption>
+        <thead>
+          {headerGroups.map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <DataTableColumnHeader key={header.id} header={header} />
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {loading
+            ? Array.from({ length: skeletonRows }, (_, rowIndex) => (
+                <tr key={`skeleton-${rowIndex}`} className="data-table-skeleton-row" aria-hidden="true">
+                  {visibleColumns.map((column) => (
+                    <td key={column.id} className={cellClassName(column)} style={pinnedStyle(column)}>
+                      <span className="skeleton" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => {
+                    const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                    const className = cellClassName(cell.column) || undefined;
+                    const style = pinnedStyle(cell.column);
+                    return cell.column.columnDef.meta?.isRowHeader ? (
+                      <th key={cell.id} scope="row" className={className} style={style}>
+                        {content}
+                      </th>
+                    ) : (
+                      <td key={cell.id} className={className} style={style}>
+                        {content}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type RowData,
+  type Table,
+  type TableOptions,
+} from '@tanstack/react-table';
+
+export type DataTableOptions<TData extends RowData> = Omit<TableOptions<TData>, 'getCoreRowModel'> &
+  Partial<Pick<TableOptions<TData>, 'getCoreRowModel'>>;
+
+/**
+ * The one place that creates table instances: core and sorted row models by default, everything else from the
+ * caller. The instance is mutable and keeps its identity across renders, so it must not be memoised (the
+ * React Compiler skips this hook for that reason, which react-hooks/incompatible-library reports).
+ */
+export function useDataTable<TData extends RowData>(options: DataTableOptions<TData>): Table<TData> {
+  return useReactTable({ getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel(), ...options });
+}

@@ -1,0 +1,33 @@
+import { clampPercent, formatPercent } from '@/lib/format';
+import './progress-bar.css';
+
+export interface ProgressBarProps {
+  /** Percent; held to 0..100 (NaN counts as 0). */
+  value: number | null | undefined;
+  /** The bar's accessible name, e.g. "Progress of Learner 1". */
+  label: string;
+}
+
+/** A bar with its number beside it, so the value never depends on seeing the bar. */
+export function ProgressBar({ value, label }: ProgressBarProps) {
+  const percent = clampPercent(value);
+  const text = formatPercent(percent);
+  return (
+    <span className="progress">
+      <span
+        className="progress-track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={text}
+      >
+        <span className="progress-fill" style={{ width: `${percent}%` }} />
+      </span>
+      <span className="progress-value" aria-hidden="true">
+        {text}
+      </span>
+    </span>
+  );
+}

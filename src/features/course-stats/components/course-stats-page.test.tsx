@@ -1,0 +1,600 @@
+import type { CourseStatWire } from '@contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
+import { server } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
+import { CourseStatsPage } from './course-stats-page';
+
+// jsdom has <dialog> but not its methods; these do what the browser does, minus the focus trap.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+const STATS_PATH = '/endpoint/v1/courses/:courseId/course_stats';
+
+type Answer = CourseStatWire[] | unknown[] | Response;
+
+/** Serves course stats by a function of the request and records every request URL. */
+function serveStats(answer: (url: URL, courseId: string) => Answer | Promise<Answer>) {
+  const requests: URL[] = [];
+  server.use(
+    http.get(STATS_PATH, async ({ request, params }) => {
+      const url = new URL(request.url);
+      requests.push(url);
+      const result = await answer(url, String(params.courseId));
+      return result instanceof Response ? result : HttpResponse.json(result);
+    }),
+  );
+  return requests;
+}
+
+/** A course of `total` rows, paged as the API does. */
+function servePagedCourse(total: number, overrides: Partial<CourseStatWire> = {}) {
+  return serveStats((url) => {
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const perPage = Number(url.searchParams.get('per_page') ?? '10');
+    const from = (page - 1) * perPage + 1;
+    const count = Math.max(0, Math.min(perPage, total - from + 1));
+    return courseStatsPage(count, from, overrides);
+  });
+}
+
+function renderPage(route = '/courses/7/stats') {
+  return renderWithProviders(<CourseStatsPage />, { route, path: '/courses/:courseId/stats' });
+}
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const userNames = () => bodyRows().map((row) => within(row).getAllByRole('rowheader')[0]?.textContent);
+
+describe('CourseStatsPage: loading and showing rows', () => {
+  it('shows the rows of the course under the required column headers', async () => {
+    const requests = servePagedCourse(3);
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers).toEqual([
+      'User',
+      'Email',
+      'Session',
+      'Status',
+      'Progress',
+      'Score',
+      'Deadline',
+      'Last activity',
+      'Time spent',
+      'Tasks',
+      'Certificate',
+    ]);
+    expect(userNames()).toEqual(['Learner 1', 'Learner 2', 'Learner 3']);
+    expect(screen.getByText('Showing 3 rows on page 1.')).toHaveAttribute('role', 'status');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.pathname).toBe('/endpoint/v1/courses/7/course_stats');
+    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({ page: '1', per_page: '10' });
+  });
+
+  it('shows skeleton rows in a busy region until the rows arrive', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    serveStats(async () => {
+      await gate;
+      return courseStatsPage(2);
+    });
+    renderPage();
+    const region = screen.getByRole('region', { name: 'Statistics of course 7' });
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    expect(region.querySelectorAll('tbody tr')).toHaveLength(5);
+    expect(screen.getByText('Loading statistics…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Learner 1' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Statistics of course 7' })).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('shows names with markup as text, never as elements', async () => {
+    serveStats(() => [courseStatWire({ username: '<img src=x onerror=alert(1)>', course_session_name: '<b>bold</b>' })]);
+    const { container } = renderPage();
+    expect(await screen.findByRole('button', { name: '<img src=x onerror=alert(1)>' })).toBeInTheDocument();
+    expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('shows the status, progress bar, certificate link and time spent of a row', async () => {
+    serveStats(() => [
+      courseStatWire({
+        id: 1,
+        completed: true,
+        success: true,
+        progress: 80,
+        progress_percent: 140,
+        time_spent: 3900,
+        cert_file: 'https://files.example.com/cert/1.pdf',
+      }),
+      courseStatWire({ id: 2, completed: true, success: false, cert_file: 'javascript:alert(1)' }),
+      courseStatWire({ id: 3, progress: 0, progress_percent: 0, cert_file: '/relative/cert.pdf' }),
+    ]);
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const [first, second, third] = bodyRows();
+    if (!first || !second || !third) throw new Error('expected three rows');
+    expect(within(first).getByText('Passed')).toBeInTheDocument();
+    expect(within(first).getByRole('progressbar', { name: 'Progress of Learner 1' })).toHaveAttribute('aria-valuenow', '100');
+    expect(within(first).getByText('1 h 5 min')).toBeInTheDocument();
+    const link = within(first).getByRole('link', { name: 'Certificate' });
+    expect(link).toHaveAttribute('href', 'https://files.example.com/cert/1.pdf');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(second).getByText('Not passed')).toBeInTheDocument();
+    expect(within(second).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(third).getByText('Not started')).toBeInTheDocument();
+    expect(within(third).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('names the rows the parser left out and the fields it dropped', async () => {
+    serveStats(() => [
+      courseStatWire({ id: 1 }),
+      { ...courseStatWire({ id: 2 }), nickname: 'extra' },
+      { ...courseStatWire({ id: 3 }), score: 'high' },
+    ]);
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(userNames()).toEqual(['Learner 1', 'Learner 2']);
+    const notice = screen.getByText(/1 row left out/).closest('[role="status"]');
+    expect(notice).not.toBeNull();
+    expect(notice).toHaveTextContent('row id 3');
+    expect(notice).toHaveTextContent('score');
+    expect(notice).toHaveTextContent('nickname');
+    expect(screen.getByText('Showing 2 rows on page 1.')).toBeInTheDocument();
+  });
+});
+
+describe('CourseStatsPage: URL state', () => {
+  it('corrects invalid URL values before asking the API, and says what it changed', async () => {
+    const requests = servePagedCourse(3);
+    const { router } = renderPage(
+      '/courses/7/stats?page=0&per_page=30&user_id=abc&course_session_id=012&sort=nonsense.asc',
+    );
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await waitFor(() => expect(router.state.location.search).toBe('?per_page=25'));
+    expect(requests).toHaveLength(1);
+    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({ page: '1', per_page: '25' });
+    const notice = screen.getByText('Some values in the link were corrected.').closest('[role="status"]');
+    expect(notice).toHaveTextContent('User ID “abc” is not a valid ID');
+    expect(notice).toHaveTextContent('Session ID “012” is not a valid ID');
+    expect(notice).toHaveTextContent('page “0” is not a page number; showing page 1');
+    expect(notice).toHaveTextContent('“30” rows per page; showing 25');
+    expect(notice).toHaveTextContent('sorting “nonsense.asc” is not available');
+  });
+
+  it.each([
+    ['a negative id', '-5'],
+    ['a fraction', '1.5'],
+    ['zero', '0'],
+    ['a padded id', '%2012'],
+    ['an id beyond 2^53', '9007199254740993'],
+    ['an exponent', '1e3'],
+  ])('drops %s from the URL and never sends it', async (_name, raw) => {
+    const requests = servePagedCourse(3);
+    const { router } = renderPage(`/courses/7/stats?user_id=${raw}`);
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(requests.every((url) => !url.searchParams.has('user_id'))).toBe(true);
+    expect(screen.getByText(/The link's User ID .* is not a valid ID/)).toBeInTheDocument();
+  });
+
+  it('takes defaults out of the URL without a notice', async () => {
+    servePagedCourse(3);
+    const { router } = renderPage('/courses/7/stats?page=1&per_page=10');
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Some values in the link were corrected.')).not.toBeInTheDocument();
+  });
+
+  it('restores a shared view: filters, page, rows per page and sort', async () => {
+    const requests = serveStats(() =>
+      [30, 90, 60].map((score, index) => courseStatWire({ id: index + 1, score })),
+    );
+    const { router } = renderPage('/courses/7/stats?user_id=5&course_session_id=70&page=2&per_page=50&sort=score.desc');
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({
+      user_id: '5',
+      course_session_id: '70',
+      page: '2',
+      per_page: '50',
+    });
+    expect(userNames()).toEqual(['Learner 2', 'Learner 3', 'Learner 1']);
+    expect(screen.getByRole('columnheader', { name: /Score/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rows per page')).toHaveValue('50');
+    expect(screen.getByRole('textbox', { name: 'User ID' })).toHaveValue('5');
+    expect(router.state.location.search).toBe('?user_id=5&course_session_id=70&page=2&per_page=50&sort=score.desc');
+  });
+});
+
+describe('CourseStatsPage: sorting', () => {
+  it('sorts the loaded rows both ways without asking the API', async () => {
+    const requests = serveStats(() => [40, 90, 10].map((score, index) => courseStatWire({ id: index + 1, score })));
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const header = screen.getByRole('columnheader', { name: /Score/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+
+    await user.click(within(header).getByRole('button', { name: 'Score' }));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(userNames()).toEqual(['Learner 3', 'Learner 1', 'Learner 2']);
+    expect(router.state.location.search).toBe('?sort=score.asc');
+
+    await user.click(within(header).getByRole('button', { name: 'Score' }));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(userNames()).toEqual(['Learner 2', 'Learner 1', 'Learner 3']);
+    expect(router.state.location.search).toBe('?sort=score.desc');
+    expect(screen.getByText(/Sorted by Score, descending, across all 3 rows/, { selector: 'p' })).toBeInTheDocument();
+
+    expect(requests).toHaveLength(1);
+    expect(requests.every((url) => !url.searchParams.has('sort'))).toBe(true);
+  });
+
+  it('says when a sort covers only the current page', async () => {
+    servePagedCourse(25);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await user.click(screen.getByRole('button', { name: 'User' }));
+    expect(screen.getByText(/within this page only/, { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('Based on the 10 rows on page 1 only, not the whole course.')).toBeInTheDocument();
+  });
+
+  it('sorts rows without a deadline last in both directions', async () => {
+    serveStats(() => [
+      courseStatWire({ id: 1, deadline: null }),
+      courseStatWire({ id: 2, deadline: '2030-01-02T00:00:00Z' }),
+      courseStatWire({ id: 3, deadline: '2030-01-01T00:00:00Z' }),
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await user.click(screen.getByRole('button', { name: 'Deadline' }));
+    expect(userNames()).toEqual(['Learner 3', 'Learner 2', 'Learner 1']);
+    await user.click(screen.getByRole('button', { name: 'Deadline' }));
+    expect(userNames()).toEqual(['Learner 2', 'Learner 3', 'Learner 1']);
+  });
+});
+
+describe('CourseStatsPage: paging', () => {
+  it('walks the pages, and disables Next after a short page', async () => {
+    const requests = servePagedCourse(15);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    // A full page fetches the next one ahead of time.
+    await waitFor(() => expect(requests.map((url) => url.searchParams.get('page'))).toEqual(['1', '2']));
+    const next = screen.getByRole('button', { name: 'Next page' });
+    expect(next).toBeEnabled();
+
+    await user.click(next);
+    expect(await screen.findByRole('button', { name: 'Learner 11' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    // A short page is the last: nothing is fetched after it.
+    expect(requests.map((url) => url.searchParams.get('page'))).not.toContain('3');
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('disables Next when the prefetched next page is empty', async () => {
+    const requests = servePagedCourse(10);
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled());
+    expect(requests.map((url) => url.searchParams.get('page'))).toEqual(['1', '2']);
+    expect(screen.getByText('Based on all 10 rows of the results.')).toBeInTheDocument();
+  });
+
+  it('keeps the previous page on screen, marked busy, while the next one loads', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    serveStats(async (url) => {
+      const page = Number(url.searchParams.get('page'));
+      if (page === 2) await gate;
+      return courseStatsPage(page === 1 ? 10 : 3, page === 1 ? 1 : 11);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Statistics of course 7' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Loading page 2…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    release();
+    expect(await screen.findByRole('button', { name: 'Learner 11' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Learner 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Statistics of course 7' })).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByText('Loading page 2…')).not.toBeInTheDocument();
+  });
+
+  it('changes the rows per page', async () => {
+    const requests = servePagedCourse(60);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '25');
+    expect(await screen.findByRole('button', { name: 'Learner 25' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?per_page=25');
+    expect(requests.some((url) => url.searchParams.get('per_page') === '25' && url.searchParams.get('page') === '1')).toBe(
+      true,
+    );
+    expect(Array.from(screen.getByLabelText('Rows per page').querySelectorAll('option')).map((o) => o.value)).toEqual([
+      '10',
+      '25',
+      '50',
+      '100',
+    ]);
+  });
+
+  it('offers the first page when a page past the end is empty', async () => {
+    servePagedCourse(5);
+    const user = userEvent.setup();
+    const { router } = renderPage('/courses/7/stats?page=4');
+    expect(await screen.findByText('No rows on page 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to page 1' }));
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('CourseStatsPage: filters', () => {
+  it.each([
+    ['abc', 'User ID must be a whole number greater than 0, such as 42.'],
+    ['-3', 'User ID must be a whole number greater than 0, such as 42.'],
+    ['1.5', 'User ID must be a whole number greater than 0, such as 42.'],
+    ['0', 'User ID must be greater than 0.'],
+    ['012', 'User ID must not start with 0.'],
+    [' 12', 'User ID must not contain spaces.'],
+    ['9007199254740993', 'User ID is too large.'],
+  ])('refuses the user id %j with a message and sends nothing', async (typed, message) => {
+    const requests = servePagedCourse(3);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const input = screen.getByRole('textbox', { name: 'User ID' });
+    await user.type(input, typed);
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(input).toHaveFocus();
+    expect(router.state.location.search).toBe('');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('asks for a course id', async () => {
+    servePagedCourse(3);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await user.clear(screen.getByRole('textbox', { name: 'Course ID' }));
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByText('Enter a Course ID.')).toBeInTheDocument();
+    // The message goes as soon as the value is fixed.
+    await user.type(screen.getByRole('textbox', { name: 'Course ID' }), '7');
+    expect(screen.queryByText('Enter a Course ID.')).not.toBeInTheDocument();
+  });
+
+  it('applies filters from page 1, and clearing one removes it from the URL', async () => {
+    const requests = servePagedCourse(40);
+    const user = userEvent.setup();
+    const { router } = renderPage('/courses/7/stats?page=3&sort=score.asc');
+    await screen.findByRole('button', { name: 'Learner 21' });
+    await user.type(screen.getByRole('textbox', { name: 'User ID' }), '5');
+    await user.type(screen.getByRole('textbox', { name: 'Session ID' }), '70');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?user_id=5&course_session_id=70&sort=score.asc'));
+    await waitFor(() =>
+      expect(requests.some((url) => url.searchParams.get('user_id') === '5' && url.searchParams.get('page') === '1')).toBe(
+        true,
+      ),
+    );
+    expect(requests.at(-1)?.searchParams.get('course_session_id')).toBe('70');
+    expect(screen.getByText(/Filtered by User ID 5, Session ID 70/)).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: 'User ID' }));
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?course_session_id=70&sort=score.asc'));
+  });
+
+  it('opens another course from the form, keeping rows per page and sort', async () => {
+    const requests = servePagedCourse(60);
+    const user = userEvent.setup();
+    const { router } = renderPage('/courses/7/stats?per_page=25&sort=score.desc&page=2');
+    await screen.findByRole('button', { name: 'Learner 26' });
+    const courseField = screen.getByRole('textbox', { name: 'Course ID' });
+    await user.clear(courseField);
+    await user.type(courseField, '8');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/8/stats'));
+    expect(router.state.location.search).toBe('?per_page=25&sort=score.desc');
+    await screen.findByRole('heading', { name: 'Course 8 statistics' });
+    await waitFor(() => expect(requests.at(-1)?.pathname).toBe('/endpoint/v1/courses/8/course_stats'));
+  });
+});
+
+describe('CourseStatsPage: empty and error states', () => {
+  it('says a course has no statistics', async () => {
+    serveStats(() => []);
+    renderPage();
+    expect(await screen.findByText('No statistics for this course')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says the filters found nothing, and clears them', async () => {
+    const requests = serveStats((url) => (url.searchParams.has('user_id') ? [] : courseStatsPage(2)));
+    const user = userEvent.setup();
+    const { router } = renderPage('/courses/7/stats?user_id=9');
+    expect(await screen.findByText('No statistics for these filters')).toBeInTheDocument();
+    const clearButtons = screen.getAllByRole('button', { name: 'Clear filters' });
+    const [clearButton] = clearButtons;
+    if (!clearButton) throw new Error('expected a Clear filters button');
+    await user.click(clearButton);
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(requests.at(-1)?.searchParams.has('user_id')).toBe(false);
+  });
+
+  it('says which course was not found, without a retry', async () => {
+    serveStats(() => HttpResponse.json({ error: 'no such course' }, { status: 404 }));
+    renderPage('/courses/404/stats');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Course 404 not found');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers Retry after a server error, and shows the rows once it works', async () => {
+    let calls = 0;
+    serveStats(() => {
+      calls += 1;
+      return calls === 1 ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : courseStatsPage(2);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The API had a problem answering.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says it is waiting when rate limited', async () => {
+    serveStats(() => HttpResponse.json({ error: 'slow down' }, { status: 429, headers: { 'Retry-After': '5' } }));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The API is rate limiting requests.');
+    expect(alert).toHaveTextContent('Waiting 5 s before trying again.');
+  });
+
+  it('refuses a course id in the route that is not a positive integer, without a request', async () => {
+    const requests = servePagedCourse(3);
+    renderPage('/courses/abc/stats');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('“abc” is not a course ID. Course ID must be a whole number greater than 0');
+    expect(screen.getByRole('textbox', { name: 'Course ID' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Show' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses a course id with a leading zero in the route', () => {
+    const requests = servePagedCourse(3);
+    renderPage('/courses/007/stats');
+    expect(screen.getByRole('alert')).toHaveTextContent('Course ID must not start with 0.');
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('CourseStatsPage: details, columns, summary, recent courses', () => {
+  it('opens the details of a row, walks the rows, and returns focus on close', async () => {
+    serveStats(() => [
+      courseStatWire({ id: 1, quiz_count: null, cert_file: 'javascript:alert(1)' }),
+      courseStatWire({ id: 2 }),
+      courseStatWire({ id: 3 }),
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Learner 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Details: Learner 1' });
+    expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByText('Row 1 of 3')).toBeInTheDocument();
+    expect(within(dialog).getByText('user_email: "learner1@example.com"')).toBeInTheDocument();
+    expect(within(dialog).getByText('quiz_count: null')).toBeInTheDocument();
+    // The raw value is shown as text; it never becomes a link.
+    expect(within(dialog).getByText('cert_file: "javascript:alert(1)"')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('dialog', { name: 'Details: Learner 2' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Row 2 of 3')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Learner 2' })).toHaveFocus();
+  });
+
+  it('shows extra columns from the Columns menu and remembers the choice', async () => {
+    serveStats(() => [courseStatWire({ id: 1, score_percent: 77 })]);
+    const user = userEvent.setup();
+    const first = renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(screen.queryByRole('columnheader', { name: /Score %/ })).not.toBeInTheDocument();
+    const menuButton = screen.getByRole('button', { name: 'Columns' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('checkbox', { name: 'Score %' }));
+    expect(screen.getByRole('columnheader', { name: /Score %/ })).toBeInTheDocument();
+    expect(screen.getByText('77%')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+    first.unmount();
+
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(screen.getByRole('columnheader', { name: /Score %/ })).toBeInTheDocument();
+  });
+
+  it('summarises the rows loaded', async () => {
+    serveStats(() => [
+      courseStatWire({ id: 1, user_id: 1, completed: true, success: true, progress_percent: 100, score: 90 }),
+      courseStatWire({ id: 2, user_id: 2, completed: true, success: false, progress_percent: 100, score: 30 }),
+      courseStatWire({ id: 3, user_id: 2, progress_percent: 40, score: 60, deadline: '2001-01-01T00:00:00Z' }),
+      courseStatWire({ id: 4, user_id: 4, progress_percent: 0, score: 0, deadline: null }),
+    ]);
+    renderPage();
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    const value = (term: string) => within(summary).getByText(term).nextElementSibling?.textContent;
+    expect(value('Learners')).toBe('3');
+    expect(value('Completed')).toBe('50%');
+    expect(value('Passed')).toBe('25%');
+    expect(value('Average progress')).toBe('60%');
+    expect(value('Average score')).toBe('45');
+    expect(value('Overdue')).toBe('1');
+    expect(within(summary).getByText('Based on all 4 rows of the results.')).toBeInTheDocument();
+  });
+
+  it('remembers the course opened, with its name', async () => {
+    serveStats(() => courseStatsPage(2, 1, { coursename: 'Onboarding' }));
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem('course-stats-dashboard:recent-courses') ?? '[]')).toEqual([
+        { id: 7, name: 'Onboarding' },
+      ]),
+    );
+    expect(screen.getByText('Course name: Onboarding')).toBeInTheDocument();
+  });
+});

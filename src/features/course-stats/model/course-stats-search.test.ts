@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  courseStatsHref,
+  DEFAULT_SEARCH,
+  nearestPerPage,
+  parseCourseStatsSearch,
+  serializeCourseStatsSearch,
+} from './course-stats-search';
+
+const parse = (query: string) => parseCourseStatsSearch(new URLSearchParams(query));
+
+describe('parseCourseStatsSearch', () => {
+  it('reads a full, valid URL without corrections', () => {
+    expect(parse('user_id=5&course_session_id=70&page=3&per_page=50&sort=score.desc')).toEqual({
+      search: { userId: 5, courseSessionId: 70, page: 3, perPage: 50, sort: { id: 'score', desc: true } },
+      corrections: [],
+    });
+  });
+
+  it('gives the defaults for an empty URL', () => {
+    expect(parse('')).toEqual({ search: DEFAULT_SEARCH, corrections: [] });
+  });
+
+  it.each([
+    ['0', 1],
+    ['-2', 1],
+    ['abc', 1],
+    ['1.5', 1],
+    ['', 1],
+    ['99999999999999999999', 1],
+  ])('corrects page %j to %s and says so', (raw, page) => {
+    const { search, corrections } = parse(`page=${raw}`);
+    expect(search.page).toBe(page);
+    expect(corrections).toEqual([{ param: 'page', raw, kind: 'replaced', value: page }]);
+  });
+
+  it('tidies page "02" to 2 without a notice', () => {
+    expect(parse('page=02')).toEqual({ search: { ...DEFAULT_SEARCH, page: 2 }, corrections: [] });
+  });
+
+  it.each([
+    ['30', 25],
+    ['1000', 100],
+    ['0', 10],
+    ['-5', 10],
+    ['60', 50],
+    ['75', 50],
+    ['76', 100],
+    ['abc', 10],
+    ['1e400', 100],
+  ])('moves per_page %j to the nearest allowed %s', (raw, perPage) => {
+    const { search, corrections } = parse(`per_page=${raw}`);
+    expect(search.perPage).toBe(perPage);
+    expect(corrections).toEqual([{ param: 'per_page', raw, kind: 'replaced', value: perPage }]);
+  });
+
+  it.each([['abc'], ['0'], ['-1'], ['1.5'], ['012'], [' 12'], ['9007199254740992'], ['']])(
+    'drops the filter id %j with a notice',
+    (raw) => {
+      const { search, corrections } = parse(`user_id=${encodeURIComponent(raw)}&course_session_id=${encodeURIComponent(raw)}`);
+      expect(search.userId).toBeUndefined();
+      expect(search.courseSessionId).toBeUndefined();
+      expect(corrections).toEqual([
+        { param: 'user_id', raw, kind: 'removed' },
+        { param: 'course_session_id', raw, kind: 'removed' },
+      ]);
+    },
+  );
+
+  it.each([['score'], ['score.up'], ['unknown.asc'], ['cert_file.asc'], ['SCORE.asc'], ['score.asc.desc']])(
+    'drops the sort %j',
+    (raw) => {
+      const { search, corrections } = parse(`sort=${raw}`);
+      expect(search.sort).toBeUndefined();
+      expect(corrections).toEqual([{ param: 'sort', raw, kind: 'removed' }]);
+    },
+  );
+
+  it('accepts every sortable column id', () => {
+    expect(parse('sort=last_activity.asc').search.sort).toEqual({ id: 'last_activity', desc: false });
+    expect(parse('sort=status.desc').search.sort).toEqual({ id: 'status', desc: true });
+  });
+});
+
+describe('serializeCourseStatsSearch', () => {
+  it('leaves defaults out', () => {
+    expect(serializeCourseStatsSearch(DEFAULT_SEARCH).toString()).toBe('');
+  });
+
+  it('writes our parameters in a fixed order after parameters that are not ours', () => {
+    const base = new URLSearchParams('page=9&tab=info&user_id=1');
+    const params = serializeCourseStatsSearch(
+      { userId: 3, courseSessionId: undefined, page: 2, perPage: 25, sort: { id: 'score', desc: false } },
+      base,
+    );
+    expect(params.toString()).toBe('tab=info&user_id=3&page=2&per_page=25&sort=score.asc');
+  });
+
+  it('round-trips through the parser', () => {
+    const search = { userId: 12, courseSessionId: 4, page: 7, perPage: 100, sort: { id: 'deadline', desc: true } } as const;
+    expect(parseCourseStatsSearch(serializeCourseStatsSearch(search)).search).toEqual(search);
+  });
+});
+
+describe('helpers', () => {
+  it('finds the nearest allowed page size', () => {
+    expect(nearestPerPage(17)).toBe(10);
+    expect(nearestPerPage(17.5)).toBe(10);
+    expect(nearestPerPage(18)).toBe(25);
+    expect(nearestPerPage(Number.POSITIVE_INFINITY)).toBe(100);
+  });
+
+  it('builds the address of a course view', () => {
+    expect(courseStatsHref(7)).toBe('/courses/7/stats');
+    expect(courseStatsHref(7, { userId: 3, perPage: 25 })).toBe('/courses/7/stats?user_id=3&per_page=25');
+  });
+});

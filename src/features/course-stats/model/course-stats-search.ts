@@ -1,0 +1,178 @@
+import { PER_PAGE_DEFAULT } from '@contract';
+import { z } from 'zod';
+import { isSortableColumnId, type CourseStatsColumnId } from './course-stats-column-ids';
+import { parseIdInput } from './id-input';
+
+export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
+export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
+
+export interface CourseStatsSort {
+  id: CourseStatsColumnId;
+  desc: boolean;
+}
+
+/** The table's view state, all of it in the URL. */
+export interface CourseStatsSearch {
+  userId: number | undefined;
+  courseSessionId: number | undefined;
+  /** 1-based. */
+  page: number;
+  perPage: PerPage;
+  sort: CourseStatsSort | undefined;
+}
+
+/** The URL's parameter names, in the order they are written. */
+export const SEARCH_PARAM_NAMES = ['user_id', 'course_session_id', 'page', 'per_page', 'sort'] as const;
+export type SearchParamName = (typeof SEARCH_PARAM_NAMES)[number];
+
+/** The allowed value nearest to `value`; a tie goes to the smaller one. */
+export function nearestPerPage(value: number): PerPage {
+  if (value === Number.POSITIVE_INFINITY) return PER_PAGE_OPTIONS[PER_PAGE_OPTIONS.length - 1] ?? PER_PAGE_OPTIONS[0];
+  let best: PerPage = PER_PAGE_OPTIONS[0];
+  for (const option of PER_PAGE_OPTIONS) {
+    if (Math.abs(option - value) < Math.abs(best - value)) best = option;
+  }
+  return best;
+}
+
+export const DEFAULT_PER_PAGE: PerPage = nearestPerPage(PER_PAGE_DEFAULT);
+
+export const DEFAULT_SEARCH: CourseStatsSearch = {
+  userId: undefined,
+  courseSessionId: undefined,
+  page: 1,
+  perPage: DEFAULT_PER_PAGE,
+  sort: undefined,
+};
+
+const idParam = z.string().transform((raw, context) => {
+  const result = parseIdInput(raw, { required: true });
+  if (!result.ok || result.value === null) {
+    context.addIssue({ code: 'custom', message: result.ok ? 'required' : result.problem });
+    return z.NEVER;
+  }
+  return result.value;
+});
+
+const pageParam = z
+  .string()
+  .regex(/^\d+$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER));
+
+const perPageParam = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((raw, context) => {
+    const value = Number(raw);
+    if (Number.isNaN(value)) {
+      context.addIssue({ code: 'custom', message: 'not a number' });
+      return z.NEVER;
+    }
+    return nearestPerPage(value);
+  });
+
+const sortParam = z.string().transform((raw, context): CourseStatsSort => {
+  const match = /^([a-z_]+)\.(asc|desc)$/.exec(raw);
+  const id = match?.[1];
+  if (!match || id === undefined || !isSortableColumnId(id)) {
+    context.addIssue({ code: 'custom', message: 'unknown sort' });
+    return z.NEVER;
+  }
+  return { id, desc: match[2] === 'desc' };
+});
+
+/** Every value falls back instead of failing: a bad link still opens, with the bad part corrected. */
+export const courseStatsSearchSchema = z.object({
+  user_id: idParam.optional().catch(undefined),
+  course_session_id: idParam.optional().catch(undefined),
+  page: pageParam.catch(DEFAULT_SEARCH.page),
+  per_page: perPageParam.catch(DEFAULT_PER_PAGE),
+  sort: sortParam.optional().catch(undefined),
+});
+
+/** A value in the URL that was changed or removed, to tell the user about it. */
+export const searchCorrectionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('removed'), param: z.enum(['user_id', 'course_session_id', 'sort']), raw: z.string() }),
+  z.discriminatedUnion('param', [
+    z.object({ kind: z.literal('replaced'), param: z.literal('page'), raw: z.string(), value: z.number() }),
+    z.object({
+      kind: z.literal('replaced'),
+      param: z.literal('per_page'),
+      raw: z.string(),
+      value: z.literal([...PER_PAGE_OPTIONS]),
+    }),
+  ]),
+]);
+export type SearchCorrection = z.output<typeof searchCorrectionSchema>;
+
+export interface ParsedCourseStatsSearch {
+  search: CourseStatsSearch;
+  corrections: SearchCorrection[];
+}
+
+export function parseCourseStatsSearch(params: URLSearchParams): ParsedCourseStatsSearch {
+  const raw = (name: SearchParamName) => params.get(name) ?? undefined;
+  const parsed = courseStatsSearchSchema.parse({
+    user_id: raw('user_id'),
+    course_session_id: raw('course_session_id'),
+    page: raw('page'),
+    per_page: raw('per_page'),
+    sort: raw('sort'),
+  });
+  const search: CourseStatsSearch = {
+    userId: parsed.user_id,
+    courseSessionId: parsed.course_session_id,
+    page: parsed.page,
+    perPage: parsed.per_page,
+    sort: parsed.sort,
+  };
+
+  const corrections: SearchCorrection[] = [];
+  for (const param of ['user_id', 'course_session_id'] as const) {
+    const value = raw(param);
+    if (value !== undefined && parsed[param] === undefined) corrections.push({ param, raw: value, kind: 'removed' });
+  }
+  // "02" or an explicit default is only tidied up; a value whose meaning changed is reported.
+  const page = raw('page');
+  if (page !== undefined && Number(page) !== search.page) {
+    corrections.push({ param: 'page', raw: page, kind: 'replaced', value: search.page });
+  }
+  const perPage = raw('per_page');
+  if (perPage !== undefined && Number(perPage) !== search.perPage) {
+    corrections.push({ param: 'per_page', raw: perPage, kind: 'replaced', value: search.perPage });
+  }
+  const sort = raw('sort');
+  if (sort !== undefined && search.sort === undefined) corrections.push({ param: 'sort', raw: sort, kind: 'removed' });
+  return { search, corrections };
+}
+
+/**
+ * The search as URL parameters, defaults left out. Parameters that are not ours (from `base`) are kept, in
+ * their order, ahead of ours.
+ */
+export function serializeCourseStatsSearch(
+  search: CourseStatsSearch,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const params = new URLSearchParams();
+  const ours = new Set<string>(SEARCH_PARAM_NAMES);
+  for (const [name, value] of base) if (!ours.has(name)) params.append(name, value);
+  if (search.userId !== undefined) params.set('user_id', String(search.userId));
+  if (search.courseSessionId !== undefined) params.set('course_session_id', String(search.courseSessionId));
+  if (search.page !== DEFAULT_SEARCH.page) params.set('page', String(search.page));
+  if (search.perPage !== DEFAULT_SEARCH.perPage) params.set('per_page', String(search.perPage));
+  if (search.sort) params.set('sort', `${search.sort.id}.${search.sort.desc ? 'desc' : 'asc'}`);
+  return params;
+}
+
+export function hasFilters(search: Pick<CourseStatsSearch, 'userId' | 'courseSessionId'>): boolean {
+  return search.userId !== undefined || search.courseSessionId !== undefined;
+}
+
+/** Where the statistics of a course live, with the given view state. */
+export function courseStatsHref(courseId: number, search: Partial<CourseStatsSearch> = {}): string {
+  const query = serializeCourseStatsSearch({ ...DEFAULT_SEARCH, ...search }).toString();
+  return `/courses/${courseId}/stats${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseIdInput } from './id-input';
+
+describe('parseIdInput', () => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['9007199254740991', Number.MAX_SAFE_INTEGER],
+  ])('accepts %j', (raw, value) => {
+    expect(parseIdInput(raw)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ['abc', 'not_a_whole_number'],
+    ['-5', 'not_a_whole_number'],
+    ['+5', 'not_a_whole_number'],
+    ['1.5', 'not_a_whole_number'],
+    ['1e3', 'not_a_whole_number'],
+    ['0x1F', 'not_a_whole_number'],
+    ['١٢', 'not_a_whole_number'],
+    ['0', 'zero'],
+    ['000', 'zero'],
+    ['012', 'leading_zero'],
+    [' 12', 'spaces'],
+    ['12 ', 'spaces'],
+    ['1 2', 'spaces'],
+    ['   ', 'spaces'],
+    ['9007199254740992', 'too_large'],
+    ['99999999999999999999', 'too_large'],
+  ])('refuses %j as %s', (raw, problem) => {
+    expect(parseIdInput(raw)).toEqual({ ok: false, problem });
+  });
+
+  it('treats an empty value as no id, unless one is required', () => {
+    expect(parseIdInput('')).toEqual({ ok: true, value: null });
+    expect(parseIdInput('', { required: true })).toEqual({ ok: false, problem: 'required' });
+    expect(parseIdInput('  ', { required: true })).toEqual({ ok: false, problem: 'required' });
+  });
+});

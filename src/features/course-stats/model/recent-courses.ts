@@ -1,0 +1,42 @@
+import { positiveIdSchema } from '@contract';
+import { z } from 'zod';
+import { readStored, removeStored, writeStored } from '@/lib/storage';
+
+export const RECENT_COURSES_LIMIT = 8;
+const STORAGE_KEY = 'recent-courses';
+const NAME_MAX = 200;
+
+const recentCourseSchema = z.object({
+  id: positiveIdSchema,
+  name: z.string().max(NAME_MAX).nullable(),
+});
+export type RecentCourse = z.output<typeof recentCourseSchema>;
+
+// Entries are checked one by one: a hand-edited or outdated entry is skipped, the rest survive.
+const storedSchema = z
+  .array(z.unknown())
+  .transform((entries) =>
+    entries.flatMap((entry) => {
+      const parsed = recentCourseSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+
+/** The list with `course` first; an unknown name (null) keeps the one remembered before. */
+export function rememberCourse(list: readonly RecentCourse[], course: RecentCourse): RecentCourse[] {
+  const previous = list.find((entry) => entry.id === course.id);
+  const name = course.name === null ? (previous?.name ?? null) : course.name.trim().slice(0, NAME_MAX) || null;
+  return [{ id: course.id, name }, ...list.filter((entry) => entry.id !== course.id)].slice(0, RECENT_COURSES_LIMIT);
+}
+
+export function readRecentCourses(): RecentCourse[] {
+  return (readStored(STORAGE_KEY, storedSchema) ?? []).slice(0, RECENT_COURSES_LIMIT);
+}
+
+export function recordRecentCourse(course: RecentCourse): void {
+  writeStored(STORAGE_KEY, rememberCourse(readRecentCourses(), course));
+}
+
+export function forgetRecentCourses(): void {
+  removeStored(STORAGE_KEY);
+}

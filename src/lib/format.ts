@@ -1,0 +1,102 @@
+/**
+ * Display formatting shared by the screens. Every function takes its locale (and time zone where it matters)
+ * as an optional argument, so the browser's settings apply in the app and tests can pin them.
+ */
+
+/** What a value that cannot be shown is displayed as. */
+export const NO_VALUE = '—';
+
+export interface FormatLocaleOptions {
+  locale?: string | undefined;
+  timeZone?: string | undefined;
+}
+
+/** Milliseconds since the epoch, or null for anything Date cannot read. */
+export function parseTimestamp(iso: string | null | undefined): number | null {
+  if (iso === null || iso === undefined || iso.trim() === '') return null;
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? null : time;
+}
+
+/** Local date and time, e.g. "Dec 1, 2026, 6:00 PM"; NO_VALUE for an unreadable value. */
+export function formatDateTime(iso: string | null | undefined, options: FormatLocaleOptions = {}): string {
+  const time = parseTimestamp(iso);
+  if (time === null) return NO_VALUE;
+  return new Intl.DateTimeFormat(options.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: options.timeZone,
+  }).format(time);
+}
+
+const RELATIVE_STEPS: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; seconds: number; upTo: number }> = [
+  { unit: 'second', seconds: 1, upTo: 45 },
+  { unit: 'minute', seconds: 60, upTo: 45 * 60 },
+  { unit: 'hour', seconds: 3600, upTo: 22 * 3600 },
+  { unit: 'day', seconds: 86_400, upTo: 26 * 86_400 },
+  { unit: 'month', seconds: 30 * 86_400, upTo: 320 * 86_400 },
+  { unit: 'year', seconds: 365 * 86_400, upTo: Number.POSITIVE_INFINITY },
+];
+
+/**
+ * "3 days ago", "yesterday", "in 2 hours", relative to `now` (ms since the epoch). Under 45 seconds either way is
+ * "now". NO_VALUE for an unreadable value.
+ */
+export function formatRelativeTime(iso: string | null | undefined, now: number, locale?: string): string {
+  const time = parseTimestamp(iso);
+  if (time === null || !Number.isFinite(now)) return NO_VALUE;
+  const diffSeconds = (time - now) / 1000;
+  const distance = Math.abs(diffSeconds);
+  const formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (distance < 45) return formatter.format(0, 'second');
+  const step = RELATIVE_STEPS.find((candidate) => distance < candidate.upTo) ?? RELATIVE_STEPS[RELATIVE_STEPS.length - 1];
+  if (!step) return NO_VALUE;
+  const amount = Math.round(diffSeconds / step.seconds);
+  // Math.round(-0.4) is -0, which Intl writes as "0 ... ago"; keep the sign of the difference instead.
+  return formatter.format(amount === 0 ? Math.sign(diffSeconds) : amount, step.unit);
+}
+
+const DURATION_UNITS: ReadonlyArray<{ label: string; seconds: number }> = [
+  { label: 'd', seconds: 86_400 },
+  { label: 'h', seconds: 3600 },
+  { label: 'min', seconds: 60 },
+  { label: 's', seconds: 1 },
+];
+
+/**
+ * A human duration from seconds, with the two largest units that are not zero: "45 s", "1 h 5 min", "2 d 3 h".
+ * Fractions are rounded to the second (under half a second is "< 1 s"); negative, NaN and infinite are NO_VALUE.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return NO_VALUE;
+  if (seconds === 0) return '0 s';
+  let rest = Math.round(seconds);
+  if (rest === 0) return '< 1 s';
+  const parts: string[] = [];
+  for (const unit of DURATION_UNITS) {
+    const amount = Math.floor(rest / unit.seconds);
+    rest -= amount * unit.seconds;
+    if (amount > 0) parts.push(`${amount} ${unit.label}`);
+    else if (parts.length > 0) break;
+    if (parts.length === 2) break;
+  }
+  return parts.join(' ');
+}
+
+/** A percentage held to 0..100; anything that is not a finite number counts as 0. */
+export function clampPercent(value: number | null | undefined): number {
+  if (value === null || value === undefined || !Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, value));
+}
+
+/** "42%", rounded to a whole number; NO_VALUE for no value. */
+export function formatPercent(value: number | null | undefined, locale?: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
+}
+
+/** A plain number with at most one decimal; NO_VALUE for no value. */
+export function formatNumber(value: number | null | undefined, locale?: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+}

@@ -1,0 +1,35 @@
+const SAFE_PROTOCOLS = new Set(['http:', 'https:']);
+/**
+ * Control characters, whitespace of any kind and zero-width marks: browsers strip or ignore some of them while
+ * parsing, which is how "java\tscript:" or " javascript:" slip past naive checks. Such a value is refused, not cleaned.
+ */
+function hasUnsafeCharacter(value: string): boolean {
+  if (/[\s\u200B-\u200F\u2060]/u.test(value)) return true;
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/**
+ * The value as a link target when it is an absolute http(s) URL with a host and no credentials, else null.
+ * Refused: other schemes (javascript:, data:, vbscript:, ...), relative and protocol-relative paths, values
+ * padded with or holding whitespace or control characters. The scheme's case does not matter ("HTTPS://" is
+ * fine); the returned href is the URL parser's normalised form.
+ */
+export function safeHttpUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '' || hasUnsafeCharacter(value)) return null;
+  // The URL parser would accept "http:example.com" or "http:/example.com"; ask for the two slashes.
+  if (!/^https?:\/\//i.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (!SAFE_PROTOCOLS.has(url.protocol) || url.hostname === '') return null;
+  // "https://bank.example@evil.example/" reads as bank.example to a person; nothing here needs credentials.
+  if (url.username !== '' || url.password !== '') return null;
+  return url.href;
+}
