@@ -1,0 +1,47 @@
+import { useState } from 'react';
+
+type CopyStatus = 'idle' | 'copied' | 'unavailable' | 'failed';
+
+const MESSAGES: Record<CopyStatus, string> = {
+  idle: '',
+  copied: 'Copied',
+  unavailable: 'Copying is not available in this browser. Select the ID above and copy it by hand.',
+  failed: 'The browser did not allow copying. Select the ID above and copy it by hand.',
+};
+
+export interface CopyIdButtonProps {
+  value: number;
+  /** The button's text, e.g. "Copy ID". */
+  children: string;
+}
+
+export function CopyIdButton({ value, children }: CopyIdButtonProps) {
+  const [status, setStatus] = useState<CopyStatus>('idle');
+
+  const copy = async () => {
+    // navigator.clipboard exists only in secure contexts (https, localhost).
+    if (typeof navigator.clipboard?.writeText !== 'function') {
+      setStatus('unavailable');
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(String(value));
+      setStatus('copied');
+    } catch {
+      setStatus('failed');
+    }
+  };
+
+  return (
+    <div className="lg-copy">
+      <button type="button" className="button" onClick={() => void copy()}>
+        {children}
+      </button>
+      {/* Present before any message, so screen readers announce the message when it appears. */}
+      <span role="status" className={status === 'copied' ? 'lg-copy-status' : 'lg-copy-status muted'}>
+        {status === 'copied' && <span aria-hidden="true">✓ </span>}
+        {MESSAGES[status]}
+      </span>
+    </div>
+  );
+}

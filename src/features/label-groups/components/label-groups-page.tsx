@@ -1,0 +1,157 @@
+import type { LabelGroup } from '@contract';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { ApiErrorAlert } from '@/components/api-error-alert';
+import { ParseReportNotice } from '@/components/parse-report-notice';
+import { labelGroupsQueries } from '../api/label-groups-queries';
+import { plural } from '../format';
+import { useFilterQuery } from '../hooks/use-filter-query';
+import {
+  AUTO_EXPANSION,
+  buildFilterView,
+  buildForest,
+  flattenVisible,
+  nodeForKey,
+  resolveActiveIndex,
+  rootOf,
+  withGroupExpanded,
+  type Expansion,
+} from '../tree-model';
+import { DetailsPanel } from './details-panel';
+import { LabelTree } from './label-tree';
+import '../label-groups.css';
+
+export function LabelGroupsPage() {
+  const query = useQuery(labelGroupsQueries.list());
+  return (
+    <div className="lg-page">
+      <h1>Label groups</h1>
+      {query.isPending ? (
+        <LoadingTree />
+      ) : query.isError && query.data === undefined ? (
+        <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          {/* A failed background refresh keeps the last good list on screen, with the error above it. */}
+          {query.isError && <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+          <ParseReportNotice report={query.data.report} itemNoun="group" />
+          {query.data.items.length === 0 ? (
+            <p className="lg-empty">No label groups</p>
+          ) : (
+            <LabelGroupsBrowser groups={query.data.items} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function LoadingTree() {
+  return (
+    <div className="lg-loading" aria-busy="true">
+      <p role="status" className="muted">
+        Loading label groups…
+      </p>
+      {[68, 52, 74, 45, 60, 38].map((width, index) => (
+        <span key={index} className="skeleton lg-skeleton-row" style={{ width: `${width}%` }} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+interface ExpansionState {
+  /** The folded filter query the expansion belongs to: a new query starts again from its own open groups. */
+  query: string;
+  expansion: Expansion;
+}
+
+function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
+  const filterId = useId();
+  const forest = useMemo(() => buildForest(groups), [groups]);
+  const [text, setText] = useFilterQuery();
+  // Typing stays responsive with thousands of groups: the tree follows the box when React has time.
+  const deferredText = useDeferredValue(text);
+  const view = useMemo(() => buildFilterView(forest, deferredText), [forest, deferredText]);
+  const viewQuery = view?.query ?? '';
+
+  const [expansionState, setExpansionState] = useState<ExpansionState>({ query: '', expansion: AUTO_EXPANSION });
+  const expansion = expansionState.query === viewQuery ? expansionState.expansion : AUTO_EXPANSION;
+  const updateExpansion = (update: (current: Expansion) => Expansion) =>
+    setExpansionState((previous) => ({
+      query: viewQuery,
+      expansion: update(previous.query === viewQuery ? previous.expansion : AUTO_EXPANSION),
+    }));
+
+  const rows = useMemo(() => flattenVisible(forest, view, expansion), [forest, view, expansion]);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const activeIndex = useMemo(() => resolveActiveIndex(rows, forest, activeKey), [rows, forest, activeKey]);
+  const selectedKey = rows[activeIndex]?.key ?? null;
+  const selectedNode = selectedKey !== null ? nodeForKey(forest, selectedKey) : null;
+
+  const collapseAll = () => {
+    updateExpansion(() => ({ base: 'none', overrides: new Map() }));
+    // The selection moves up to what stays visible.
+    const active = activeKey !== null ? nodeForKey(forest, activeKey) : null;
+    if (active !== null) setActiveKey(rootOf(active).key);
+  };
+
+  const total = forest.groups.length;
+  const shown = view === null ? total : view.visibleGroupCount;
+
+  return (
+    <>
+      <div className="lg-toolbar">
+        <div className="field lg-filter">
+          <label htmlFor={filterId}>Filter labels</label>
+          <input
+            id={filterId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Group name, label description or type"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <div className="lg-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => updateExpansion(() => ({ base: 'all', overrides: new Map() }))}
+          >
+            Expand all
+          </button>
+          <button type="button" className="button" onClick={collapseAll}>
+            Collapse all
+          </button>
+        </div>
+        <p role="status" className="lg-count">
+          {shown.toLocaleString()} of {plural(total, 'group')}
+        </p>
+      </div>
+      <div className="lg-layout">
+        <div className="lg-tree-pane">
+          {rows.length === 0 ? (
+            <div className="lg-empty">
+              <p>No groups match “{deferredText.trim()}”.</p>
+              <button type="button" className="button-link" onClick={() => setText('')}>
+                Clear the filter
+              </button>
+            </div>
+          ) : (
+            <LabelTree
+              rows={rows}
+              tabStopIndex={activeIndex >= 0 ? activeIndex : 0}
+              selectedKey={selectedKey}
+              highlight={viewQuery}
+              stale={text !== deferredText}
+              onActiveChange={setActiveKey}
+              onExpandedChange={(key, expanded) => updateExpansion((current) => withGroupExpanded(current, key, expanded))}
+            />
+          )}
+        </div>
+        <DetailsPanel node={selectedNode} />
+      </div>
+    </>
+  );
+}

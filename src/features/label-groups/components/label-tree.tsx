@@ -1,0 +1,246 @@
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type FocusEvent,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useVirtualRows } from '../hooks/use-virtual-rows';
+import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../tree-model';
+import { TreeItemContent } from './tree-item-content';
+
+/**
+ * Up to this many visible rows the tree renders as real nested DOM: each group's children are treeitems inside its
+ * role="group". Above it, only the rows in view are rendered, flat, and aria-level / aria-setsize / aria-posinset
+ * carry the structure. Small trees (and the jsdom tests, where nothing has a size) thus get the full DOM.
+ */
+export const VIRTUALIZE_ABOVE = 200;
+/** Row height in the virtualised tree, in px; .lg-row-virtual in label-groups.css uses the same value. */
+const ROW_HEIGHT = 36;
+const TYPE_AHEAD_RESET_MS = 500;
+
+export interface LabelTreeProps {
+  rows: readonly TreeRow[];
+  /** The row with the roving tab stop. */
+  tabStopIndex: number;
+  selectedKey: string | null;
+  /** Folded filter query, for highlighting. */
+  highlight: string;
+  /** True while the rows lag behind the filter text. */
+  stale: boolean;
+  onActiveChange: (key: string) => void;
+  onExpandedChange: (key: string, expanded: boolean) => void;
+}
+
+interface ItemState {
+  tabStopKey: string | null;
+  selectedKey: string | null;
+  highlight: string;
+  onToggle: (key: string, expanded: boolean) => void;
+}
+
+function keyOfTreeItem(target: EventTarget): string | null {
+  if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'treeitem') return null;
+  return target.dataset.key ?? null;
+}
+
+function indent(level: number): CSSProperties {
+  // Deep chains of nested groups stop indenting at some point; aria-level still tells the real depth.
+  return { paddingInlineStart: `${0.5 + Math.min(level - 1, 12) * 1.25}rem` };
+}
+
+export function LabelTree({
+  rows,
+  tabStopIndex,
+  selectedKey,
+  highlight,
+  stale,
+  onActiveChange,
+  onExpandedChange,
+}: LabelTreeProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  /** A row to focus once it is rendered (after a jump to a row outside the rendered window, or a re-mount). */
+  const focusRequest = useRef<string | null>(null);
+  const typed = useRef({ text: '', at: -Infinity });
+  const virtual = rows.length > VIRTUALIZE_ABOVE;
+  const virtualRows = useVirtualRows({
+    enabled: virtual,
+    count: rows.length,
+    rowHeight: ROW_HEIGHT,
+    overscan: 12,
+    getScrollElement: () => scrollRef.current,
+    pinnedIndex: tabStopIndex,
+  });
+  const nested = useMemo(() => (virtual ? [] : nestRows(rows)), [rows, virtual]);
+
+  const elementFor = (key: string): HTMLElement | null =>
+    scrollRef.current?.querySelector<HTMLElement>(`[role="treeitem"][data-key="${key}"]`) ?? null;
+
+  const tabStopKey = rows[tabStopIndex]?.key ?? null;
+  useEffect(() => {
+    const key = focusRequest.current;
+    if (key === null) return;
+    const element = elementFor(key);
+    if (!element) {
+      // The virtualizer adds the row in a render of its own; a request the user has moved away from is dropped.
+      if (key !== tabStopKey) focusRequest.current = null;
+      return;
+    }
+    focusRequest.current = null;
+    const focused = document.activeElement;
+    // Only take focus back when it was lost (its element unmounted) or is still in the tree, never from elsewhere.
+    const focusIsFree = focused === null || focused === document.body || scrollRef.current?.contains(focused);
+    if (focusIsFree && element !== focused) element.focus({ preventScroll: virtual });
+  });
+
+  const focusRow = (index: number) => {
+    const row = rows[index];
+    if (!row) return;
+    // Scroll first, then focus without letting the browser scroll again; a row outside the rendered window is
+    // focused after the re-render that brings it in.
+    virtualRows.scrollToIndex(index);
+    const element = elementFor(row.key);
+    if (element) element.focus({ preventScroll: virtual });
+    else focusRequest.current = row.key;
+    onActiveChange(row.key);
+  };
+
+  const toggle = (key: string, expanded: boolean) => {
+    // Opening a group can switch between nested and virtual rendering, which re-mounts the rows: keep focus.
+    if (scrollRef.current?.contains(document.activeElement)) focusRequest.current = key;
+    onExpandedChange(key, expanded);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = keyOfTreeItem(event.target);
+    if (key === null) return;
+    const index = rows[tabStopIndex]?.key === key ? tabStopIndex : rows.findIndex((row) => row.key === key);
+    if (index < 0) return;
+    const action = keyAction(rows, index, event.key);
+    if (action !== null) {
+      event.preventDefault();
+      typed.current = { text: '', at: -Infinity };
+      if (action.type === 'focus') focusRow(action.index);
+      else if (action.type === 'expand') toggle(action.key, true);
+      else if (action.type === 'collapse') toggle(action.key, false);
+      return;
+    }
+    if (event.key.length === 1 && event.key.trim() !== '') {
+      event.preventDefault();
+      const now = event.timeStamp;
+      const text = now - typed.current.at < TYPE_AHEAD_RESET_MS ? typed.current.text + event.key : event.key;
+      typed.current = { text, at: now };
+      const match = findTypeAhead(rows, index, text);
+      if (match >= 0 && match !== index) focusRow(match);
+    }
+  };
+
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const key = keyOfTreeItem(event.target);
+    if (key !== null) onActiveChange(key);
+  };
+
+  const state: ItemState = {
+    tabStopKey,
+    selectedKey,
+    highlight,
+    onToggle: toggle,
+  };
+  const treeProps = {
+    role: 'tree',
+    'aria-label': 'Label groups',
+    'aria-busy': stale || undefined,
+    onKeyDown,
+    onFocus,
+  } satisfies HTMLAttributes<HTMLElement>;
+
+  return (
+    <div ref={scrollRef} className={virtual ? 'lg-scroll lg-scroll-virtual' : 'lg-scroll'} data-stale={stale || undefined}>
+      {virtual ? (
+        <div {...treeProps} className="lg-tree" style={{ height: virtualRows.totalSize, position: 'relative' }}>
+          {virtualRows.items.map((item) => {
+            const row = rows[item.index];
+            return row ? (
+              <TreeItem
+                key={row.key}
+                row={row}
+                state={state}
+                style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+              />
+            ) : null;
+          })}
+        </div>
+      ) : (
+        <ul {...treeProps} className="lg-tree">
+          {nested.map((item) => (
+            <NestedTreeItem key={item.row.key} item={item} state={state} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function NestedTreeItem({ item, state }: { item: NestedRow; state: ItemState }) {
+  return (
+    <TreeItem row={item.row} state={state} nested>
+      {item.children.length > 0 && (
+        <ul role="group">
+          {item.children.map((child) => (
+            <NestedTreeItem key={child.row.key} item={child} state={state} />
+          ))}
+        </ul>
+      )}
+    </TreeItem>
+  );
+}
+
+interface TreeItemProps {
+  row: TreeRow;
+  state: ItemState;
+  /** Nested: an <li> holding its row and its group of children. Flat: the row itself, placed by `style`. */
+  nested?: boolean;
+  style?: CSSProperties;
+  children?: ReactNode;
+}
+
+function TreeItem({ row, state, nested = false, style, children }: TreeItemProps) {
+  const id = useId();
+  const selected = row.key === state.selectedKey;
+  const itemProps = {
+    role: 'treeitem',
+    'aria-level': row.level,
+    'aria-setsize': row.setSize,
+    'aria-posinset': row.posInSet,
+    'aria-expanded': row.expandable ? row.expanded : undefined,
+    'aria-selected': selected,
+    'aria-labelledby': `${id}-name`,
+    'aria-describedby': `${id}-meta`,
+    tabIndex: row.key === state.tabStopKey ? 0 : -1,
+    'data-key': row.key,
+  } satisfies HTMLAttributes<HTMLElement> & { 'data-key': string };
+  const content = (
+    <TreeItemContent row={row} idPrefix={id} highlight={state.highlight} onToggle={state.onToggle} />
+  );
+  const kind = `lg-row lg-${row.node.kind}`;
+  if (nested) {
+    return (
+      <li {...itemProps} className="lg-item">
+        <div className={kind} style={indent(row.level)}>
+          {content}
+        </div>
+        {children}
+      </li>
+    );
+  }
+  return (
+    <div {...itemProps} className={`lg-item ${kind} lg-row-virtual`} style={{ ...indent(row.level), ...style }}>
+      {content}
+    </div>
+  );
+}
