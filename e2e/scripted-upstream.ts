@@ -1,0 +1,146 @@
+/**
+ * A stand-in for the real LMS API, for the fault-injection specs. It listens on 127.0.0.1 only. Each spec signs
+ * in with its own token and scripts the answers for that token, so specs running in parallel never see each
+ * other's faults:
+ *
+ *   POST /__script  { token, steps: [{ path?, status?, body?, rawBody?, headers?, delayMs?, times? }], fallback? }
+ *   GET  /__requests?token=...   what this token's requests looked like (path, query without the token, headers)
+ *
+ * Requests for a token with no script get the plain answer: [] for label groups, one generated page otherwise.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+export interface ScriptStep {
+  /** Regular expression the request path must match; any path when absent. */
+  path?: string;
+  status?: number;
+  body?: unknown;
+  /** Sent as is instead of JSON (malformed JSON, an HTML page). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** How many requests this step answers before the next step applies (default 1). */
+  times?: number;
+}
+
+interface Script {
+  steps: ScriptStep[];
+  fallback: ScriptStep | null;
+}
+
+interface SeenRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  at: number;
+}
+
+const scripts = new Map<string, Script>();
+const seen = new Map<string, SeenRequest[]>();
+
+function generatedRow(courseId: number, id: number) {
+  return {
+    id,
+    user_id: 1000 + id,
+    username: `Learner ${id}`,
+    user_email: `learner${id}@example.com`,
+    course_id: courseId,
+    coursename: `Scripted course ${courseId}`,
+    completed: id % 3 === 0,
+    success: id % 6 === 0,
+    course_session_id: 1,
+    course_session_name: 'Scripted session',
+    deadline: null,
+    time_spent: id * 60,
+    quiz_count: null,
+    score: id % 100,
+    last_activity: null,
+    progress: id % 101,
+    completed_tasks: id % 7,
+    cert_file: null,
+  };
+}
+
+function defaultAnswer(url: URL): ScriptStep {
+  if (url.pathname.endsWith('/label_groups')) return { status: 200, body: [] };
+  const match = /\/courses\/(\d+)\/course_stats$/.exec(url.pathname);
+  const courseId = Number(match?.[1] ?? 1);
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const perPage = Number(url.searchParams.get('per_page') ?? '10');
+  const total = 25;
+  const from = (page - 1) * perPage + 1;
+  const rows = [];
+  for (let id = from; id <= Math.min(total, from + perPage - 1); id += 1) rows.push(generatedRow(courseId, id));
+  return { status: 200, body: rows };
+}
+
+function nextStep(token: string, url: URL): ScriptStep {
+  const script = scripts.get(token);
+  if (!script) return defaultAnswer(url);
+  const index = script.steps.findIndex((step) => !step.path || new RegExp(step.path).test(url.pathname));
+  const step = script.steps[index];
+  if (step) {
+    const left = (step.times ?? 1) - 1;
+    if (left <= 0) script.steps.splice(index, 1);
+    else step.times = left;
+    return step;
+  }
+  return script.fallback ?? defaultAnswer(url);
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
+function send(response: ServerResponse, step: ScriptStep): void {
+  const body = step.rawBody ?? JSON.stringify(step.body ?? []);
+  response.writeHead(step.status ?? 200, {
+    'Content-Type': step.rawBody === undefined ? 'application/json' : 'text/html; charset=utf-8',
+    ...step.headers,
+  });
+  response.end(body);
+}
+
+const server = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname === '/__script' && request.method === 'POST') {
+    readJson(request)
+      .then((payload) => {
+        const { token, steps, fallback } = payload as { token: string; steps?: ScriptStep[]; fallback?: ScriptStep };
+        scripts.set(token, { steps: steps ?? [], fallback: fallback ?? null });
+        seen.set(token, []);
+        send(response, { status: 204, rawBody: '' });
+      })
+      .catch(() => send(response, { status: 400, body: { error: 'bad script' } }));
+    return;
+  }
+  if (url.pathname === '/__requests') {
+    send(response, { status: 200, body: seen.get(url.searchParams.get('token') ?? '') ?? [] });
+    return;
+  }
+  if (url.pathname === '/healthz') {
+    send(response, { status: 200, body: { status: 'ok' } });
+    return;
+  }
+  const token = url.searchParams.get('access_token') ?? '';
+  const query = Object.fromEntries([...url.searchParams].filter(([name]) => name !== 'access_token'));
+  const log = seen.get(token) ?? [];
+  log.push({ method: request.method ?? '', path: url.pathname, query, headers: request.headers, at: Date.now() });
+  seen.set(token, log);
+  const step = nextStep(token, url);
+  const answer = () => {
+    if (!response.destroyed) send(response, step);
+  };
+  if (step.delayMs) setTimeout(answer, step.delayMs);
+  else answer();
+});
+
+const port = Number(process.env.UPSTREAM_PORT ?? 4180);
+server.listen(port, '127.0.0.1', () => {
+  console.log(`scripted upstream on http://127.0.0.1:${port}`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.on('SIGINT', () => server.close(() => process.exit(0)));

@@ -1,0 +1,73 @@
+import { expect, type Page } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_DEMO_TOKEN = 'e2e-demo-token';
+export const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? 4174);
+export const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 4180);
+export const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
+export const UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`;
+
+/** Signs in through the real sign-in screen with the demo token, on whatever page is open. */
+export async function signIn(page: Page, token: string = E2E_DEMO_TOKEN): Promise<void> {
+  await page.getByLabel('Access token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** Opens a URL and signs in on the sign-in screen it shows. */
+export async function openSignedIn(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await signIn(page);
+}
+
+/** Collects console errors and CSP violations, so a spec can assert there were none. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+export interface ScriptStepInput {
+  path?: string;
+  status?: number;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  times?: number;
+}
+
+/** A token unique to one spec, so its script on the shared upstream is its own. */
+export function uniqueToken(label: string): string {
+  return `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Scripts the upstream's answers for requests carrying this token. */
+export async function scriptUpstream(
+  token: string,
+  steps: ScriptStepInput[],
+  fallback?: ScriptStepInput,
+): Promise<void> {
+  const response = await fetch(`${UPSTREAM_URL}/__script`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token, steps, fallback }),
+  });
+  if (!response.ok) throw new Error(`scripting the upstream failed: ${response.status}`);
+}
+
+export interface UpstreamRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  at: number;
+}
+
+export async function upstreamRequests(token: string): Promise<UpstreamRequest[]> {
+  const response = await fetch(`${UPSTREAM_URL}/__requests?token=${encodeURIComponent(token)}`);
+  return (await response.json()) as UpstreamRequest[];
+}

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_DEMO_TOKEN, E2E_PORT, PROXY_PORT, UPSTREAM_PORT } from './e2e/support';
+
+// Debian's Chromium drives the tests; no browser is ever downloaded. Playwright's own build is used only
+// where one happens to be installed already and no system Chromium exists.
+const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
+  (path): path is string => typeof path === 'string' && path !== '' && existsSync(path),
+);
+
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: true,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      ...(systemChromium ? { executablePath: systemChromium } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: [
+    {
+      // The built app (npm run build runs first) served by the real server with its demo API.
+      command: 'node_modules/.bin/tsx server/main.ts',
+      url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DEMO_TOKEN: E2E_DEMO_TOKEN, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn' },
+    },
+    {
+      // A scripted stand-in for a real LMS, for the fault-injection specs.
+      command: 'node_modules/.bin/tsx e2e/scripted-upstream.ts',
+      url: `http://127.0.0.1:${UPSTREAM_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { UPSTREAM_PORT: String(UPSTREAM_PORT) },
+    },
+    {
+      // The same server in proxy mode, in front of the scripted upstream.
+      command: 'node_modules/.bin/tsx server/main.ts',
+      url: `http://127.0.0.1:${PROXY_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PROXY_PORT),
+        HOST: '127.0.0.1',
+        API_BASE_URL: `http://127.0.0.1:${UPSTREAM_PORT}`,
+        RATE_LIMIT_MAX: '0',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

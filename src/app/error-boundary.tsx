@@ -1,0 +1,45 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  children: ReactNode;
+  /** When this changes (e.g. the location), a crashed subtree gets another chance. */
+  resetKey?: string;
+}
+
+interface State {
+  error: Error | null;
+  resetKey: string | undefined;
+}
+
+/** Keeps a rendering bug in one screen from blanking the whole app; the shell around it stays usable. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: Error): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey };
+    return null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Screen crashed', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <div role="alert" className="alert alert-error">
+          <p className="alert-title">This screen failed to show.</p>
+          <p>{this.state.error.message}</p>
+          <button type="button" className="button" onClick={() => this.setState({ error: null })}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AuthGate } from '@/features/auth/components/auth-gate';
+import { fetchCourseStats } from '@/lib/api-client';
+import { getToken, setToken } from '@/lib/token-store';
+import { courseStatWire } from '@/testing/fixtures';
+import { server } from '@/testing/msw';
+import { AppProviders } from './providers';
+
+function Stats() {
+  const stats = useQuery({
+    queryKey: ['stats-probe', 3],
+    queryFn: ({ signal }) => fetchCourseStats({ courseId: 3 }, { signal }),
+  });
+  if (stats.isError) return <p>failed</p>;
+  return <p>{stats.data ? `${stats.data.items.length} rows` : 'loading'}</p>;
+}
+
+describe('the app-wide 401 reaction', () => {
+  it('signs out on a 401 from any query and shows the alert, keeping the URL', async () => {
+    setToken('expired', true);
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
+      http.get('/endpoint/v1/courses/:id/course_stats', () =>
+        HttpResponse.json({ error: 'token expired' }, { status: 401 }),
+      ),
+    );
+    const router = createMemoryRouter(
+      [{ path: '*', element: <AuthGate><Stats /></AuthGate> }],
+      { initialEntries: ['/courses/3/stats?user_id=9'] },
+    );
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The access token was rejected.');
+    expect(screen.getByLabelText('Access token')).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+    expect(window.localStorage.getItem('course-stats.token')).toBeNull();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/courses/3/stats?user_id=9');
+  });
+
+  it('keeps the user signed in on a 403 (the token is valid, the resource is not allowed)', async () => {
+    setToken('limited', false);
+    server.use(
+      http.get('/endpoint/v1/courses/:id/course_stats', () => HttpResponse.json({ error: 'forbidden' }, { status: 403 })),
+    );
+    render(
+      <AppProviders>
+        <AuthGate>
+          <Stats />
+        </AuthGate>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('failed')).toBeInTheDocument();
+    expect(getToken()).toBe('limited');
+  });
+
+  it('shows the rows for a good token', async () => {
+    setToken('fine', false);
+    server.use(http.get('/endpoint/v1/courses/:id/course_stats', () => HttpResponse.json([courseStatWire()])));
+    render(
+      <AppProviders>
+        <AuthGate>
+          <Stats />
+        </AuthGate>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('1 rows')).toBeInTheDocument();
+  });
+});
