@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'contract/ imports only zod.' }] },
+        { patterns: [{ regex: '^(?!zod(/mini)?$|\\./)', message: 'contract/ imports only zod.' }] },
       ],
     },
   },

@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Limits from the spec, section 8. */
 export const PER_PAGE_MAX = 100;
 export const PER_PAGE_DEFAULT = 10;
 
 /** A positive integer that JavaScript can hold exactly. */
-export const positiveIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const positiveIdSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
 /** The request parameters of 4.1 besides access_token, already typed. */
 export const courseStatsParamsSchema = z.strictObject({
-  user_id: positiveIdSchema.optional(),
-  course_session_id: positiveIdSchema.optional(),
-  page: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-  per_page: z.number().int().min(1).max(PER_PAGE_MAX).optional(),
+  user_id: z.optional(positiveIdSchema),
+  course_session_id: z.optional(positiveIdSchema),
+  page: z.optional(positiveIdSchema),
+  per_page: z.optional(z.int().check(z.minimum(1), z.maximum(PER_PAGE_MAX))),
 });
 export type CourseStatsParams = z.output<typeof courseStatsParamsSchema>;
 
@@ -21,7 +21,7 @@ export const COURSE_STATS_QUERY_NAMES = ['access_token', 'user_id', 'course_sess
 export const LABEL_GROUPS_QUERY_NAMES = ['access_token'] as const;
 
 /** The error body our server and the demo API answer with. Upstream bodies may be anything. */
-export const errorBodySchema = z.object({ error: z.string() });
+export const errorBodySchema = z.strictObject({ error: z.string() });
 export type ErrorBody = z.output<typeof errorBodySchema>;
 
 export const API_PREFIX = '/endpoint/v1';

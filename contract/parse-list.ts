@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** An item of the list that failed its schema and was left out. */
 export interface RejectedItem {
@@ -36,7 +36,7 @@ export class NotAnArrayError extends Error {
   }
 }
 
-export interface ListSpec<S extends z.ZodType> {
+export interface ListSpec<S extends z.ZodMiniType> {
   schema: S;
   /**
    * Array fields whose entries are kept or left out one by one (for example a group's labels): a bad entry
@@ -60,6 +60,31 @@ export function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * A short English reason for a schema issue. Written here rather than taken from zod's locale, which
+ * zod/mini leaves out of the bundle; it also names what was received.
+ */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const received = 'input' in issue && issue.input !== undefined ? `, received ${describeType(issue.input)}` : '';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'required field is missing';
+      return `expected ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}${received}`;
+    case 'invalid_format':
+      return `expected a ${issue.format === 'datetime' ? 'date-time with offset' : issue.format} string${received}`;
+    case 'invalid_union':
+      return `not of an allowed type${received}`;
+    case 'invalid_value':
+      return `not an allowed value${received}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`;
+    default:
+      return `invalid (${issue.code})${received}`;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -90,7 +115,7 @@ function withoutKeys(node: unknown, keys: readonly string[]): unknown {
  * Parses a list body item by item. Unknown fields are dropped and named; items that still fail are left out
  * and described; the rest are returned. Only a body that is not an array fails as a whole.
  */
-export function parseList<S extends z.ZodType>(body: unknown, spec: ListSpec<S>): ParsedList<z.output<S>> {
+export function parseList<S extends z.ZodMiniType>(body: unknown, spec: ListSpec<S>): ParsedList<z.output<S>> {
   if (!Array.isArray(body)) throw new NotAnArrayError(describeType(body));
   const lenient = new Set(spec.lenientArrays ?? []);
   const items: Array<z.output<S>> = [];
@@ -107,7 +132,7 @@ export function parseList<S extends z.ZodType>(body: unknown, spec: ListSpec<S>)
     // Each pass removes what can be removed (unknown keys, bad entries of lenient arrays), so two or three
     // passes settle any item; the bound only guards against a schema that keeps inventing issues.
     for (let pass = 0; pass < 4; pass += 1) {
-      const result = spec.schema.safeParse(candidate);
+      const result = spec.schema.safeParse(candidate, { reportInput: true });
       if (result.success) {
         items.push(result.data);
         return;
@@ -126,7 +151,7 @@ export function parseList<S extends z.ZodType>(body: unknown, spec: ListSpec<S>)
         }
         const [field, entry] = issue.path;
         if (typeof field === 'string' && lenient.has(field) && typeof entry === 'number') {
-          dropped.push({ index, id, path: formatPath(issue.path), reason: `entry left out: ${issue.message}` });
+          dropped.push({ index, id, path: formatPath(issue.path), reason: `entry left out: ${describeIssue(issue)}` });
           const entries = badEntries.get(field) ?? new Set<number>();
           entries.add(entry);
           badEntries.set(field, entries);
@@ -135,7 +160,7 @@ export function parseList<S extends z.ZodType>(body: unknown, spec: ListSpec<S>)
         fatal.push(issue);
       }
       if (fatal.length > 0) {
-        for (const issue of fatal) rejected.push({ index, id, path: formatPath(issue.path), reason: issue.message });
+        for (const issue of fatal) rejected.push({ index, id, path: formatPath(issue.path), reason: describeIssue(issue) });
         return;
       }
       for (const [field, entries] of badEntries) {

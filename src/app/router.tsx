@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { createBrowserRouter, Link, Navigate, type RouteObject } from 'react-router';
+import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { CourseStatsPage } from '@/features/course-stats/components/course-stats-page';
 import { CoursesIndexPage } from '@/features/course-stats/components/courses-index-page';
@@ -68,4 +68,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** Declarative routing: the app uses no loaders or actions, and this mode keeps the data router out of the bundle. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Remembered preferences in localStorage, as JSON checked by a schema on the way in. Storage can be missing,
@@ -15,7 +15,7 @@ function storage(): Storage | null {
   }
 }
 
-export function readStored<S extends z.ZodType>(key: string, schema: S): z.output<S> | null {
+export function readStored<S extends z.ZodMiniType>(key: string, schema: S): z.output<S> | null {
   try {
     const raw = storage()?.getItem(PREFIX + key);
     if (raw === null || raw === undefined) return null;

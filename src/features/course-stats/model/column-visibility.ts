@@ -1,5 +1,5 @@
 import type { VisibilityState } from '@tanstack/react-table';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readStored, writeStored } from '@/lib/storage';
 import { EXTRA_COLUMN_IDS, isExtraColumnId } from './course-stats-column-ids';
 

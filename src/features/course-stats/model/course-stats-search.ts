@@ -1,5 +1,5 @@
 import { PER_PAGE_DEFAULT } from '@contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isSortableColumnId, type CourseStatsColumnId } from './course-stats-column-ids';
 import { parseIdInput } from './id-input';
 
@@ -45,51 +45,52 @@ export const DEFAULT_SEARCH: CourseStatsSearch = {
   sort: undefined,
 };
 
-const idParam = z.string().transform((raw, context) => {
+/** A string parameter read by `parse`; `undefined` from it means "invalid", which the .catch() below replaces. */
+function stringParam<T>(parse: (raw: string) => T | undefined) {
+  return z.pipe(
+    z.string(),
+    z.transform((raw: string, context) => {
+      const value = parse(raw);
+      if (value === undefined) {
+        context.issues.push({ code: 'custom', message: 'invalid', input: raw });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
+}
+
+const idParam = stringParam((raw) => {
   const result = parseIdInput(raw, { required: true });
-  if (!result.ok || result.value === null) {
-    context.addIssue({ code: 'custom', message: result.ok ? 'required' : result.problem });
-    return z.NEVER;
-  }
-  return result.value;
+  return result.ok && result.value !== null ? result.value : undefined;
 });
 
-const pageParam = z
-  .string()
-  .regex(/^\d+$/)
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER));
+const pageParam = stringParam((raw) => {
+  if (!/^\d+$/.test(raw)) return undefined;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) && value >= 1 ? value : undefined;
+});
 
-const perPageParam = z
-  .string()
-  .trim()
-  .min(1)
-  .transform((raw, context) => {
-    const value = Number(raw);
-    if (Number.isNaN(value)) {
-      context.addIssue({ code: 'custom', message: 'not a number' });
-      return z.NEVER;
-    }
-    return nearestPerPage(value);
-  });
+const perPageParam = stringParam((raw) => {
+  const trimmed = raw.trim();
+  const value = Number(trimmed);
+  return trimmed === '' || Number.isNaN(value) ? undefined : nearestPerPage(value);
+});
 
-const sortParam = z.string().transform((raw, context): CourseStatsSort => {
+const sortParam = stringParam((raw): CourseStatsSort | undefined => {
   const match = /^([a-z_]+)\.(asc|desc)$/.exec(raw);
   const id = match?.[1];
-  if (!match || id === undefined || !isSortableColumnId(id)) {
-    context.addIssue({ code: 'custom', message: 'unknown sort' });
-    return z.NEVER;
-  }
+  if (!match || id === undefined || !isSortableColumnId(id)) return undefined;
   return { id, desc: match[2] === 'desc' };
 });
 
 /** Every value falls back instead of failing: a bad link still opens, with the bad part corrected. */
 export const courseStatsSearchSchema = z.object({
-  user_id: idParam.optional().catch(undefined),
-  course_session_id: idParam.optional().catch(undefined),
-  page: pageParam.catch(DEFAULT_SEARCH.page),
-  per_page: perPageParam.catch(DEFAULT_PER_PAGE),
-  sort: sortParam.optional().catch(undefined),
+  user_id: z.catch(z.optional(idParam), undefined),
+  course_session_id: z.catch(z.optional(idParam), undefined),
+  page: z.catch(pageParam, DEFAULT_SEARCH.page),
+  per_page: z.catch(perPageParam, DEFAULT_PER_PAGE),
+  sort: z.catch(z.optional(sortParam), undefined),
 });
 
 /** A value in the URL that was changed or removed, to tell the user about it. */

@@ -1,5 +1,5 @@
 import { positiveIdSchema } from '@contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readStored, removeStored, writeStored } from '@/lib/storage';
 
 export const RECENT_COURSES_LIMIT = 8;
@@ -8,19 +8,20 @@ const NAME_MAX = 200;
 
 const recentCourseSchema = z.object({
   id: positiveIdSchema,
-  name: z.string().max(NAME_MAX).nullable(),
+  name: z.nullable(z.string().check(z.maxLength(NAME_MAX))),
 });
 export type RecentCourse = z.output<typeof recentCourseSchema>;
 
 // Entries are checked one by one: a hand-edited or outdated entry is skipped, the rest survive.
-const storedSchema = z
-  .array(z.unknown())
-  .transform((entries) =>
+const storedSchema = z.pipe(
+  z.array(z.unknown()),
+  z.transform((entries: unknown[]) =>
     entries.flatMap((entry) => {
       const parsed = recentCourseSchema.safeParse(entry);
       return parsed.success ? [parsed.data] : [];
     }),
-  );
+  ),
+);
 
 /** The list with `course` first; an unknown name (null) keeps the one remembered before. */
 export function rememberCourse(list: readonly RecentCourse[], course: RecentCourse): RecentCourse[] {
