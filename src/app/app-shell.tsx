@@ -1,33 +1,40 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { PreferenceControls } from '@/components/preference-controls';
 import { signOut } from '@/features/auth/session';
+import { useCatalog } from '@/lib/i18n';
 import { ErrorBoundary } from './error-boundary';
 import { OfflineBanner } from './offline-banner';
+import { appCatalogs } from './strings';
 import './app-shell.css';
 
 export function AppShell() {
   const queryClient = useQueryClient();
   const location = useLocation();
+  const texts = useCatalog(appCatalogs);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {texts.skipToContent}
       </a>
       <header className="shell-header">
-        <span className="shell-brand">Course statistics</span>
-        <nav aria-label="Main" className="shell-nav">
-          <NavLink to="/courses">Course statistics</NavLink>
-          <NavLink to="/label-groups">Label groups</NavLink>
+        <span className="shell-brand">{texts.brand}</span>
+        <nav aria-label={texts.mainNav} className="shell-nav">
+          <NavLink to="/courses">{texts.navCourseStats}</NavLink>
+          <NavLink to="/label-groups">{texts.navLabelGroups}</NavLink>
         </nav>
-        <button type="button" className="button shell-sign-out" onClick={() => signOut(queryClient)}>
-          Sign out
-        </button>
+        <div className="shell-tools">
+          <PreferenceControls />
+          <button type="button" className="button" onClick={() => signOut(queryClient)}>
+            {texts.signOut}
+          </button>
+        </div>
       </header>
       <OfflineBanner />
       <main id="main" className="shell-main" tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+          <Suspense fallback={<p aria-busy="true">{texts.loading}</p>}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>

@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useCatalog } from '@/lib/i18n';
+import { appCatalogs } from './strings';
 
 interface Props {
   children: ReactNode;
@@ -30,16 +32,21 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (this.state.error) {
-      return (
-        <div role="alert" className="alert alert-error">
-          <p className="alert-title">This screen failed to show.</p>
-          <p>{this.state.error.message}</p>
-          <button type="button" className="button" onClick={() => this.setState({ error: null })}>
-            Try again
-          </button>
-        </div>
-      );
+      return <CrashNotice error={this.state.error} onReset={() => this.setState({ error: null })} />;
     }
     return this.props.children;
   }
+}
+
+function CrashNotice({ error, onReset }: { error: Error; onReset: () => void }) {
+  const texts = useCatalog(appCatalogs);
+  return (
+    <div role="alert" className="alert alert-error">
+      <p className="alert-title">{texts.crashedTitle}</p>
+      <p>{error.message}</p>
+      <button type="button" className="button" onClick={onReset}>
+        {texts.tryAgain}
+      </button>
+    </div>
+  );
 }

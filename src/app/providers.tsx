@@ -1,6 +1,7 @@
 import { QueryCache, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { isTokenRejection, signOut } from '@/features/auth/session';
+import { LocaleProvider } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 /** One QueryClient for the app; a 401 from any query signs the user out (the client itself has no side effects). */
@@ -16,5 +17,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     });
     return client;
   });
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <LocaleProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </LocaleProvider>
+  );
 }

@@ -3,7 +3,9 @@ import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { CourseStatsPage } from '@/features/course-stats/components/course-stats-page';
 import { CoursesIndexPage } from '@/features/course-stats/components/courses-index-page';
+import { useCatalog } from '@/lib/i18n';
 import { AppShell } from './app-shell';
+import { appCatalogs, type AppTexts } from './strings';
 import { usePageTitle } from './use-page-title';
 
 // The tree is a screen of its own that most visits never open: its code loads on first use.
@@ -13,18 +15,22 @@ const LabelGroupsPage = lazy(() =>
   })),
 );
 
-function Titled({ title, children }: { title: string; children: ReactNode }) {
+function Titled({ title, children }: { title: keyof AppTexts['titles']; children: ReactNode }) {
   usePageTitle(title);
   return children;
 }
 
 function NotFoundPage() {
+  const texts = useCatalog(appCatalogs);
   return (
-    <Titled title="Page not found">
-      <h1>Page not found</h1>
+    <Titled title="notFound">
+      <h1>{texts.notFoundTitle}</h1>
       <p>
-        There is nothing at this address. Go to <Link to="/courses">course statistics</Link> or{' '}
-        <Link to="/label-groups">label groups</Link>.
+        {texts.notFoundBefore}
+        <Link to="/courses">{texts.notFoundCourses}</Link>
+        {texts.notFoundBetween}
+        <Link to="/label-groups">{texts.notFoundLabels}</Link>
+        {texts.notFoundAfter}
       </p>
     </Titled>
   );
@@ -42,7 +48,7 @@ export const routes: RouteObject[] = [
       {
         path: 'courses',
         element: (
-          <Titled title="Course statistics">
+          <Titled title="courseStats">
             <CoursesIndexPage />
           </Titled>
         ),
@@ -50,7 +56,7 @@ export const routes: RouteObject[] = [
       {
         path: 'courses/:courseId/stats',
         element: (
-          <Titled title="Course statistics">
+          <Titled title="courseStats">
             <CourseStatsPage />
           </Titled>
         ),
@@ -58,7 +64,7 @@ export const routes: RouteObject[] = [
       {
         path: 'label-groups',
         element: (
-          <Titled title="Label groups">
+          <Titled title="labelGroups">
             <LabelGroupsPage />
           </Titled>
         ),

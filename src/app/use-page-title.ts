@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { useCatalog } from '@/lib/i18n';
+import { appCatalogs, type AppTexts } from './strings';
 
-const APP_NAME = 'Course statistics dashboard';
-
-export function usePageTitle(title: string): void {
+export function usePageTitle(page: keyof AppTexts['titles']): void {
+  const texts = useCatalog(appCatalogs);
+  const title = `${texts.titles[page]} · ${texts.appName}`;
   useEffect(() => {
-    document.title = `${title} · ${APP_NAME}`;
+    document.title = title;
   }, [title]);
 }

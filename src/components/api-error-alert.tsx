@@ -1,4 +1,6 @@
 import { isApiError, InvalidRequestError, type ApiErrorDetail } from '@/lib/api-error';
+import { useCatalog } from '@/lib/i18n';
+import { sharedCatalogs, type SharedTexts } from './shared-strings';
 
 export interface ApiErrorAlertProps {
   error: unknown;
@@ -14,65 +16,46 @@ interface Explained {
   retryable: boolean;
 }
 
-export function explainApiError(detail: ApiErrorDetail, notFoundMessage?: string): Explained {
+export function explainApiError(detail: ApiErrorDetail, texts: SharedTexts['error'], notFoundMessage?: string): Explained {
   switch (detail.kind) {
     case 'unauthorized':
       return detail.status === 403
-        ? {
-            title: 'This access token is not allowed to see this.',
-            detail: detail.message ?? 'Ask your LMS administrator for access, or sign in with another token.',
-            retryable: false,
-          }
-        : { title: 'The access token was rejected.', detail: 'Sign in again with a valid token.', retryable: false };
+        ? { title: texts.forbidden, detail: detail.message ?? texts.forbiddenDetail, retryable: false }
+        : { title: texts.tokenRejected, detail: texts.tokenRejectedDetail, retryable: false };
     case 'not_found':
-      return { title: notFoundMessage ?? 'Not found.', detail: detail.message, retryable: false };
+      return { title: notFoundMessage ?? texts.notFound, detail: detail.message, retryable: false };
     case 'bad_request':
-      return {
-        title: 'The API refused the request.',
-        detail: detail.message ?? `HTTP ${detail.status}`,
-        retryable: false,
-      };
+      return { title: texts.badRequest, detail: detail.message ?? texts.httpStatus(detail.status), retryable: false };
     case 'rate_limited':
       return {
-        title: 'The API is rate limiting requests.',
+        title: texts.rateLimited,
         detail:
           detail.retryAfterMs !== null
-            ? `Waiting ${Math.ceil(Math.min(detail.retryAfterMs, 30_000) / 1000)} s before trying again.`
-            : 'Waiting a moment before trying again.',
+            ? texts.waitingSeconds(Math.ceil(Math.min(detail.retryAfterMs, 30_000) / 1000))
+            : texts.waitingMoment,
         retryable: true,
       };
     case 'server':
       return {
-        title: detail.status === 502 ? 'The API cannot be reached.' : 'The API had a problem answering.',
-        detail: detail.message ?? `HTTP ${detail.status}`,
+        title: detail.status === 502 ? texts.unreachable : texts.serverProblem,
+        detail: detail.message ?? texts.httpStatus(detail.status),
         retryable: true,
       };
     case 'network':
-      return {
-        title: 'The API cannot be reached.',
-        detail: 'Check your connection; the request did not get an answer.',
-        retryable: true,
-      };
+      return { title: texts.unreachable, detail: texts.networkDetail, retryable: true };
     case 'timeout':
-      return {
-        title: 'The API took too long to answer.',
-        detail: `No answer within ${Math.round(detail.timeoutMs / 1000)} s.`,
-        retryable: true,
-      };
+      return { title: texts.timeout, detail: texts.timeoutDetail(Math.round(detail.timeoutMs / 1000)), retryable: true };
     case 'invalid_response':
-      return {
-        title: 'The API sent an answer this app cannot read.',
-        detail: detail.reason,
-        retryable: true,
-      };
+      return { title: texts.invalidResponse, detail: detail.reason, retryable: true };
   }
 }
 
 export function ApiErrorAlert({ error, onRetry, notFoundMessage }: ApiErrorAlertProps) {
+  const texts = useCatalog(sharedCatalogs).error;
   const explained: Explained = isApiError(error)
-    ? explainApiError(error.detail, notFoundMessage)
+    ? explainApiError(error.detail, texts, notFoundMessage)
     : {
-        title: error instanceof InvalidRequestError ? 'This request cannot be sent.' : 'Something went wrong.',
+        title: error instanceof InvalidRequestError ? texts.cannotSend : texts.generic,
         detail: error instanceof Error ? error.message : null,
         retryable: !(error instanceof InvalidRequestError),
       };
@@ -82,7 +65,7 @@ export function ApiErrorAlert({ error, onRetry, notFoundMessage }: ApiErrorAlert
       {explained.detail && <p className="alert-detail">{explained.detail}</p>}
       {explained.retryable && onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          Retry
+          {texts.retry}
         </button>
       )}
     </div>

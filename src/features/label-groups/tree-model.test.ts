@@ -262,24 +262,17 @@ describe('keyboard', () => {
 describe('at 5,000 groups of 20 labels', () => {
   const big = syntheticLabelGroups(5000, 20);
 
-  it('builds, filters and flattens 105,000 items quickly', () => {
-    const started = performance.now();
+  // Timings live in the benchmarks (npm run bench); this checks the model copes with the size at all.
+  it('builds, filters and flattens 105,000 items', () => {
     const forest = buildForest(big);
-    const built = performance.now();
     const expanded = flattenVisible(forest, null, ALL);
-    const flattened = performance.now();
     const view = buildFilterView(forest, 'creme');
     const filteredRows = flattenVisible(forest, view, AUTO_EXPANSION);
-    const filtered = performance.now();
 
     expect(forest.groups).toHaveLength(5000);
     expect(forest.labelCount).toBe(100_000);
     expect(expanded).toHaveLength(105_000);
     expect(view?.visibleGroupCount).toBeGreaterThan(0);
     expect(filteredRows.length).toBeGreaterThan(view?.visibleGroupCount ?? 0);
-    // Generous bounds for a slow CI machine; the point is "no quadratic work", not a benchmark.
-    expect(built - started).toBeLessThan(1500);
-    expect(flattened - built).toBeLessThan(500);
-    expect(filtered - flattened).toBeLessThan(500);
   });
 });

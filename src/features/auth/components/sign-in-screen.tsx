@@ -1,11 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
+import { PreferenceControls } from '@/components/preference-controls';
 import { fetchLabelGroups } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
+import { useCatalog } from '@/lib/i18n';
 import { setToken } from '@/lib/token-store';
 import { serverConfigQuery } from '../api/server-config-query';
 import { clearSignOutReason, readSignOutReason } from '../session';
+import { authCatalogs } from '../strings';
 import './sign-in.css';
 
 /**
@@ -13,6 +16,7 @@ import './sign-in.css';
  * app renders the page the user asked for.
  */
 export function SignInScreen() {
+  const texts = useCatalog(authCatalogs);
   const tokenId = useId();
   const errorId = useId();
   const [token, setTokenValue] = useState('');
@@ -34,7 +38,7 @@ export function SignInScreen() {
   const submit = (candidate: string) => {
     const trimmed = candidate.trim();
     if (trimmed === '') {
-      setFieldError('Enter an access token.');
+      setFieldError(texts.emptyToken);
       return;
     }
     setFieldError(null);
@@ -54,29 +58,29 @@ export function SignInScreen() {
   return (
     <main className="sign-in" id="main">
       <div className="sign-in-card">
-        <h1>Course statistics</h1>
-        <p className="muted">Sign in with an access token of your LMS API to browse course statistics and label groups.</p>
+        <h1>{texts.title}</h1>
+        <p className="muted">{texts.intro}</p>
         {demo && (
           <div className="alert alert-info">
-            <p className="alert-title">Demo mode</p>
-            <p>This server answers from its built-in demo API with generated data.</p>
+            <p className="alert-title">{texts.demoTitle}</p>
+            <p>{texts.demoText}</p>
           </div>
         )}
         {config.data?.mode === 'proxy' && (
           <p className="muted">
-            Connected to <strong>{config.data.upstreamHost}</strong>.
+            {texts.connectedTo} <strong>{config.data.upstreamHost}</strong>.
           </p>
         )}
         {rejected && (
           <div role="alert" className="alert alert-error">
-            <p className="alert-title">The access token was rejected.</p>
-            <p>Check the token and sign in again.</p>
+            <p className="alert-title">{texts.rejectedTitle}</p>
+            <p>{texts.rejectedText}</p>
           </div>
         )}
         {check.isError && !rejected && <ApiErrorAlert error={check.error} onRetry={() => submit(token)} />}
         <form onSubmit={onSubmit} noValidate>
           <div className="field">
-            <label htmlFor={tokenId}>Access token</label>
+            <label htmlFor={tokenId}>{texts.tokenLabel}</label>
             <div className="sign-in-token">
               <input
                 id={tokenId}
@@ -97,7 +101,7 @@ export function SignInScreen() {
                 aria-controls={tokenId}
                 onClick={() => setReveal((value) => !value)}
               >
-                Show token
+                {texts.showToken}
               </button>
             </div>
             {fieldError && (
@@ -108,11 +112,11 @@ export function SignInScreen() {
           </div>
           <label className="sign-in-remember">
             <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-            Remember on this device
+            {texts.remember}
           </label>
           <div className="sign-in-actions">
             <button type="submit" className="button button-primary" disabled={check.isPending}>
-              {check.isPending ? 'Signing in…' : 'Sign in'}
+              {check.isPending ? texts.signingIn : texts.signIn}
             </button>
             {demo && (
               <button
@@ -124,15 +128,13 @@ export function SignInScreen() {
                   submit(demo.demoToken);
                 }}
               >
-                Use demo token
+                {texts.useDemoToken}
               </button>
             )}
           </div>
         </form>
-        <p className="muted sign-in-note">
-          The token is kept in this browser tab only, unless you choose to be remembered on this device. It is sent to
-          this server in a request header and never appears in an address.
-        </p>
+        <p className="muted sign-in-note">{texts.storageNote}</p>
+        <PreferenceControls />
       </div>
     </main>
   );

@@ -1,0 +1,105 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { sharedCatalogs } from '@/components/shared-strings';
+import { AuthGate } from '@/features/auth/components/auth-gate';
+import { authCatalogs } from '@/features/auth/strings';
+import { LocaleProvider, LOCALES, type Locale } from '@/lib/i18n';
+import { server } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
+import { appCatalogs } from './strings';
+
+/** Every catalog pair in the app: a new feature's catalog belongs here. */
+const catalogs: Record<string, Record<Locale, unknown>> = {
+  app: appCatalogs,
+  auth: authCatalogs,
+  shared: sharedCatalogs,
+};
+
+/** The shape of a catalog: key paths, with functions marked so a string cannot stand in for a function. */
+function shape(value: unknown, path = ''): string[] {
+  if (typeof value === 'function') return [`${path}()/${value.length}`];
+  if (typeof value === 'string') return value.trim() === '' ? [`${path}:EMPTY`] : [path];
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, child]) => shape(child, path ? `${path}.${key}` : key)).sort();
+  }
+  return [`${path}:${typeof value}`];
+}
+
+describe('message catalogs', () => {
+  it.each(Object.entries(catalogs))('%s has the same keys in every language, none empty', (_name, pair) => {
+    const english = shape(pair.en);
+    expect(english.length).toBeGreaterThan(0);
+    expect(english.filter((key) => key.endsWith(':EMPTY'))).toEqual([]);
+    for (const locale of LOCALES) expect(shape(pair[locale])).toEqual(english);
+  });
+
+  it.each(Object.entries(catalogs))('%s is really translated (most Russian texts differ from English)', (_name, pair) => {
+    const flat = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : typeof value === 'object' && value !== null
+          ? Object.values(value).flatMap(flat)
+          : [];
+    const english = flat(pair.en);
+    const russian = flat(pair.ru);
+    const same = english.filter((text, i) => text === russian[i] && /[a-z]{3}/i.test(text));
+    expect(same.length / Math.max(english.length, 1)).toBeLessThan(0.2);
+  });
+});
+
+describe('the sign-in screen in each language', () => {
+  const serve = () =>
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ mode: 'demo', demoToken: 'demo' })),
+      http.get('/endpoint/v1/label_groups', () => HttpResponse.json([])),
+    );
+
+  it('renders in Russian', async () => {
+    serve();
+    renderWithProviders(
+      <LocaleProvider initial="ru">
+        <AuthGate>
+          <p>in</p>
+        </AuthGate>
+      </LocaleProvider>,
+    );
+    expect(screen.getByLabelText('Токен доступа')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Войти' })).toBeInTheDocument();
+    expect(await screen.findByText('Демо-режим')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ru');
+  });
+
+  it('switches language with the Language control and remembers the choice', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <LocaleProvider initial="en">
+        <AuthGate>
+          <p>in</p>
+        </AuthGate>
+      </LocaleProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ru');
+    expect(screen.getByRole('button', { name: 'Войти' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Language/ })).toHaveValue('ru');
+    expect(window.localStorage.getItem('course-stats.locale')).toBe('ru');
+  });
+
+  it('switches the theme and remembers it', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <AuthGate>
+        <p>in</p>
+      </AuthGate>,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'dark');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(window.localStorage.getItem('course-stats.theme')).toBe('dark');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'system');
+    expect(document.documentElement.hasAttribute('data-theme')).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Locale } from '@/lib/i18n';
+
+const en = {
+  appName: 'Course statistics dashboard',
+  brand: 'Course statistics',
+  skipToContent: 'Skip to content',
+  mainNav: 'Main',
+  navCourseStats: 'Course statistics',
+  navLabelGroups: 'Label groups',
+  signOut: 'Sign out',
+  loading: 'Loading…',
+  offline: 'You are offline. The data shown may be out of date; it will refresh when the connection is back.',
+  crashedTitle: 'This screen failed to show.',
+  tryAgain: 'Try again',
+  notFoundTitle: 'Page not found',
+  notFoundBefore: 'There is nothing at this address. Go to ',
+  notFoundCourses: 'course statistics',
+  notFoundBetween: ' or ',
+  notFoundLabels: 'label groups',
+  notFoundAfter: '.',
+  titles: { courseStats: 'Course statistics', labelGroups: 'Label groups', notFound: 'Page not found' },
+};
+
+export type AppTexts = typeof en;
+
+const ru: AppTexts = {
+  appName: 'Панель статистики курсов',
+  brand: 'Статистика курсов',
+  skipToContent: 'Перейти к содержимому',
+  mainNav: 'Основная навигация',
+  navCourseStats: 'Статистика курсов',
+  navLabelGroups: 'Группы меток',
+  signOut: 'Выйти',
+  loading: 'Загрузка…',
+  offline: 'Нет подключения к сети. Данные могут быть устаревшими; они обновятся, когда связь восстановится.',
+  crashedTitle: 'Не удалось показать этот экран.',
+  tryAgain: 'Попробовать снова',
+  notFoundTitle: 'Страница не найдена',
+  notFoundBefore: 'По этому адресу ничего нет. Перейдите к ',
+  notFoundCourses: 'статистике курсов',
+  notFoundBetween: ' или ',
+  notFoundLabels: 'группам меток',
+  notFoundAfter: '.',
+  titles: { courseStats: 'Статистика курсов', labelGroups: 'Группы меток', notFound: 'Страница не найдена' },
+};
+
+export const appCatalogs: Record<Locale, AppTexts> = { en, ru };

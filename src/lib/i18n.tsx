@@ -1,0 +1,97 @@
+import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+/**
+ * Languages of the interface. Each feature keeps its own catalog pair (English is the source of truth and
+ * Russian is typed against it, so a missing key is a type error); this module only knows the current locale.
+ */
+export const LOCALES = ['en', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский' };
+
+const STORAGE_KEY = 'course-stats.locale';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The stored choice, else the first of the browser's languages we have, else English. */
+export function initialLocale(
+  stored: string | null = readStoredLocale(),
+  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): Locale {
+  if (isLocale(stored)) return stored;
+  for (const language of languages) {
+    const base = language.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return 'en';
+}
+
+function readStoredLocale(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+interface LocaleState {
+  locale: Locale;
+  setLocale: (locale: Locale) => void;
+}
+
+const LocaleContext = createContext<LocaleState>({ locale: 'en', setLocale: () => undefined });
+
+export function LocaleProvider({ children, initial }: { children: ReactNode; initial?: Locale }) {
+  const [locale, setLocaleState] = useState<Locale>(() => initial ?? initialLocale());
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  const value = useMemo<LocaleState>(
+    () => ({
+      locale,
+      setLocale: (next) => {
+        setLocaleState(next);
+        try {
+          window.localStorage.setItem(STORAGE_KEY, next);
+        } catch {
+          // not remembered, still applied
+        }
+      },
+    }),
+    [locale],
+  );
+  return <LocaleContext value={value}>{children}</LocaleContext>;
+}
+
+export function useLocale(): LocaleState {
+  return use(LocaleContext);
+}
+
+/** The current language's catalog out of a feature's pair. */
+export function useCatalog<M>(catalogs: Record<Locale, M>): M {
+  return catalogs[useLocale().locale];
+}
+
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
+ * The form of `forms` that the locale's plural rules pick for `count`, with `#` replaced by the count written
+ * the locale's way: plural('ru', 3, { one: '# строка', few: '# строки', many: '# строк', other: '# строки' }).
+ */
+export function plural(locale: Locale, count: number, forms: PluralForms): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  const form = forms[rules.select(count)] ?? forms.other;
+  return form.replace(/#/g, formatNumber(locale, count));
+}
+
+export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(locale, options).format(value);
+}

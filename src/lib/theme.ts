@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from 'react';
+
+/** "system" follows prefers-color-scheme; the others pin a theme. The choice is remembered on the device. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+const STORAGE_KEY = 'course-stats.theme';
+const listeners = new Set<() => void>();
+
+export function isTheme(value: unknown): value is Theme {
+  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
+}
+
+export function readTheme(): Theme {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    return isTheme(stored) ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+/** Sets data-theme on <html>; the stylesheet reads it (and prefers-color-scheme when it is absent). */
+export function applyTheme(theme: Theme = readTheme()): void {
+  const root = document.documentElement;
+  if (theme === 'system') root.removeAttribute('data-theme');
+  else root.setAttribute('data-theme', theme);
+}
+
+export function setTheme(theme: Theme): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, theme);
+  } catch {
+    // applied for this visit only
+  }
+  applyTheme(theme);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useTheme(): [Theme, (theme: Theme) => void] {
+  const theme = useSyncExternalStore(subscribe, readTheme, () => 'system' as const);
+  return [theme, setTheme];
+}
