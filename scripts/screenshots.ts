@@ -1,0 +1,132 @@
+/**
+ * Screenshots of the main screens in both themes, for the README: starts the built app with its demo API on a
+ * free local port, drives it in Chromium, writes PNGs under docs/screenshots/, and stops the server.
+ * Run `npm run build` first (npm run screenshots does).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '..');
+const outDir = resolve(root, 'docs', 'screenshots');
+const TOKEN = 'screenshot-demo-token';
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  throw new Error('the server did not start within 30 s');
+}
+
+interface Shot {
+  name: string;
+  path: string;
+  width?: number;
+  height?: number;
+  prepare?: (page: Page) => Promise<void>;
+}
+
+const shots: Shot[] = [
+  { name: 'sign-in', path: '/courses' },
+  {
+    name: 'course-stats',
+    path: '/courses/101/stats?per_page=25',
+    prepare: async (page) => {
+      await page.getByRole('table').first().waitFor();
+    },
+  },
+  {
+    name: 'label-groups',
+    path: '/label-groups',
+    prepare: async (page) => {
+      await page.getByRole('tree', { name: 'Label groups' }).waitFor();
+      await page.getByRole('button', { name: 'Expand all' }).click();
+    },
+  },
+  {
+    name: 'course-stats-mobile',
+    path: '/courses/102/stats',
+    width: 375,
+    height: 812,
+    prepare: async (page) => {
+      await page.getByRole('table').first().waitFor();
+    },
+  },
+];
+
+async function main(): Promise<void> {
+  const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
+  if (!existsSync(resolve(dist, 'index.html'))) throw new Error(`${dist} has no build: run npm run build first`);
+  mkdirSync(outDir, { recursive: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(resolve(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
+    (path): path is string => typeof path === 'string' && path !== '' && existsSync(path),
+  );
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    await waitForHealth(base);
+    for (const theme of ['light', 'dark'] as const) {
+      for (const shot of shots) {
+        const context = await browser.newContext({
+          viewport: { width: shot.width ?? 1280, height: shot.height ?? 860 },
+          colorScheme: theme,
+          locale: 'en-US',
+          timezoneId: 'Europe/Moscow',
+          deviceScaleFactor: 1,
+        });
+        const page = await context.newPage();
+        await page.goto(`${base}${shot.path}`);
+        if (shot.name !== 'sign-in') {
+          await page.getByLabel('Access token').fill(TOKEN);
+          await page.getByRole('button', { name: 'Sign in' }).click();
+          await page.getByRole('button', { name: 'Sign out' }).waitFor();
+        } else {
+          await page.getByText('Demo mode').waitFor();
+        }
+        await shot.prepare?.(page);
+        await page.waitForTimeout(300);
+        const file = resolve(outDir, `${shot.name}-${theme}.png`);
+        await page.screenshot({ path: file });
+        console.log(`wrote ${file}`);
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
