@@ -11,7 +11,7 @@ function tree(page: Page): Locator {
   return page.getByRole('tree', { name: 'Label groups' });
 }
 
-function item(page: Page, name: string): Locator {
+function item(page: Page, name: string | RegExp): Locator {
   return tree(page).getByRole('treeitem', { name, exact: true });
 }
 
@@ -365,4 +365,142 @@ test('a long list renders only the rows in view, and the keyboard scrolls to the
   await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
   expect(problems).toEqual([]);
+});
+
+test('switching the language to Russian renames the tree and its texts, and Russian is kept after a reload', async ({
+  page,
+}) => {
+  await openTree(page);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+  const russianTree = page.getByRole('tree', { name: 'Группы меток' });
+  const count = page.getByRole('status').filter({ hasText: / из \d+ групп$/ });
+  await expect(russianTree).toBeVisible();
+  await expect(page.getByRole('tree', { name: 'Label groups' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Группы меток' })).toBeVisible();
+  await expect(count).toHaveText('27 из 27 групп');
+  await expect(page.getByRole('button', { name: 'Развернуть все' })).toBeVisible();
+  // A Russian plural and a date in Russian (12:00 in Moscow is 1 March in any time zone from UTC−9 to UTC+14).
+  await expect(russianTree.getByRole('treeitem', { name: 'Должность', exact: true })).toHaveAccessibleDescription(
+    /^4 метки\s+Изменена 1\sмар\.\s2026\sг\./,
+  );
+  await expect(russianTree.getByRole('treeitem', { name: 'Группа без названия №8', exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Фильтр меток' }).fill('cafe');
+  await expect(count).toHaveText('1 из 27 групп');
+  expect(await page.evaluate(() => window.localStorage.getItem('course-stats.locale'))).toBe('ru');
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Язык · Language' })).toHaveValue('ru');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(russianTree).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Фильтр меток' })).toHaveValue('cafe');
+  await expect(count).toHaveText('1 из 27 групп');
+  await russianTree.getByRole('treeitem', { name: 'Café staff', exact: true }).click();
+  await expect(page.getByRole('complementary', { name: 'Подробности' }).getByRole('heading', { level: 2 })).toHaveText(
+    'Группа Café staff',
+  );
+});
+
+test.describe('on a 375 px wide screen', () => {
+  const WIDTH = 375;
+  test.use({ viewport: { width: WIDTH, height: 800 } });
+
+  const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+  /** Fails unless the element lies within the screen's width. */
+  async function expectWithinWidth(locator: Locator, what: string): Promise<{ top: number; bottom: number }> {
+    const box = await locator.boundingBox();
+    if (box === null) throw new Error(`${what} is not laid out`);
+    expect(box.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${what} ends on screen`).toBeLessThanOrEqual(WIDTH);
+    return { top: box.y, bottom: box.y + box.height };
+  }
+
+  test('the page fits the width, the toolbar wraps, and the details sit below the tree and follow the keyboard', async ({
+    page,
+  }) => {
+    await openTree(page);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+    const filter = page.getByRole('searchbox', { name: 'Filter labels' });
+    const expandAll = page.getByRole('button', { name: 'Expand all' });
+    const collapseAll = page.getByRole('button', { name: 'Collapse all' });
+    const filterBox = await expectWithinWidth(filter, 'the filter');
+    const buttonsBox = await expectWithinWidth(expandAll, 'Expand all');
+    await expectWithinWidth(collapseAll, 'Collapse all');
+    expect(buttonsBox.top, 'the buttons wrap below the filter').toBeGreaterThanOrEqual(filterBox.bottom);
+
+    await expandAll.click();
+    await expect(tree(page).getByRole('treeitem')).toHaveCount(ALL_ROWS);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+    // The tree scrolls inside its own box, the tree's parent.
+    const treeBox = await expectWithinWidth(tree(page).locator('..'), 'the tree');
+    const detailsBox = await expectWithinWidth(details(page), 'the details');
+    expect(detailsBox.top, 'the details come after the tree').toBeGreaterThanOrEqual(treeBox.bottom);
+    // Nothing hidden in the rows stretches the page below the details.
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    const scrollY = await page.evaluate(() => window.scrollY);
+    expect(pageHeight).toBeLessThan(scrollY + detailsBox.bottom + 100);
+
+    // Keyboard: into the tree, to the long-named group by type-ahead; its name wraps inside the tree.
+    await collapseAll.click();
+    await page.keyboard.press('Tab');
+    const focused = tree(page).locator('[role="treeitem"]:focus');
+    await expect(focused).toHaveAccessibleName('Должность');
+    await expect(details(page).getByRole('heading', { level: 2 })).toHaveText('Group Должность');
+    await page.keyboard.type('a');
+    const long = item(page, /^A deliberately long group name/);
+    await expect(long).toBeFocused();
+    await expect(long).toHaveAttribute('aria-selected', 'true');
+    await expectWithinWidth(long, 'the long-named group');
+    const nameHeight = await long.locator('.lg-name').first().evaluate((element) => element.getBoundingClientRect().height);
+    expect(nameHeight, 'the long name wraps onto more lines').toBeGreaterThan(40);
+    await expect(details(page).getByRole('heading', { level: 2 })).toHaveText(/^Group A deliberately long group name/);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(item(page, 'Short')).toBeFocused();
+    await expect(details(page).getByRole('heading', { level: 2 })).toHaveText('Label Short');
+
+    // The details are usable where they are: scrolled to, they fit, and their button works.
+    const copy = details(page).getByRole('button', { name: 'Copy group ID' });
+    await copy.scrollIntoViewIfNeeded();
+    await expect(details(page)).toBeInViewport();
+    await expectWithinWidth(details(page), 'the details');
+    await expectWithinWidth(copy, 'Copy group ID');
+    await copy.click();
+    await expect(details(page).getByRole('status')).not.toBeEmpty();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+  });
+
+  test('a long list of unbreakable names, virtualised, fits as well', async ({ page }) => {
+    const word = 'Überlanger_Gruppenname_ohne_Leerzeichen_'.repeat(4);
+    const groups = Array.from({ length: 300 }, (_, index) => ({
+      id: index + 1,
+      name: `${word}${index + 1}`,
+      group_id: index % 10 === 5 ? 9999 : null,
+      created_at: '2025-02-10T09:15:00Z',
+      updated_at: '2026-03-01T12:00:00Z',
+      labels: [{ description: `${word}label`, type: 'a_very_long_type_name_that_does_not_break', required: [word] }],
+    }));
+    await page.route(
+      (url) => url.pathname === '/endpoint/v1/label_groups',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(groups) }),
+    );
+    await openTree(page);
+    await expect(page.getByRole('status').filter({ hasText: /of 300 groups$/ })).toHaveText('300 of 300 groups');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+    await expectWithinWidth(tree(page).locator('..'), 'the tree');
+
+    await page.getByRole('button', { name: 'Collapse all' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('End');
+    const last = item(page, `${word}300`);
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(item(page, `${word}label`)).toBeFocused();
+    await expect(details(page).getByRole('heading', { level: 2 })).toHaveText(`Label ${word}label`);
+    await details(page).scrollIntoViewIfNeeded();
+    await expectWithinWidth(details(page), 'the details');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+  });
 });

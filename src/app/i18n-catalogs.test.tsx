@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { authCatalogs } from '@/features/auth/strings';
+import { labelGroupsCatalogs } from '@/features/label-groups/strings';
 import { LocaleProvider, LOCALES, type Locale } from '@/lib/i18n';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
@@ -14,6 +15,7 @@ import { appCatalogs } from './strings';
 const catalogs: Record<string, Record<Locale, unknown>> = {
   app: appCatalogs,
   auth: authCatalogs,
+  labelGroups: labelGroupsCatalogs,
   shared: sharedCatalogs,
 };
 

@@ -1,6 +1,7 @@
 import { labelGroupSchema, type LabelGroup, type LabelGroupWire } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { labelGroupWire } from '@/testing/fixtures';
+import { labelGroupsCatalogs } from './strings';
 import { syntheticLabelGroups } from './synthetic-groups';
 import {
   AUTO_EXPANSION,
@@ -22,6 +23,7 @@ function groups(...wires: Array<Partial<LabelGroupWire>>): LabelGroup[] {
 }
 
 const label = (description: string, type = 'string') => ({ description, type });
+const naming = labelGroupsCatalogs.en.naming;
 const ALL: Expansion = { base: 'all', overrides: new Map() };
 
 /** Rows as "title@level" strings, the shape a reader of the screen sees. */
@@ -33,12 +35,35 @@ describe('buildForest', () => {
   it('keeps the API order and gives fallback titles', () => {
     const forest = buildForest(
       groups({ id: 5, name: 'Zeta' }, { id: 2, name: 'Alpha' }, { id: 9, name: '' }, { id: undefined, name: undefined }),
+      naming,
     );
     expect(forest.roots.map((node) => node.title)).toEqual(['Zeta', 'Alpha', 'Unnamed group #9', 'Unnamed group']);
   });
 
+  it('titles unnamed groups and undescribed labels with the naming it is given, and matches names only', () => {
+    const forest = buildForest(
+      groups(
+        { id: 9, name: '   ', labels: [{ type: 'string' }, label('Склад')] },
+        { id: undefined, name: undefined, labels: [] },
+        { id: 3, name: 'Группа продаж' },
+      ),
+      labelGroupsCatalogs.ru.naming,
+    );
+    expect(forest.roots.map((node) => node.title)).toEqual(['Группа без названия №9', 'Группа без названия', 'Группа продаж']);
+    expect(forest.groups[0]?.labels.map((node) => [node.title, node.hasDescription])).toEqual([
+      ['(без описания)', false],
+      ['Склад', true],
+    ]);
+    // The fallback is for reading and type-ahead; the filter matches only what the data holds.
+    expect(buildFilterView(forest, 'группа')?.visibleGroupCount).toBe(1);
+    expect(buildFilterView(forest, 'без описания')?.visibleGroupCount).toBe(0);
+    const rows = flattenVisible(forest, null, ALL);
+    expect(findTypeAhead(rows, rows.length - 1, 'г')).toBe(0);
+    expect(findTypeAhead(rows, 0, '(без')).toBe(1);
+  });
+
   it('treats an empty group_id like null', () => {
-    const forest = buildForest(groups({ id: 1, group_id: '' }, { id: 2, group_id: null }));
+    const forest = buildForest(groups({ id: 1, group_id: '' }, { id: 2, group_id: null }), naming);
     expect(forest.roots).toHaveLength(2);
     expect(forest.roots.every((node) => node.parentIssue === null)).toBe(true);
   });
@@ -46,6 +71,7 @@ describe('buildForest', () => {
   it('nests a group under the group its group_id names, wherever that group sits in the list', () => {
     const forest = buildForest(
       groups({ id: 3, name: 'Child', group_id: 1 }, { id: 1, name: 'Parent' }, { id: 4, name: 'Grandchild', group_id: 3 }),
+      naming,
     );
     expect(forest.roots.map((node) => node.title)).toEqual(['Parent']);
     const parent = forest.roots[0];
@@ -55,7 +81,7 @@ describe('buildForest', () => {
   });
 
   it('keeps groups with a missing parent or pointing at themselves at the top, with a note', () => {
-    const forest = buildForest(groups({ id: 1, group_id: 99 }, { id: 2, group_id: 2 }));
+    const forest = buildForest(groups({ id: 1, group_id: 99 }, { id: 2, group_id: 2 }), naming);
     expect(forest.roots.map((node) => node.parentIssue)).toEqual([
       { kind: 'missing', parentId: 99 },
       { kind: 'self', parentId: 2 },
@@ -71,6 +97,7 @@ describe('buildForest', () => {
         { id: 3, name: 'C', group_id: 2 },
         { id: 4, name: 'Leaf', group_id: 3 },
       ),
+      naming,
     );
     expect(forest.roots.map((node) => node.title)).toEqual(['Outside', 'A']);
     expect(forest.roots[1]?.parentIssue).toEqual({ kind: 'cycle', parentId: 3 });
@@ -80,12 +107,13 @@ describe('buildForest', () => {
   it('uses the first of two groups sharing an id as the parent', () => {
     const forest = buildForest(
       groups({ id: 1, name: 'First' }, { id: 1, name: 'Second' }, { id: 2, name: 'Child', group_id: 1 }),
+      naming,
     );
     expect(forest.roots.map((node) => `${node.title}:${node.childGroups.length}`)).toEqual(['First:1', 'Second:0']);
   });
 
   it('finds nodes by key', () => {
-    const forest = buildForest(groups({ labels: [label('One'), label('Two')] }));
+    const forest = buildForest(groups({ labels: [label('One'), label('Two')] }), naming);
     expect(nodeForKey(forest, 'g0.1')?.title).toBe('Two');
     expect(nodeForKey(forest, 'g0')?.title).toBe('Department');
     expect(nodeForKey(forest, 'g3')).toBeNull();
@@ -100,6 +128,7 @@ describe('flattenVisible', () => {
       { id: 2, name: 'Regions', group_id: 1, labels: [label('Europe')] },
       { id: 3, name: 'Empty', labels: null },
     ),
+    naming,
   );
 
   it('shows only the top level when nothing is open', () => {
@@ -146,6 +175,7 @@ describe('buildFilterView', () => {
       { id: 3, name: 'Archive', group_id: 2, labels: [label('Old crème')] },
       { id: 4, name: 'Ёлки', labels: [] },
     ),
+    naming,
   );
 
   it('is null for a blank query', () => {
@@ -206,6 +236,7 @@ describe('keyboard', () => {
       { id: 2, name: 'Marketing', labels: [label('Mail')] },
       { id: 3, name: 'Empty', labels: [] },
     ),
+    naming,
   );
   const open = withGroupExpanded(AUTO_EXPANSION, 'g0', true);
   const rows = flattenVisible(forest, null, open); // Sales, North, South, Marketing, Empty
@@ -264,7 +295,7 @@ describe('at 5,000 groups of 20 labels', () => {
 
   // Timings live in the benchmarks (npm run bench); this checks the model copes with the size at all.
   it('builds, filters and flattens 105,000 items', () => {
-    const forest = buildForest(big);
+    const forest = buildForest(big, naming);
     const expanded = flattenVisible(forest, null, ALL);
     const view = buildFilterView(forest, 'creme');
     const filteredRows = flattenVisible(forest, view, AUTO_EXPANSION);

@@ -18,6 +18,7 @@ export interface GroupNode {
   /** Position in the API list. */
   index: number;
   group: LabelGroup;
+  /** The name, or the naming's fallback when the group has none. */
   title: string;
   /** Folded name for matching; '' when the group has no name (the fallback title is not data). */
   foldedName: string;
@@ -35,8 +36,9 @@ export interface LabelNode {
   /** Position in the group's labels. */
   index: number;
   label: LabelEntry;
+  /** The description, or the naming's fallback when the label has none. */
   title: string;
-  /** False when the title is the "(no description)" fallback. */
+  /** False when the title is the naming's "(no description)" fallback. */
   hasDescription: boolean;
   parent: GroupNode;
   /** Filled by foldLabel() on first use: folding 100,000 descriptions up front would slow the first render. */
@@ -62,19 +64,29 @@ export interface Forest {
   labelCount: number;
 }
 
-export const NO_DESCRIPTION = '(no description)';
+/**
+ * How to title what the data leaves unnamed, in the interface's language. The titles are what the user reads and
+ * what type-ahead matches, so the forest is built with them; a new language builds a new forest.
+ */
+export interface ForestNaming {
+  unnamedGroup: (id: number | null) => string;
+  noDescription: string;
+}
 
-export function groupTitle(group: Pick<LabelGroup, 'id' | 'name'>): string {
-  if (group.name !== null && group.name.trim() !== '') return group.name;
-  return group.id !== null ? `Unnamed group #${group.id}` : 'Unnamed group';
+function hasName(group: Pick<LabelGroup, 'name'>): group is { name: string } {
+  return group.name !== null && group.name.trim() !== '';
+}
+
+export function groupTitle(group: Pick<LabelGroup, 'id' | 'name'>, naming: ForestNaming): string {
+  return hasName(group) ? group.name : naming.unnamedGroup(group.id);
 }
 
 function describes(label: LabelEntry): label is LabelEntry & { description: string } {
   return label.description !== undefined && label.description.trim() !== '';
 }
 
-export function labelTitle(label: LabelEntry): string {
-  return describes(label) ? label.description : NO_DESCRIPTION;
+export function labelTitle(label: LabelEntry, naming: ForestNaming): string {
+  return describes(label) ? label.description : naming.noDescription;
 }
 
 /** The label's texts folded for matching, computed once per label and kept on the node. */
@@ -113,30 +125,30 @@ export function nodeForKey(forest: Forest, key: string): TreeNode | null {
  * with that id, when ids repeat). A group_id that names no group, the group itself, or closes a cycle leaves the
  * group at the top level with a note, so every group of the list appears exactly once.
  */
-export function buildForest(list: readonly LabelGroup[]): Forest {
+export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): Forest {
   const groups: GroupNode[] = list.map((group, index) => {
-    const title = groupTitle(group);
-    const hasName = title === group.name;
+    const named = hasName(group);
+    const title = groupTitle(group, naming);
     const node: GroupNode = {
       kind: 'group',
       key: groupKey(index),
       index,
       group,
       title,
-      foldedName: hasName ? foldText(title) : '',
+      foldedName: named ? foldText(title) : '',
       foldedTitle: '',
       parent: null,
       parentIssue: null,
       childGroups: [],
       labels: [],
     };
-    node.foldedTitle = hasName ? node.foldedName : foldText(title);
+    node.foldedTitle = named ? node.foldedName : foldText(title);
     node.labels = group.labels.map((label, labelIndex) => ({
       kind: 'label',
       key: labelKey(index, labelIndex),
       index: labelIndex,
       label,
-      title: labelTitle(label),
+      title: labelTitle(label, naming),
       hasDescription: describes(label),
       parent: node,
       folded: null,

@@ -1,13 +1,8 @@
 import { useState } from 'react';
+import { useCatalog } from '@/lib/i18n';
+import { labelGroupsCatalogs } from '../strings';
 
 type CopyStatus = 'idle' | 'copied' | 'unavailable' | 'failed';
-
-const MESSAGES: Record<CopyStatus, string> = {
-  idle: '',
-  copied: 'Copied',
-  unavailable: 'Copying is not available in this browser. Select the ID above and copy it by hand.',
-  failed: 'The browser did not allow copying. Select the ID above and copy it by hand.',
-};
 
 export interface CopyIdButtonProps {
   value: number;
@@ -17,6 +12,7 @@ export interface CopyIdButtonProps {
 
 export function CopyIdButton({ value, children }: CopyIdButtonProps) {
   const [status, setStatus] = useState<CopyStatus>('idle');
+  const texts = useCatalog(labelGroupsCatalogs).copy;
 
   const copy = async () => {
     // navigator.clipboard exists only in secure contexts (https, localhost).
@@ -40,7 +36,7 @@ export function CopyIdButton({ value, children }: CopyIdButtonProps) {
       {/* Present before any message, so screen readers announce the message when it appears. */}
       <span role="status" className={status === 'copied' ? 'lg-copy-status' : 'lg-copy-status muted'}>
         {status === 'copied' && <span aria-hidden="true">✓ </span>}
-        {MESSAGES[status]}
+        {status === 'idle' ? '' : texts[status]}
       </span>
     </div>
   );

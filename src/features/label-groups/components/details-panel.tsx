@@ -1,23 +1,31 @@
 import type { ReactNode } from 'react';
+import { useLocale, type Locale } from '@/lib/i18n';
 import { formatDateTime } from '../format';
+import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import type { GroupNode, LabelNode, TreeNode } from '../tree-model';
 import { CopyIdButton } from './copy-id-button';
-import { parentIssueText } from './tree-item-content';
 
 export interface DetailsPanelProps {
   node: TreeNode | null;
 }
 
+interface Language {
+  locale: Locale;
+  texts: LabelGroupsTexts;
+}
+
 /** All fields of the selected group or label. */
 export function DetailsPanel({ node }: DetailsPanelProps) {
+  const { locale } = useLocale();
+  const language: Language = { locale, texts: labelGroupsCatalogs[locale] };
   return (
-    <aside aria-label="Details" className="lg-details">
+    <aside aria-label={language.texts.details.name} className="lg-details">
       {node === null ? (
-        <p className="muted">Select a group or a label to see its details.</p>
+        <p className="muted">{language.texts.details.empty}</p>
       ) : node.kind === 'group' ? (
-        <GroupDetails node={node} />
+        <GroupDetails node={node} language={language} />
       ) : (
-        <LabelDetails node={node} />
+        <LabelDetails node={node} language={language} />
       )}
     </aside>
   );
@@ -32,71 +40,85 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-const none = <span className="lg-placeholder">none</span>;
+function None({ children }: { children: string }) {
+  return <span className="lg-placeholder">{children}</span>;
+}
 
-function DateField({ term, iso }: { term: string; iso: string | null }) {
+function DateField({ term, iso, language }: { term: string; iso: string | null; language: Language }) {
   return (
     <Field term={term}>
       {iso === null ? (
-        none
+        <None>{language.texts.details.none}</None>
       ) : (
         <>
-          <time dateTime={iso}>{formatDateTime(iso)}</time> <code className="lg-raw">{iso}</code>
+          <time dateTime={iso}>{formatDateTime(language.locale, iso)}</time> <code className="lg-raw">{iso}</code>
         </>
       )}
     </Field>
   );
 }
 
-function GroupDetails({ node }: { node: GroupNode }) {
+function parentOf(node: GroupNode, texts: LabelGroupsTexts): ReactNode {
+  const parentId = node.group.group_id;
+  if (parentId === null) return <None>{texts.details.topLevel}</None>;
+  if (node.parent !== null) return texts.details.parentNamed(parentId, node.parent.title);
+  if (node.parentIssue !== null) return texts.details.parentWithIssue(parentId, texts.parentIssue(node.parentIssue));
+  return texts.details.parentId(parentId);
+}
+
+function GroupDetails({ node, language }: { node: GroupNode; language: Language }) {
+  const { details } = language.texts;
   const { group } = node;
-  let parent: ReactNode;
-  if (group.group_id === null) parent = <span className="lg-placeholder">none (top level)</span>;
-  else if (node.parent !== null) parent = `#${group.group_id}: ${node.parent.title}`;
-  else if (node.parentIssue !== null) parent = `#${group.group_id} (${parentIssueText(node.parentIssue)}; shown at the top level)`;
-  else parent = `#${group.group_id}`;
+  const none = <None>{details.none}</None>;
+  const parent = parentOf(node, language.texts);
   return (
     <>
       <h2 className="lg-details-title">
-        <span className="lg-details-kind">Group</span> {node.title}
+        <span className="lg-details-kind">{details.group}</span> {node.title}
       </h2>
       <dl className="lg-fields">
-        <Field term="ID">{group.id ?? none}</Field>
-        <Field term="Name">{group.name !== null && group.name !== '' ? group.name : none}</Field>
-        <Field term="Parent group (group_id)">{parent}</Field>
-        <DateField term="Created" iso={group.created_at} />
-        <DateField term="Updated" iso={group.updated_at} />
-        <Field term="Labels">{group.labels.length}</Field>
-        <Field term="Nested groups">{node.childGroups.length}</Field>
+        <Field term={details.fields.id}>{group.id ?? none}</Field>
+        <Field term={details.fields.name}>{group.name !== null && group.name !== '' ? group.name : none}</Field>
+        <Field term={details.fields.parent}>{parent}</Field>
+        <DateField term={details.fields.created} iso={group.created_at} language={language} />
+        <DateField term={details.fields.updated} iso={group.updated_at} language={language} />
+        <Field term={details.fields.labels}>{details.count(group.labels.length)}</Field>
+        <Field term={details.fields.nestedGroups}>{details.count(node.childGroups.length)}</Field>
       </dl>
       {group.id !== null ? (
         <CopyIdButton key={node.key} value={group.id}>
-          Copy ID
+          {details.copyId}
         </CopyIdButton>
       ) : (
-        <p className="muted">This group has no ID to copy.</p>
+        <p className="muted">{details.groupHasNoId}</p>
       )}
     </>
   );
 }
 
-function LabelDetails({ node }: { node: LabelNode }) {
+function LabelDetails({ node, language }: { node: LabelNode; language: Language }) {
+  const { details } = language.texts;
   const { label, parent } = node;
   const parentId = parent.group.id;
+  const none = <None>{details.none}</None>;
   return (
     <>
       <h2 className="lg-details-title">
-        <span className="lg-details-kind">Label</span> {node.title}
+        <span className="lg-details-kind">{details.label}</span> {node.title}
       </h2>
       <dl className="lg-fields">
-        <Field term="Description">
+        <Field term={details.fields.description}>
           {label.description !== undefined && label.description !== '' ? label.description : none}
         </Field>
-        <Field term="Type">{label.type ?? none}</Field>
-        <Field term="Additional properties">
-          {label.additionalProperties === undefined ? none : label.additionalProperties ? 'Allowed' : 'Not allowed'}
+        <Field term={details.fields.type}>{label.type ?? none}</Field>
+        <Field term={details.fields.additionalProperties}>
+          {label.additionalProperties === undefined
+            ? none
+            : label.additionalProperties
+              ? details.allowed
+              : details.notAllowed}
         </Field>
-        <Field term="Required">
+        <Field term={details.fields.required}>
           {label.required !== undefined && label.required.length > 0 ? (
             <ul className="lg-required-list">
               {label.required.map((field, index) => (
@@ -109,20 +131,15 @@ function LabelDetails({ node }: { node: LabelNode }) {
             none
           )}
         </Field>
-        <Field term="Group">
-          {parent.title}
-          {parentId !== null && ` (#${parentId})`}
-        </Field>
-        <Field term="Position">
-          {node.index + 1} of {parent.labels.length}
-        </Field>
+        <Field term={details.fields.group}>{details.groupWithId(parent.title, parentId)}</Field>
+        <Field term={details.fields.position}>{details.position(node.index + 1, parent.labels.length)}</Field>
       </dl>
       {parentId !== null ? (
         <CopyIdButton key={node.key} value={parentId}>
-          Copy group ID
+          {details.copyGroupId}
         </CopyIdButton>
       ) : (
-        <p className="muted">Labels have no ID of their own, and this label&apos;s group has none either.</p>
+        <p className="muted">{details.labelHasNoId}</p>
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { LocaleProvider, useLocale } from '@/lib/i18n';
 import { labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
@@ -441,5 +442,130 @@ describe('LabelGroupsPage: many groups', () => {
     await user.keyboard('{Home}');
     await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-posinset', '1'));
     expect(document.activeElement).toHaveAttribute('aria-level', '1');
+  });
+});
+
+describe('LabelGroupsPage: in Russian', () => {
+  const RUSSIAN_SAMPLE: LabelGroupWire[] = [
+    ...SAMPLE,
+    labelGroupWire({
+      id: 5,
+      name: 'Должности',
+      labels: ['Менеджер', 'Инженер', 'Юрист', 'Бухгалтер', 'Кассир'].map((description) => label(description)),
+    }),
+    labelGroupWire({ id: 6, name: '', group_id: 404, labels: [{ type: 'string' }] }),
+  ];
+
+  async function renderInRussian(route = '/label-groups') {
+    serveGroups(() => RUSSIAN_SAMPLE);
+    const result = renderWithProviders(
+      <LocaleProvider initial="ru">
+        <LabelGroupsPage />
+      </LocaleProvider>,
+      { route, path: '/label-groups' },
+    );
+    // The count shows once the list is in, whether or not a filter leaves a tree.
+    await screen.findByText(/ из \d+ групп/);
+    return result;
+  }
+
+  const ruTree = () => screen.getByRole('tree', { name: 'Группы меток' });
+  const ruItem = (name: string) => within(ruTree()).getByRole('treeitem', { name });
+
+  it('names the page, the tree and the controls in Russian, with Russian plurals and dates', async () => {
+    await renderInRussian();
+    expect(screen.getByRole('heading', { level: 1, name: 'Группы меток' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Фильтр меток' })).toHaveAttribute(
+      'placeholder',
+      'Группа, описание или тип метки',
+    );
+    expect(screen.getByRole('button', { name: 'Развернуть все' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Свернуть все' })).toBeInTheDocument();
+    expect(screen.queryByText(/Label groups|Expand all|Filter labels/)).not.toBeInTheDocument();
+    expect(screen.getByText(/ из \d+ групп/)).toHaveTextContent('6 из 6 групп');
+
+    expect(ruItem('Sales')).toHaveAccessibleDescription(/^2 метки/);
+    expect(ruItem('Должности')).toHaveAccessibleDescription(/^5 меток/);
+    expect(ruItem('Empty')).toHaveAccessibleDescription(/^Нет меток/);
+    expect(ruItem('Marketing')).toHaveAccessibleDescription(/^1 метка 1 вложенная группа/);
+    // Dates in Russian (the day, whatever the time zone: 08:00 UTC is 1 March from UTC−8 to UTC+15).
+    expect(ruItem('Sales')).toHaveAccessibleDescription(/Изменена 1 мар\. 2026 г\./);
+    const fullDates = /^Создана 10 янв\. 2026 г\., .+ · Изменена 1 мар\. 2026 г\., .+$/;
+    expect(within(ruItem('Sales')).getByTitle(fullDates)).toBeInTheDocument();
+  });
+
+  it('titles what the data leaves unnamed in Russian, and type-ahead finds those titles', async () => {
+    await renderInRussian();
+    const user = userEvent.setup();
+    const unnamed = ruItem('Группа без названия №6');
+    expect(unnamed).toHaveAccessibleDescription(/родительской группы №404 нет в списке/);
+    await user.click(ruItem('Sales'));
+    // Chromium has Cyrillic keys; user-event takes any character.
+    await user.keyboard('г');
+    expect(document.activeElement).toBe(unnamed);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toBe(ruItem('(без описания)'));
+    expect(ruItem('(без описания)')).toHaveAccessibleDescription('Тип: string');
+  });
+
+  it('shows the details in Russian and copies with a Russian confirmation', async () => {
+    await renderInRussian();
+    const user = userEvent.setup();
+    const details = screen.getByRole('complementary', { name: 'Подробности' });
+    expect(details).toHaveTextContent('Выберите группу или метку, чтобы увидеть подробности.');
+    await user.click(ruItem('Sales'));
+    expect(within(details).getByRole('heading', { level: 2 })).toHaveTextContent('Группа Sales');
+    expect(details).toHaveTextContent('Родительская группа (group_id)нет (верхний уровень)');
+    expect(details).toHaveTextContent(/Создана10 янв\. 2026 г\., \d\d:\d\d 2026-01-10T08:00:00Z/);
+    expect(details).toHaveTextContent('Метки2');
+    await user.click(within(details).getByRole('button', { name: 'Копировать ID' }));
+    expect(within(details).getByRole('status')).toHaveTextContent('Скопировано');
+
+    await user.click(ruItem('Sales'));
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowDown}');
+    expect(within(details).getByRole('heading', { level: 2 })).toHaveTextContent('Метка South');
+    expect(details).toHaveTextContent('ГруппаSales (№1)');
+    expect(details).toHaveTextContent('Позиция2 из 2');
+    expect(within(details).getByRole('button', { name: 'Копировать ID группы' })).toBeInTheDocument();
+  });
+
+  it('counts matches and says when nothing matches in Russian', async () => {
+    await renderInRussian('/label-groups?q=zzz');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Нет групп, подходящих под «zzz».')).toBeInTheDocument();
+    expect(screen.getByText(/ из \d+ групп/)).toHaveTextContent('0 из 6 групп');
+    await user.click(screen.getByRole('button', { name: 'Сбросить фильтр' }));
+    expect(await screen.findByRole('tree', { name: 'Группы меток' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Фильтр меток' }), 'кассир');
+    await waitFor(() => expect(screen.getByText(/ из \d+ групп/)).toHaveTextContent('1 из 6 групп'));
+  });
+
+  it('follows a change of language, keeping the selection and what is open', async () => {
+    serveGroups(() => SAMPLE);
+    function SwitchToRussian() {
+      const { setLocale } = useLocale();
+      return (
+        <button type="button" onClick={() => setLocale('ru')}>
+          switch
+        </button>
+      );
+    }
+    renderWithProviders(
+      <LocaleProvider initial="en">
+        <SwitchToRussian />
+        <LabelGroupsPage />
+      </LocaleProvider>,
+      { route: '/label-groups', path: '/label-groups' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('treeitem', { name: 'Sales' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText(/ of \d+ groups?$/)).toHaveTextContent('4 of 4 groups');
+    await user.click(screen.getByRole('button', { name: 'switch' }));
+    expect(ruItem('Sales')).toHaveAttribute('aria-selected', 'true');
+    expect(ruItem('Sales')).toHaveAttribute('aria-expanded', 'true');
+    expect(ruItem('North')).toBeInTheDocument();
+    expect(screen.getByText(/ из \d+ групп/)).toHaveTextContent('4 из 4 групп');
+    expect(screen.getByRole('complementary', { name: 'Подробности' })).toHaveTextContent('Метки2');
   });
 });

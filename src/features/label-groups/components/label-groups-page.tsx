@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { ParseReportNotice } from '@/components/parse-report-notice';
+import { useCatalog } from '@/lib/i18n';
 import { labelGroupsQueries } from '../api/label-groups-queries';
-import { plural } from '../format';
 import { useFilterQuery } from '../hooks/use-filter-query';
+import { labelGroupsCatalogs } from '../strings';
 import {
   AUTO_EXPANSION,
   buildFilterView,
@@ -23,11 +24,12 @@ import '../label-groups.css';
 
 export function LabelGroupsPage() {
   const query = useQuery(labelGroupsQueries.list());
+  const texts = useCatalog(labelGroupsCatalogs);
   return (
     <div className="lg-page">
-      <h1>Label groups</h1>
+      <h1>{texts.heading}</h1>
       {query.isPending ? (
-        <LoadingTree />
+        <LoadingTree text={texts.loading} />
       ) : query.isError && query.data === undefined ? (
         <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
@@ -36,7 +38,7 @@ export function LabelGroupsPage() {
           {query.isError && <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
           <ParseReportNotice report={query.data.report} itemNoun="group" />
           {query.data.items.length === 0 ? (
-            <p className="lg-empty">No label groups</p>
+            <p className="lg-empty">{texts.empty}</p>
           ) : (
             <LabelGroupsBrowser groups={query.data.items} />
           )}
@@ -46,11 +48,11 @@ export function LabelGroupsPage() {
   );
 }
 
-function LoadingTree() {
+function LoadingTree({ text }: { text: string }) {
   return (
     <div className="lg-loading" aria-busy="true">
       <p role="status" className="muted">
-        Loading label groups…
+        {text}
       </p>
       {[68, 52, 74, 45, 60, 38].map((width, index) => (
         <span key={index} className="skeleton lg-skeleton-row" style={{ width: `${width}%` }} aria-hidden="true" />
@@ -67,7 +69,9 @@ interface ExpansionState {
 
 function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
   const filterId = useId();
-  const forest = useMemo(() => buildForest(groups), [groups]);
+  const texts = useCatalog(labelGroupsCatalogs);
+  // The naming is one object per language, so the forest is rebuilt only when the list or the language changes.
+  const forest = useMemo(() => buildForest(groups, texts.naming), [groups, texts.naming]);
   const [text, setText] = useFilterQuery();
   // Typing stays responsive with thousands of groups: the tree follows the box when React has time.
   const deferredText = useDeferredValue(text);
@@ -102,13 +106,13 @@ function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
     <>
       <div className="lg-toolbar">
         <div className="field lg-filter">
-          <label htmlFor={filterId}>Filter labels</label>
+          <label htmlFor={filterId}>{texts.filter.label}</label>
           <input
             id={filterId}
             type="search"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Group name, label description or type"
+            placeholder={texts.filter.placeholder}
             autoComplete="off"
             spellCheck={false}
           />
@@ -119,23 +123,23 @@ function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
             className="button"
             onClick={() => updateExpansion(() => ({ base: 'all', overrides: new Map() }))}
           >
-            Expand all
+            {texts.expandAll}
           </button>
           <button type="button" className="button" onClick={collapseAll}>
-            Collapse all
+            {texts.collapseAll}
           </button>
         </div>
         <p role="status" className="lg-count">
-          {shown.toLocaleString()} of {plural(total, 'group')}
+          {texts.groupCount(shown, total)}
         </p>
       </div>
       <div className="lg-layout">
         <div className="lg-tree-pane">
           {rows.length === 0 ? (
             <div className="lg-empty">
-              <p>No groups match “{deferredText.trim()}”.</p>
+              <p>{texts.filter.noMatch(deferredText.trim())}</p>
               <button type="button" className="button-link" onClick={() => setText('')}>
-                Clear the filter
+                {texts.filter.clear}
               </button>
             </div>
           ) : (

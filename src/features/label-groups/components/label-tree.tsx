@@ -9,7 +9,9 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { useCatalog } from '@/lib/i18n';
 import { useVirtualRows } from '../hooks/use-virtual-rows';
+import { labelGroupsCatalogs } from '../strings';
 import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../tree-model';
 import { TreeItemContent } from './tree-item-content';
 
@@ -62,6 +64,7 @@ export function LabelTree({
   onActiveChange,
   onExpandedChange,
 }: LabelTreeProps) {
+  const texts = useCatalog(labelGroupsCatalogs);
   const scrollRef = useRef<HTMLDivElement>(null);
   /** A row to focus once it is rendered (after a jump to a row outside the rendered window, or a re-mount). */
   const focusRequest = useRef<string | null>(null);
@@ -80,6 +83,13 @@ export function LabelTree({
   const elementFor = (key: string): HTMLElement | null =>
     scrollRef.current?.querySelector<HTMLElement>(`[role="treeitem"][data-key="${key}"]`) ?? null;
 
+  const focusElement = (element: HTMLElement) => {
+    element.focus({ preventScroll: virtual });
+    // The virtualizer scrolls only the tree's own box; where that box is taller than the window (a phone, a short
+    // window) the page still has to bring the row on screen. A no-op when it is already there. jsdom lacks it.
+    if (virtual) element.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  };
+
   const tabStopKey = rows[tabStopIndex]?.key ?? null;
   useEffect(() => {
     const key = focusRequest.current;
@@ -94,7 +104,7 @@ export function LabelTree({
     const focused = document.activeElement;
     // Only take focus back when it was lost (its element unmounted) or is still in the tree, never from elsewhere.
     const focusIsFree = focused === null || focused === document.body || scrollRef.current?.contains(focused);
-    if (focusIsFree && element !== focused) element.focus({ preventScroll: virtual });
+    if (focusIsFree && element !== focused) focusElement(element);
   });
 
   const focusRow = (index: number) => {
@@ -104,7 +114,7 @@ export function LabelTree({
     // focused after the re-render that brings it in.
     virtualRows.scrollToIndex(index);
     const element = elementFor(row.key);
-    if (element) element.focus({ preventScroll: virtual });
+    if (element) focusElement(element);
     else focusRequest.current = row.key;
     onActiveChange(row.key);
   };
@@ -153,7 +163,7 @@ export function LabelTree({
   };
   const treeProps = {
     role: 'tree',
-    'aria-label': 'Label groups',
+    'aria-label': texts.treeName,
     'aria-busy': stale || undefined,
     onKeyDown,
     onFocus,

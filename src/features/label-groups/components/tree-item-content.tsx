@@ -1,5 +1,7 @@
-import type { ParentIssue, TreeRow } from '../tree-model';
-import { formatDateTime, formatDay, plural } from '../format';
+import { useLocale } from '@/lib/i18n';
+import { formatDateTime, formatDay } from '../format';
+import { labelGroupsCatalogs } from '../strings';
+import type { TreeRow } from '../tree-model';
 import { HighlightedText } from './highlighted-text';
 
 export interface TreeItemContentProps {
@@ -10,18 +12,9 @@ export interface TreeItemContentProps {
   onToggle: (key: string, expanded: boolean) => void;
 }
 
-export function parentIssueText(issue: ParentIssue): string {
-  switch (issue.kind) {
-    case 'missing':
-      return `parent #${issue.parentId} not in the list`;
-    case 'self':
-      return 'names itself as parent';
-    case 'cycle':
-      return `parent #${issue.parentId} would make a cycle`;
-  }
-}
-
 export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItemContentProps) {
+  const { locale } = useLocale();
+  const texts = labelGroupsCatalogs[locale];
   const { node } = row;
   if (node.kind === 'label') {
     const { label } = node;
@@ -38,12 +31,13 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItem
         <span className="lg-meta" id={`${idPrefix}-meta`}>
           {label.type !== undefined && (
             <span className="badge badge-neutral lg-type">
-              <span className="visually-hidden">Type:</span>{' '}
+              <span className="visually-hidden">{texts.row.type}</span>{' '}
               <HighlightedText text={label.type} query={highlight} />
             </span>
           )}
+          {' '}
           {label.required !== undefined && label.required.length > 0 && (
-            <span className="lg-required">Required: {label.required.join(', ')}</span>
+            <span className="lg-required">{texts.row.required(label.required)}</span>
           )}
         </span>
       </>
@@ -52,8 +46,8 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItem
 
   const { group } = node;
   const dates = [
-    group.created_at !== null ? `Created ${formatDateTime(group.created_at)}` : null,
-    group.updated_at !== null ? `Updated ${formatDateTime(group.updated_at)}` : null,
+    group.created_at !== null ? texts.row.created(formatDateTime(locale, group.created_at)) : null,
+    group.updated_at !== null ? texts.row.updated(formatDateTime(locale, group.updated_at)) : null,
   ].filter((part) => part !== null);
   return (
     <>
@@ -72,29 +66,29 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItem
         )}
       </span>
       <span className="lg-meta" id={`${idPrefix}-meta`}>
-        <span className="badge badge-neutral">
-          {group.labels.length === 0 ? 'No labels' : plural(group.labels.length, 'label')}
-        </span>
+        {/* Spaces between the parts keep them apart in the accessible description; flex layout drops them. */}
+        <span className="badge badge-neutral">{texts.row.labels(group.labels.length)}</span>{' '}
         {node.childGroups.length > 0 && (
-          <span className="badge badge-neutral">{plural(node.childGroups.length, 'nested group')}</span>
-        )}
+          <span className="badge badge-neutral">{texts.row.nestedGroups(node.childGroups.length)}</span>
+        )}{' '}
         {node.parentIssue !== null && (
           <span className="badge badge-warn">
             <span aria-hidden="true">⚠ </span>
-            {parentIssueText(node.parentIssue)}
+            {texts.parentIssue(node.parentIssue)}
           </span>
-        )}
+        )}{' '}
         {dates.length > 0 && (
           <span className="lg-dates" title={dates.join(' · ')}>
             {group.updated_at !== null && (
               <span>
-                Updated <time dateTime={group.updated_at}>{formatDay(group.updated_at)}</time>
+                {texts.row.updatedBefore}
+                <time dateTime={group.updated_at}>{formatDay(locale, group.updated_at)}</time>
               </span>
             )}
             {group.created_at !== null && (
               <span className="lg-dates-more">
-                {group.updated_at !== null ? ', created ' : 'Created '}
-                <time dateTime={group.created_at}>{formatDay(group.created_at)}</time>
+                {group.updated_at !== null ? texts.row.createdAfterUpdated : texts.row.createdBefore}
+                <time dateTime={group.created_at}>{formatDay(locale, group.created_at)}</time>
               </span>
             )}
           </span>
