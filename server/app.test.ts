@@ -142,6 +142,21 @@ describe('static app', () => {
     expectJsonError(response, 'POST /courses');
   });
 
+  it('answers JSON 404, not the app, to request targets that are not a path (*, host:port)', async () => {
+    const listening = makeApp({ distDir: dist.dir });
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      for (const target of ['*', 'evil.example:443', 'evil']) {
+        const raw = `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`;
+        const answer = parseResponse(await exchange(portOf(listening.server), Buffer.from(raw)));
+        expect([400, 404], target).toContain(answer.status);
+        expect(answer.headers.get('content-type'), target).toBe('application/json; charset=utf-8');
+      }
+    } finally {
+      await listening.close();
+    }
+  });
+
   it('answers 503 JSON on app routes while the app is not built, and keeps serving the API', async () => {
     const unbuilt = makeDist({ built: false });
     const bare = makeApp({ distDir: unbuilt.dir });

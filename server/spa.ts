@@ -30,6 +30,8 @@ export function registerStatic(app: FastifyInstance, distDir: string): void {
 export function isAppRoute(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const path = url.split('?', 1)[0] ?? '';
+  // Only origin-form targets ('/...'): '*' or 'host:port' name no page of the app.
+  if (!path.startsWith('/')) return false;
   if (/^\/(endpoint|api|assets)(\/|$)/.test(path)) return false;
   return !path.slice(path.lastIndexOf('/') + 1).includes('.');
 }

@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { setToken } from '@/lib/token-store';
+import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
+import { server } from '@/testing/msw';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+const TOKEN = 'tok-9f8e7d6c5b4a';
+
+function ClientProbe({ onClient }: { onClient: (client: QueryClient) => void }) {
+  onClient(useQueryClient());
+  return null;
+}
+
+describe('the token and the query cache', () => {
+  it('no query key or mutation key of the real screens holds the token, though every request carried it', async () => {
+    setToken(TOKEN, false);
+    const authorizations: Array<string | null> = [];
+    server.use(
+      http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
+      http.get('/endpoint/v1/courses/:id/course_stats', ({ request }) => {
+        authorizations.push(request.headers.get('authorization'));
+        const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+        return HttpResponse.json(page === 1 ? courseStatsPage(10, 1, { course_id: 3 }) : []);
+      }),
+      http.get('/endpoint/v1/label_groups', ({ request }) => {
+        authorizations.push(request.headers.get('authorization'));
+        return HttpResponse.json([labelGroupWire()]);
+      }),
+    );
+    let client: QueryClient | null = null;
+    const router = createMemoryRouter(routes, { initialEntries: ['/courses/3/stats?user_id=101'] });
+    render(
+      <AppProviders>
+        <ClientProbe onClient={(current) => (client = current)} />
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5_000 })).toBeInTheDocument();
+    await router.navigate('/label-groups');
+    expect(await screen.findByRole('tree', { name: 'Label groups' }, { timeout: 5_000 })).toBeInTheDocument();
+
+    expect(authorizations.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(authorizations)).toEqual(new Set([`Bearer ${TOKEN}`]));
+    const cache = (client as QueryClient | null)?.getQueryCache().getAll() ?? [];
+    const hashes = cache.map((query) => query.queryHash);
+    expect(hashes.some((hash) => hash.includes('course-stats'))).toBe(true);
+    expect(hashes.some((hash) => hash.includes('label-groups'))).toBe(true);
+    for (const hash of hashes) expect(hash).not.toContain(TOKEN);
+    const mutations = (client as QueryClient | null)?.getMutationCache().getAll() ?? [];
+    for (const mutation of mutations) expect(JSON.stringify(mutation.options.mutationKey ?? null)).not.toContain(TOKEN);
+  });
+});
