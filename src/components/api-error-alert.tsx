@@ -27,12 +27,13 @@ export function explainApiError(detail: ApiErrorDetail, texts: SharedTexts['erro
     case 'bad_request':
       return { title: texts.badRequest, detail: detail.message ?? texts.httpStatus(detail.status), retryable: false };
     case 'rate_limited':
+      // The alert shows once the automatic retries are used up, so it says when to try again, not "waiting".
       return {
         title: texts.rateLimited,
         detail:
           detail.retryAfterMs !== null
-            ? texts.waitingSeconds(Math.ceil(Math.min(detail.retryAfterMs, 30_000) / 1000))
-            : texts.waitingMoment,
+            ? texts.rateLimitedRetryIn(Math.max(1, Math.ceil(Math.min(detail.retryAfterMs, 30_000) / 1000)))
+            : texts.rateLimitedRetryLater,
         retryable: true,
       };
     case 'server':
