@@ -99,6 +99,18 @@ describe('health and config', () => {
 });
 
 describe('static app', () => {
+  it('sends the precompressed asset the browser accepts, and the plain one otherwise', async () => {
+    const br = await app.inject({ url: ASSET_PATH, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    const gzip = await app.inject({ url: ASSET_PATH, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: ASSET_PATH, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");');
+  });
+
   it('serves index.html at / and on app routes (history fallback), revalidated every time', async () => {
     for (const url of ['/', '/courses', '/courses/101/stats?user_id=5', '/label-groups', '/deep/link/with%20space']) {
       const response = await app.inject({ url });

@@ -17,6 +17,8 @@ export function registerStatic(app: FastifyInstance, distDir: string): void {
     dotfiles: 'ignore',
     redirect: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset; they are sent when the browser accepts them.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },

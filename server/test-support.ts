@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
@@ -22,6 +23,9 @@ export function makeDist(options: { built: boolean } = { built: true }) {
   const dir = mkdtempSync(join(tmpdir(), 'course-stats-dist-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, ASSET_PATH), 'console.log("app");');
+  // What the build's precompress step writes beside each asset.
+  writeFileSync(join(dir, `${ASSET_PATH}.br`), brotliCompressSync('console.log("app");'));
+  writeFileSync(join(dir, `${ASSET_PATH}.gz`), gzipSync('console.log("app");'));
   if (options.built) writeFileSync(join(dir, 'index.html'), INDEX_HTML);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
