@@ -15,5 +15,6 @@ export function cellClassName<TData>(column: Column<TData, unknown>): string {
   const classes: string[] = [];
   if (pinned) classes.push(`is-pinned is-pinned-${pinned}`);
   if (column.columnDef.meta?.align === 'end') classes.push('align-end');
+  if (column.columnDef.meta?.clip) classes.push('is-clipped');
   return classes.join(' ');
 }

@@ -6,6 +6,10 @@ declare module '@tanstack/react-table' {
     label?: string;
     /** Body cells of this column are the row's header (<th scope="row">). */
     isRowHeader?: boolean;
+    /** Width in rem where columns need fixed widths (the virtualised table, whose rows come and go). */
+    width?: number;
+    /** Free text that may be longer than the column: cut with an ellipsis where widths are fixed. */
+    clip?: boolean;
     /** Numbers line up on the end edge. */
     align?: 'start' | 'end';
     /** The plain value an export writes for the row; `value` is what the column's accessor gives. */

@@ -1,7 +1,8 @@
-import { flexRender, type Table } from '@tanstack/react-table';
+import type { Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { cellClassName, pinnedStyle } from './column-layout';
 import { DataTableColumnHeader } from './data-table-column-header';
+import { DataTableRowCells } from './data-table-row-cells';
 import './data-table.css';
 
 export interface DataTableProps<TData> {
@@ -57,20 +58,7 @@ export function DataTable<TData>({ table, label, caption, busy = false, loading 
               ))
             : table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => {
-                    const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-                    const className = cellClassName(cell.column) || undefined;
-                    const style = pinnedStyle(cell.column);
-                    return cell.column.columnDef.meta?.isRowHeader ? (
-                      <th key={cell.id} scope="row" className={className} style={style}>
-                        {content}
-                      </th>
-                    ) : (
-                      <td key={cell.id} className={className} style={style}>
-                        {content}
-                      </td>
-                    );
-                  })}
+                  <DataTableRowCells row={row} />
                 </tr>
               ))}
         </tbody>

@@ -14,6 +14,42 @@ describe('courseStatsQueries', () => {
     const { queryKey } = courseStatsQueries.list(params);
     expect(queryKey.slice(0, 2)).toEqual(courseStatsQueries.course(7));
     expect(queryKey).toEqual(['course-stats', 7, 'list', { userId: 5, courseSessionId: undefined, page: 2, perPage: 25 }]);
+    // A whole course is cached per course and filters, whatever the page or page size.
+    expect(courseStatsQueries.wholeCourse(params).queryKey).toEqual([
+      'course-stats',
+      7,
+      'whole',
+      { userId: 5, courseSessionId: undefined },
+    ]);
+  });
+
+  it('reads a whole course at 100 a page, and carries on after the pages an unfinished load left', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
+        const url = new URL(request.url);
+        seen.push(url.searchParams.toString());
+        const page = Number(url.searchParams.get('page'));
+        return HttpResponse.json(page <= 2 ? courseStatsPage(page === 1 ? 100 : 40, (page - 1) * 100 + 1) : []);
+      }),
+    );
+    const client = createTestQueryClient();
+    const options = courseStatsQueries.wholeCourse({ courseId: 7, userId: 5, courseSessionId: 70 });
+    const full = await client.fetchQuery(options);
+    expect(full).toMatchObject({ complete: true, pages: 2, waiting: null });
+    expect(full.items).toHaveLength(140);
+    expect(seen.slice(0, 2)).toEqual([
+      'user_id=5&course_session_id=70&page=1&per_page=100',
+      'user_id=5&course_session_id=70&page=2&per_page=100',
+    ]);
+
+    // Left unfinished after page 1: a new fetch starts at page 2.
+    client.setQueryData(options.queryKey, { ...full, items: full.items.slice(0, 100), pages: 1, nextPage: 2, complete: false });
+    seen.length = 0;
+    const resumed = await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(seen[0]).toBe('user_id=5&course_session_id=70&page=2&per_page=100');
+    expect(seen.some((query) => query.includes('page=1&'))).toBe(false);
+    expect(resumed.items.map((item) => item.id)).toEqual(full.items.map((item) => item.id));
   });
 
   it('fetches exactly the parameters of its key', async () => {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchCourseStats } from '@/lib/api-client';
+import type { WholeCourseData, WholeCourseParams } from './whole-course';
 
 export interface CourseStatsListParams {
   courseId: number;
@@ -9,6 +10,9 @@ export interface CourseStatsListParams {
   page: number;
   perPage: number;
 }
+
+/** A whole course stays in memory for this long after its last viewer left (a reload still reads it again). */
+export const WHOLE_COURSE_GC_MS = 30 * 60_000;
 
 /**
  * Keys go from general to specific, so one course (or everything) can be invalidated at once. Sorting is not
@@ -22,5 +26,35 @@ export const courseStatsQueries = {
     queryOptions({
       queryKey: [...courseStatsQueries.course(courseId), 'list', { userId, courseSessionId, page, perPage }] as const,
       queryFn: ({ signal }) => fetchCourseStats({ courseId, userId, courseSessionId, page, perPage }, { signal }),
+    }),
+  /**
+   * Every page of a course and filters. The loader publishes what it has read into this query's data as it goes
+   * (so a cancel keeps it: React Query reverts a cancelled fetch to the last data written), and a fetch that
+   * finds partial data carries on after it. The loader retries pages itself, so the query does not.
+   */
+  wholeCourse: ({ courseId, userId, courseSessionId }: WholeCourseParams) =>
+    queryOptions({
+      queryKey: [...courseStatsQueries.course(courseId), 'whole', { userId, courseSessionId }] as const,
+      queryFn: async ({ signal, client, queryKey }): Promise<WholeCourseData> => {
+        // The loader is only needed once someone asks for a whole course: it stays out of the first screen.
+        const { loadWholeCourse, isWholeCourseData } = await import('./whole-course');
+        const previous: unknown = client.getQueryData(queryKey);
+        return loadWholeCourse(
+          { courseId, userId, courseSessionId },
+          {
+            signal,
+            previous: isWholeCourseData(previous) ? previous : undefined,
+            // Only into the query still cached: after a sign-out cleared the cache, nothing comes back.
+            publish: (data) => {
+              if (client.getQueryCache().find({ queryKey, exact: true })) client.setQueryData(queryKey, data);
+            },
+          },
+        );
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: WHOLE_COURSE_GC_MS,
+      retry: false,
+      // Up to 10,000 rows written many times over: comparing them deeply each time would cost more than it saves.
+      structuralSharing: false,
     }),
 };

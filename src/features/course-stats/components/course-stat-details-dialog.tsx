@@ -1,5 +1,6 @@
 import { courseStatKeys, type CourseStat } from '@contract';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatDateTime, formatDuration, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { useNow } from '../hooks/use-now';
@@ -60,13 +61,15 @@ export interface CourseStatDetailsDialogProps {
   onIndexChange: (index: number) => void;
   /** Called once the dialog has closed (Close, Escape). */
   onClose: () => void;
+  /** Where every session of the row's learner is listed; no link without it. */
+  learnerHref?: ((stat: CourseStat) => string) | undefined;
 }
 
 /**
  * Every field of one row, shown and raw. A native modal <dialog>: the browser traps focus and closes it on
  * Escape; the caller puts focus back on the row's opener.
  */
-export function CourseStatDetailsDialog({ rows, index, onIndexChange, onClose }: CourseStatDetailsDialogProps) {
+export function CourseStatDetailsDialog({ rows, index, onIndexChange, onClose, learnerHref }: CourseStatDetailsDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const now = useNow();
@@ -98,7 +101,14 @@ export function CourseStatDetailsDialog({ rows, index, onIndexChange, onClose }:
           {texts.detailsClose}
         </button>
       </div>
-      <p className="muted">{texts.detailsPosition(index, rows.length)}</p>
+      <div className="details-meta">
+        <p className="muted">{texts.detailsPosition(index, rows.length)}</p>
+        {learnerHref && (
+          <p>
+            <Link to={learnerHref(stat)}>{texts.allSessions}</Link>
+          </p>
+        )}
+      </div>
       <div className="details-body">
         <table className="details-table">
           <thead>

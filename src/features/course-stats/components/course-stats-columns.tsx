@@ -5,6 +5,8 @@ import { formatDuration, formatNumber, formatPercent, parseTimestamp } from '@/l
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, effectiveProgress, STATUS_RANK } from '../model/course-stat-status';
 import { EXTRA_COLUMN_IDS, type CourseStatsColumnId } from '../model/course-stats-column-ids';
+import type { CourseStatsSort } from '../model/course-stats-search';
+import type { RowSort } from '../model/rows-shown';
 import { columnHeaders, statusLabels, texts } from '../strings';
 import { CertificateCell, DASH, DeadlineCell, RelativeTime, StatusCell, UserCell, YesNo } from './course-stats-cells';
 import '@/components/data-table/column-meta';
@@ -30,122 +32,131 @@ const orDash = (value: number | null) => (value === null ? DASH : formatNumber(v
 /**
  * The course statistics columns, in display order. Ids match the URL's sort ids; accessors give the value a
  * sort compares (undefined for "no value", which sorts last); meta.exportValue gives the plain value an export
- * writes. The same list serves the paged table now and a whole-course view later.
+ * writes. The same list serves the paged table and the whole-course (virtualised) table.
  */
 export const courseStatsColumns: Column[] = [
   column('username', {
     accessorFn: (row) => row.username,
     sortingFn: 'text',
     cell: ({ row }) => <UserCell rowId={row.id} stat={row.original} />,
-    meta: { isRowHeader: true, exportValue: (row) => row.username },
+    meta: { width: 14, clip: true, isRowHeader: true, exportValue: (row) => row.username },
   }),
   column('user_email', {
     accessorFn: (row) => row.user_email,
     sortingFn: 'text',
     cell: ({ row }) => row.original.user_email,
-    meta: { exportValue: (row) => row.user_email },
+    meta: { width: 17, clip: true, exportValue: (row) => row.user_email },
   }),
   column('course_session_name', {
     accessorFn: (row) => row.course_session_name,
     sortingFn: 'text',
     cell: ({ row }) => row.original.course_session_name,
-    meta: { exportValue: (row) => row.course_session_name },
+    meta: { width: 11, clip: true, exportValue: (row) => row.course_session_name },
   }),
   column('status', {
     accessorFn: (row) => STATUS_RANK[courseStatStatus(row)],
     sortingFn: 'basic',
     cell: ({ row }) => <StatusCell stat={row.original} />,
-    meta: { exportValue: (row) => statusLabels[courseStatStatus(row)] },
+    meta: { width: 8.5, exportValue: (row) => statusLabels[courseStatStatus(row)] },
   }),
   column('progress', {
     accessorFn: (row) => effectiveProgress(row),
     sortingFn: 'basic',
     cell: ({ row }) => <ProgressBar value={effectiveProgress(row.original)} label={texts.progressOf(row.original.username)} />,
-    meta: { exportValue: (row) => effectiveProgress(row) },
+    meta: { width: 9, exportValue: (row) => effectiveProgress(row) },
   }),
   column('score', {
     accessorFn: (row) => row.score,
     sortingFn: 'basic',
     cell: ({ row }) => formatNumber(row.original.score),
-    meta: { align: 'end', exportValue: (row) => row.score },
+    meta: { width: 5.5, align: 'end', exportValue: (row) => row.score },
   }),
   column('deadline', {
     accessorFn: (row) => parseTimestamp(row.deadline) ?? undefined,
     sortingFn: 'basic',
     cell: ({ row }) => <DeadlineCell stat={row.original} />,
-    meta: { exportValue: (row) => row.deadline },
+    meta: { width: 18, exportValue: (row) => row.deadline },
   }),
   column('last_activity', {
     accessorFn: (row) => parseTimestamp(row.last_activity) ?? undefined,
     sortingFn: 'basic',
     cell: ({ row }) => <RelativeTime iso={row.original.last_activity} />,
-    meta: { exportValue: (row) => row.last_activity },
+    meta: { width: 9, exportValue: (row) => row.last_activity },
   }),
   column('time_spent', {
     accessorFn: (row) => (Number.isFinite(row.time_spent) ? row.time_spent : undefined),
     sortingFn: 'basic',
     cell: ({ row }) => formatDuration(row.original.time_spent),
-    meta: { align: 'end', exportValue: (row) => row.time_spent },
+    meta: { width: 7, align: 'end', exportValue: (row) => row.time_spent },
   }),
   column('completed_tasks', {
     accessorFn: (row) => row.completed_tasks,
     sortingFn: 'basic',
     cell: ({ row }) => formatNumber(row.original.completed_tasks),
-    meta: { align: 'end', exportValue: (row) => row.completed_tasks },
+    meta: { width: 5, align: 'end', exportValue: (row) => row.completed_tasks },
   }),
   column('cert_file', {
     accessorFn: (row) => row.cert_file ?? undefined,
     enableSorting: false,
     cell: ({ row }) => <CertificateCell stat={row.original} />,
     // Only what would have been a link: an export must not carry a javascript: URL to a spreadsheet either.
-    meta: { exportValue: (row) => safeHttpUrl(row.cert_file) },
+    meta: { width: 7.5, exportValue: (row) => safeHttpUrl(row.cert_file) },
   }),
   column('completed', {
     accessorFn: (row) => Number(row.completed),
     sortingFn: 'basic',
     cell: ({ row }) => <YesNo value={row.original.completed} />,
-    meta: { exportValue: (row) => row.completed },
+    meta: { width: 7, exportValue: (row) => row.completed },
   }),
   column('success', {
     accessorFn: (row) => Number(row.success),
     sortingFn: 'basic',
     cell: ({ row }) => <YesNo value={row.original.success} />,
-    meta: { exportValue: (row) => row.success },
+    meta: { width: 6, exportValue: (row) => row.success },
   }),
   column('quiz_count', {
     accessorFn: (row) => row.quiz_count ?? undefined,
     sortingFn: 'basic',
     cell: ({ row }) => orDash(row.original.quiz_count),
-    meta: { align: 'end', exportValue: (row) => row.quiz_count },
+    meta: { width: 6, align: 'end', exportValue: (row) => row.quiz_count },
   }),
   column('score_percent', {
     accessorFn: (row) => row.score_percent ?? undefined,
     sortingFn: 'basic',
     cell: ({ row }) => formatPercent(row.original.score_percent),
-    meta: { align: 'end', exportValue: (row) => row.score_percent },
+    meta: { width: 6, align: 'end', exportValue: (row) => row.score_percent },
   }),
   column('progress_percent', {
     accessorFn: (row) => row.progress_percent ?? undefined,
     sortingFn: 'basic',
     cell: ({ row }) => formatPercent(row.original.progress_percent),
-    meta: { align: 'end', exportValue: (row) => row.progress_percent },
+    meta: { width: 7, align: 'end', exportValue: (row) => row.progress_percent },
   }),
   column('id', {
     accessorFn: (row) => row.id,
     sortingFn: 'basic',
     cell: ({ row }) => row.original.id,
-    meta: { align: 'end', exportValue: (row) => row.id },
+    meta: { width: 8, align: 'end', exportValue: (row) => row.id },
   }),
   column('user_id', {
     accessorFn: (row) => row.user_id,
     sortingFn: 'basic',
     cell: ({ row }) => row.original.user_id,
-    meta: { align: 'end', exportValue: (row) => row.user_id },
+    meta: { width: 6.5, align: 'end', exportValue: (row) => row.user_id },
   }),
   column('course_session_id', {
     accessorFn: (row) => row.course_session_id,
     sortingFn: 'basic',
     cell: ({ row }) => row.original.course_session_id,
-    meta: { align: 'end', exportValue: (row) => row.course_session_id },
+    meta: { width: 7, align: 'end', exportValue: (row) => row.course_session_id },
   }),
 ];
+
+const columnsById = new Map<string, Column>(courseStatsColumns.map((definition) => [definition.id, definition]));
+
+/** How the rows-shown pipeline sorts by a column: the column's own accessor, as text or as a number. */
+export function rowSortFor(sort: CourseStatsSort): RowSort | undefined {
+  const definition = columnsById.get(sort.id);
+  if (!definition || definition.enableSorting === false) return undefined;
+  return { value: (row) => definition.accessorFn(row, 0), text: definition.sortingFn === 'text', desc: sort.desc };
+}

@@ -493,7 +493,7 @@ describe('CourseStatsPage: empty and error states', () => {
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The API is rate limiting requests.');
-    expect(alert).toHaveTextContent('Waiting 5 s before trying again.');
+    expect(alert).toHaveTextContent('try again in 5 s or later.');
   });
 
   it('refuses a course id in the route that is not a positive integer, without a request', async () => {
@@ -532,7 +532,11 @@ describe('CourseStatsPage: details, columns, summary, recent courses', () => {
     expect(within(dialog).getByText('quiz_count: null')).toBeInTheDocument();
     // The raw value is shown as text; it never becomes a link.
     expect(within(dialog).getByText('cert_file: "javascript:alert(1)"')).toBeInTheDocument();
-    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(dialog).getAllByRole('link').map((link) => link.textContent)).toEqual(['All sessions of this learner']);
+    expect(within(dialog).getByRole('link', { name: 'All sessions of this learner' })).toHaveAttribute(
+      'href',
+      '/courses/7/stats?user_id=101&view=learner',
+    );
     expect(within(dialog).getByRole('button', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
 
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));

@@ -1,6 +1,7 @@
-import type { CourseStat } from '@contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, type ReactNode } from 'react';
+import type { CourseStat, ParseReport } from '@contract';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { Table } from '@tanstack/react-table';
+import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { DataTableColumnMenu } from '@/components/data-table/data-table-column-menu';
@@ -8,16 +9,35 @@ import { DataTablePagination } from '@/components/data-table/data-table-paginati
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { isApiError } from '@/lib/api-error';
 import { courseStatsQueries, type CourseStatsListParams } from '../api/course-stats-queries';
+import type { WholeCourseData } from '../api/whole-course';
 import { useCourseIdParam } from '../hooks/use-course-id-param';
-import { useCourseStatsSearch } from '../hooks/use-course-stats-search';
+import { useCourseStatsSearch, type CourseStatsSearchState } from '../hooks/use-course-stats-search';
 import { useCourseStatsTable } from '../hooks/use-course-stats-table';
+import { useNow } from '../hooks/use-now';
+import { useRowsShown, type RowsShown } from '../hooks/use-rows-shown';
+import { useWholeCourse, type WholeCourse } from '../hooks/use-whole-course';
 import { courseStatsHref, hasFilters, PER_PAGE_OPTIONS, type CourseStatsSearch } from '../model/course-stats-search';
 import { recordRecentCourse } from '../model/recent-courses';
-import { columnHeaders, correctionMessage, idProblemMessage, texts } from '../strings';
+import {
+  columnHeaders,
+  correctionMessage,
+  idProblemMessage,
+  sortScope,
+  summaryScope,
+  texts,
+  triageScope,
+  type RowsScope,
+} from '../strings';
 import { CourseStatsFilterForm, type SubmittedFilters } from './course-stats-filter-form';
 import { CourseStatsSummary } from './course-stats-summary';
 import { CourseStatsTable } from './course-stats-table';
+import { ShownRowsTools } from './shown-rows-tools';
+import { TriageControls } from './triage-controls';
+import { WholeCourseBar } from './whole-course-bar';
 import './course-stats.css';
+
+// A view most visits never open: its code loads when it is asked for.
+const LearnerView = lazy(() => import('./learner-view').then((module) => ({ default: module.LearnerView })));
 
 const NO_ROWS: CourseStat[] = [];
 
@@ -62,9 +82,10 @@ function keepPreviousPageOfSameList<T>(
   params: CourseStatsListParams,
 ): T | undefined {
   if (!previousQuery) return undefined;
-  const [, courseId, , listKey] = previousQuery.queryKey;
+  const [, courseId, kind, listKey] = previousQuery.queryKey;
   const same =
     courseId === params.courseId &&
+    kind === 'list' &&
     typeof listKey === 'object' &&
     listKey !== null &&
     'userId' in listKey &&
@@ -74,10 +95,14 @@ function keepPreviousPageOfSameList<T>(
   return same ? previous : undefined;
 }
 
+type Mode = 'paged' | 'whole' | 'learner';
+
 function CourseStatsView({ courseId }: { courseId: number }) {
-  const { search, corrections, update, setFilters } = useCourseStatsSearch();
+  const searchState = useCourseStatsSearch();
+  const { search, corrections, update, setFilters } = searchState;
   const goToCourse = useGoToCourse(search);
   const headingId = useId();
+  const mode: Mode = search.view === 'learner' && search.userId !== undefined ? 'learner' : search.all ? 'whole' : 'paged';
 
   const listParams: CourseStatsListParams = {
     courseId,
@@ -86,40 +111,185 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     page: search.page,
     perPage: search.perPage,
   };
-  const query = useQuery({
+  const listQuery = useQuery({
     ...courseStatsQueries.list(listParams),
+    enabled: mode === 'paged',
     placeholderData: (previous, previousQuery) => keepPreviousPageOfSameList(previous, previousQuery, listParams),
   });
-  const data = query.isPlaceholderData ? undefined : query.data;
-  // Whether a page is full counts what the API sent, not what survived parsing.
-  const pageIsFull = data !== undefined && data.report.received >= search.perPage;
-  // Loading the next page early both makes Next instant and tells whether there is a next page at all.
-  const nextPage = useQuery({ ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }), enabled: pageIsFull });
-  const isLastPage =
-    query.isError || (data !== undefined && (!pageIsFull || nextPage.data?.report.received === 0));
+  const whole = useWholeCourse(
+    { courseId, userId: search.userId, courseSessionId: search.courseSessionId },
+    mode === 'whole',
+  );
 
-  const rows = query.data?.items ?? NO_ROWS;
-  const table = useCourseStatsTable({ rows, search, update, isLastPage });
-  const busy = query.isPlaceholderData;
-  const courseName = data?.items[0]?.coursename ?? null;
-
+  const shownData = mode === 'whole' ? whole.query.data : listQuery.isPlaceholderData ? undefined : listQuery.data;
+  const courseName = shownData?.items[0]?.coursename ?? null;
+  const loaded = shownData !== undefined;
   useEffect(() => {
-    if (data !== undefined) recordRecentCourse({ id: courseId, name: courseName });
-  }, [data, courseId, courseName]);
+    if (loaded) recordRecentCourse({ id: courseId, name: courseName });
+  }, [loaded, courseId, courseName]);
 
   const handleSubmit = (filters: SubmittedFilters) => {
     if (filters.courseId === courseId) setFilters({ userId: filters.userId, courseSessionId: filters.courseSessionId });
     else goToCourse(filters);
   };
   const clearFilters = () => setFilters({ userId: undefined, courseSessionId: undefined });
-
   const filtered = hasFilters(search);
-  const wholeResults = search.page === 1 && isLastPage;
   const rateLimited =
-    query.isFetching && isApiError(query.failureReason) && query.failureReason.detail.kind === 'rate_limited';
-  const sortNote = search.sort
-    ? texts.sortNote(columnHeaders[search.sort.id], search.sort.desc, wholeResults, rows.length)
-    : null;
+    mode === 'paged' &&
+    listQuery.isFetching &&
+    isApiError(listQuery.failureReason) &&
+    listQuery.failureReason.detail.kind === 'rate_limited';
+
+  const learnerHref = (stat: CourseStat) => courseStatsHref(courseId, { userId: stat.user_id, view: 'learner' });
+
+  let content: ReactNode;
+  if (mode === 'learner' && search.userId !== undefined) {
+    content = (
+      <Suspense fallback={<p role="status">{texts.loading}</p>}>
+        <LearnerView courseId={courseId} userId={search.userId} backHref={courseStatsHref(courseId)} />
+      </Suspense>
+    );
+  } else if (mode === 'whole') {
+    content = (
+      <WholeCourseContent
+        courseId={courseId}
+        whole={whole}
+        searchState={searchState}
+        filtered={filtered}
+        clearFilters={clearFilters}
+        learnerHref={learnerHref}
+      />
+    );
+  } else {
+    content = (
+      <PagedContent
+        courseId={courseId}
+        query={listQuery}
+        listParams={listParams}
+        searchState={searchState}
+        filtered={filtered}
+        clearFilters={clearFilters}
+        learnerHref={learnerHref}
+        onLoadAll={() => {
+          update({ all: true, page: 1 });
+          whole.load();
+        }}
+      />
+    );
+  }
+
+  return (
+    <section className="course-stats" aria-labelledby={headingId}>
+      <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
+      {courseName && mode !== 'learner' && <p className="muted">{texts.courseName(courseName)}</p>}
+      {corrections.length > 0 && (
+        <div role="status" className="alert alert-info">
+          <p className="alert-title">{texts.correctionsTitle}</p>
+          <ul className="alert-list">
+            {corrections.map((correction) => (
+              <li key={correction.param}>{correctionMessage(correction)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {mode !== 'learner' && (
+        <>
+          <CourseStatsFilterForm
+            key={`${courseId}:${search.userId ?? ''}:${search.courseSessionId ?? ''}`}
+            initial={{
+              courseId: String(courseId),
+              userId: search.userId === undefined ? '' : String(search.userId),
+              courseSessionId: search.courseSessionId === undefined ? '' : String(search.courseSessionId),
+            }}
+            onSubmit={handleSubmit}
+          />
+          {filtered && (
+            <p className="course-stats-active-filters">
+              {texts.activeFilters}{' '}
+              {[
+                search.userId === undefined ? null : texts.filterUser(search.userId),
+                search.courseSessionId === undefined ? null : texts.filterSession(search.courseSessionId),
+              ]
+                .filter((part) => part !== null)
+                .join(', ')}
+              .{' '}
+              <button type="button" className="button-link" onClick={clearFilters}>
+                {texts.clearFilters}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+      {rateLimited && (
+        <p role="status" className="alert alert-info">
+          {texts.rateLimitedWaiting}
+        </p>
+      )}
+      {content}
+    </section>
+  );
+}
+
+interface ModeContentProps {
+  courseId: number;
+  searchState: CourseStatsSearchState;
+  filtered: boolean;
+  clearFilters: () => void;
+  learnerHref: (stat: CourseStat) => string;
+}
+
+/** What a course with no rows says, and the way out. */
+function EmptyResults({ report, filtered, clearFilters }: { report: ParseReport; filtered: boolean; clearFilters: () => void }) {
+  return (
+    <>
+      <ParseReportNotice report={report} itemNoun="row" />
+      <div className="course-stats-empty">
+        {report.received > 0 ? (
+          <p className="alert-title">{texts.allRejected(report.received)}</p>
+        ) : filtered ? (
+          <>
+            <p className="alert-title">{texts.emptyFilters}</p>
+            <button type="button" className="button" onClick={clearFilters}>
+              {texts.clearFilters}
+            </button>
+          </>
+        ) : (
+          <p className="alert-title">{texts.emptyCourse}</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function PagedContent({
+  courseId,
+  query,
+  listParams,
+  searchState,
+  filtered,
+  clearFilters,
+  learnerHref,
+  onLoadAll,
+}: ModeContentProps & {
+  query: UseQueryResult<{ items: CourseStat[]; report: ParseReport }>;
+  listParams: CourseStatsListParams;
+  onLoadAll: () => void;
+}) {
+  const { search, update } = searchState;
+  const data = query.isPlaceholderData ? undefined : query.data;
+  // Whether a page is full counts what the API sent, not what survived parsing.
+  const pageIsFull = data !== undefined && data.report.received >= search.perPage;
+  // Loading the next page early both makes Next instant and tells whether there is a next page at all.
+  const nextPage = useQuery({ ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }), enabled: pageIsFull });
+  const isLastPage = query.isError || (data !== undefined && (!pageIsFull || nextPage.data?.report.received === 0));
+
+  const rows = query.data?.items ?? NO_ROWS;
+  const now = useNow();
+  const rowsShown = useRowsShown(rows, search, now);
+  const table = useCourseStatsTable({ rows, shown: rowsShown.shown, search, update, isLastPage });
+  const busy = query.isPlaceholderData;
+  const wholeResults = search.page === 1 && isLastPage;
+
   const pagination = (
     <DataTablePagination
       table={table}
@@ -136,120 +306,232 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     />
   );
 
-  let content: ReactNode;
   if (query.isPending) {
-    content = (
+    return (
       <>
         <p role="status">{texts.loading}</p>
         <CourseStatsTable table={table} label={texts.tableLabel(courseId)} loading />
       </>
     );
-  } else if (query.isError) {
-    content = (
+  }
+  if (query.isError) {
+    return (
       <>
-        <ApiErrorAlert
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          notFoundMessage={texts.notFound(courseId)}
-        />
+        <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} notFoundMessage={texts.notFound(courseId)} />
         {search.page > 1 && pagination}
       </>
     );
-  } else if (rows.length === 0) {
+  }
+  if (rows.length === 0) {
     const report = query.data.report;
-    content = (
+    if (report.received > 0 || search.page === 1) {
+      return (
+        <>
+          <EmptyResults report={report} filtered={filtered} clearFilters={clearFilters} />
+          {search.page > 1 && pagination}
+        </>
+      );
+    }
+    return (
       <>
-        <ParseReportNotice report={report} itemNoun="row" />
         <div className="course-stats-empty">
-          {report.received > 0 ? (
-            <p className="alert-title">{texts.allRejected(report.received)}</p>
-          ) : search.page > 1 ? (
-            <>
-              <p className="alert-title">{texts.emptyPage(search.page)}</p>
-              <p>{texts.emptyPageHint}</p>
-              <button type="button" className="button" onClick={() => update({ page: 1 })}>
-                {texts.firstPage}
-              </button>
-            </>
-          ) : filtered ? (
-            <>
-              <p className="alert-title">{texts.emptyFilters}</p>
-              <button type="button" className="button" onClick={clearFilters}>
-                {texts.clearFilters}
-              </button>
-            </>
-          ) : (
-            <p className="alert-title">{texts.emptyCourse}</p>
-          )}
+          <p className="alert-title">{texts.emptyPage(search.page)}</p>
+          <p>{texts.emptyPageHint}</p>
+          <button type="button" className="button" onClick={() => update({ page: 1 })}>
+            {texts.firstPage}
+          </button>
         </div>
-        {search.page > 1 && pagination}
-      </>
-    );
-  } else {
-    content = (
-      <>
-        <CourseStatsSummary rows={rows} page={search.page} wholeResults={wholeResults} />
-        <ParseReportNotice report={query.data.report} itemNoun="row" />
-        <div className="course-stats-toolbar">
-          <p role="status">{texts.showingRows(rows.length, search.page)}</p>
-          <DataTableColumnMenu table={table} label={texts.columnsMenu} />
-        </div>
-        {sortNote && <p className="muted course-stats-sort-note">{sortNote}</p>}
-        <CourseStatsTable
-          table={table}
-          label={texts.tableLabel(courseId)}
-          caption={sortNote ? `${texts.tableLabel(courseId)}. ${sortNote}` : undefined}
-          busy={busy}
-        />
         {pagination}
       </>
     );
   }
 
+  const scope: RowsScope = {
+    kind: 'page',
+    page: search.page,
+    pageRows: rows.length,
+    shown: rowsShown.shown.length,
+    narrowed: rowsShown.narrowed,
+    wholeResults,
+  };
   return (
-    <section className="course-stats" aria-labelledby={headingId}>
-      <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
-      {courseName && <p className="muted">{texts.courseName(courseName)}</p>}
-      {corrections.length > 0 && (
-        <div role="status" className="alert alert-info">
-          <p className="alert-title">{texts.correctionsTitle}</p>
-          <ul className="alert-list">
-            {corrections.map((correction) => (
-              <li key={correction.param}>{correctionMessage(correction)}</li>
-            ))}
-          </ul>
+    <>
+      {!wholeResults && (
+        <div className="whole-course-offer">
+          <button type="button" className="button button-primary" onClick={onLoadAll}>
+            {texts.loadAll}
+          </button>
+          <p className="muted field-hint">{texts.loadAllHint}</p>
         </div>
       )}
-      <CourseStatsFilterForm
-        key={`${courseId}:${search.userId ?? ''}:${search.courseSessionId ?? ''}`}
-        initial={{
-          courseId: String(courseId),
-          userId: search.userId === undefined ? '' : String(search.userId),
-          courseSessionId: search.courseSessionId === undefined ? '' : String(search.courseSessionId),
-        }}
-        onSubmit={handleSubmit}
+      <ResultsBody
+        courseId={courseId}
+        searchState={searchState}
+        table={table}
+        rowsShown={rowsShown}
+        report={query.data.report}
+        scope={scope}
+        busy={busy}
+        partial={false}
+        statusLine={
+          <p role="status">
+            {rowsShown.narrowed
+              ? texts.showingOnPage(rowsShown.shown.length, rows.length, search.page)
+              : texts.showingRows(rows.length, search.page)}
+          </p>
+        }
+        learnerHref={learnerHref}
+        footer={pagination}
       />
-      {filtered && (
-        <p className="course-stats-active-filters">
-          {texts.activeFilters}{' '}
-          {[
-            search.userId === undefined ? null : texts.filterUser(search.userId),
-            search.courseSessionId === undefined ? null : texts.filterSession(search.courseSessionId),
-          ]
-            .filter((part) => part !== null)
-            .join(', ')}
-          .{' '}
-          <button type="button" className="button-link" onClick={clearFilters}>
-            {texts.clearFilters}
+    </>
+  );
+}
+
+const EMPTY_REPORT: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
+
+function WholeCourseContent({
+  courseId,
+  whole,
+  searchState,
+  filtered,
+  clearFilters,
+  learnerHref,
+}: ModeContentProps & { whole: WholeCourse }) {
+  const { search, update } = searchState;
+  const { query } = whole;
+  const data: WholeCourseData | undefined = query.data;
+  const rows = data?.items ?? NO_ROWS;
+  const complete = data?.complete ?? false;
+  const now = useNow();
+  const rowsShown = useRowsShown(rows, search, now);
+  const table = useCourseStatsTable({ rows, shown: rowsShown.shown, search, update, isLastPage: true });
+
+  const bar = (
+    <WholeCourseBar
+      data={data}
+      fetching={query.isFetching}
+      updatedAt={query.dataUpdatedAt}
+      onCancel={whole.cancel}
+      onResume={whole.load}
+      onRefresh={whole.refresh}
+      onShowPages={() => update({ all: false })}
+    />
+  );
+  const error = query.isError ? (
+    <ApiErrorAlert error={query.error} onRetry={whole.load} notFoundMessage={texts.notFound(courseId)} />
+  ) : null;
+
+  if (rows.length === 0) {
+    return (
+      <>
+        {bar}
+        {error}
+        {complete && <EmptyResults report={data?.report ?? EMPTY_REPORT} filtered={filtered} clearFilters={clearFilters} />}
+      </>
+    );
+  }
+
+  const scope: RowsScope = {
+    kind: 'whole',
+    loaded: rows.length,
+    shown: rowsShown.shown.length,
+    narrowed: rowsShown.narrowed,
+    complete,
+  };
+  return (
+    <>
+      {bar}
+      {error}
+      <ResultsBody
+        courseId={courseId}
+        searchState={searchState}
+        table={table}
+        rowsShown={rowsShown}
+        report={data?.report ?? EMPTY_REPORT}
+        duplicates={data?.report.duplicates ?? 0}
+        scope={scope}
+        busy={false}
+        partial={!complete}
+        statusLine={<p aria-live="polite">{texts.showingOf(rowsShown.shown.length, rows.length)}</p>}
+        learnerHref={learnerHref}
+        virtual
+      />
+    </>
+  );
+}
+
+interface ResultsBodyProps {
+  courseId: number;
+  searchState: CourseStatsSearchState;
+  table: Table<CourseStat>;
+  rowsShown: RowsShown;
+  report: ParseReport;
+  duplicates?: number;
+  scope: RowsScope;
+  busy: boolean;
+  partial: boolean;
+  statusLine: ReactNode;
+  learnerHref: (stat: CourseStat) => string;
+  footer?: ReactNode;
+  virtual?: boolean;
+}
+
+/** Everything over the rows loaded, in either mode: figures, notices, search and filters, tools, the table. */
+function ResultsBody({
+  courseId,
+  searchState,
+  table,
+  rowsShown,
+  report,
+  duplicates = 0,
+  scope,
+  busy,
+  partial,
+  statusLine,
+  learnerHref,
+  footer,
+  virtual = false,
+}: ResultsBodyProps) {
+  const { search, update } = searchState;
+  const { shown, counts } = rowsShown;
+  const sortNote = search.sort ? sortScope(columnHeaders[search.sort.id], search.sort.desc, scope) : null;
+  const label = texts.tableLabel(courseId);
+  return (
+    <>
+      <CourseStatsSummary rows={shown} scope={summaryScope(scope)} />
+      <ParseReportNotice report={report} itemNoun="row" />
+      {duplicates > 0 && <p className="alert alert-info">{texts.duplicates(duplicates)}</p>}
+      <TriageControls
+        q={search.q}
+        quick={search.quick}
+        counts={counts}
+        scope={triageScope(scope, search.q !== '')}
+        update={update}
+      />
+      <div className="course-stats-toolbar">
+        {statusLine}
+        <DataTableColumnMenu table={table} label={texts.columnsMenu} />
+      </div>
+      <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={partial} />
+      {sortNote && <p className="muted course-stats-sort-note">{sortNote}</p>}
+      {shown.length === 0 ? (
+        <div className="course-stats-empty">
+          <p className="alert-title">{texts.noMatches}</p>
+          <button type="button" className="button" onClick={() => update({ q: '', quick: [] })}>
+            {texts.clearTriage}
           </button>
-        </p>
+        </div>
+      ) : (
+        <CourseStatsTable
+          table={table}
+          label={label}
+          caption={sortNote ? `${label}. ${sortNote}` : undefined}
+          busy={busy}
+          virtual={virtual}
+          learnerHref={learnerHref}
+        />
       )}
-      {rateLimited && (
-        <p role="status" className="alert alert-info">
-          {texts.rateLimitedWaiting}
-        </p>
-      )}
-      {content}
-    </section>
+      {footer}
+    </>
   );
 }

@@ -1,21 +1,21 @@
 import type { CourseStat } from '@contract';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { useNow } from '../hooks/use-now';
 import { summarizeCourseStats } from '../model/course-stats-summary';
 import { texts } from '../strings';
 
 export interface CourseStatsSummaryProps {
+  /** The rows shown (after search and quick filters). */
   rows: readonly CourseStat[];
-  page: number;
-  /** The rows are all the results (page 1 and nothing follows), not one page of them. */
-  wholeResults: boolean;
+  /** Which rows the figures cover, in words ("Based on 300 rows, more may exist."). */
+  scope: string;
 }
 
-export function CourseStatsSummary({ rows, page, wholeResults }: CourseStatsSummaryProps) {
+export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
   const now = useNow();
   const titleId = useId();
-  const summary = summarizeCourseStats(rows, now);
+  const summary = useMemo(() => summarizeCourseStats(rows, now), [rows, now]);
   const items: Array<[string, string]> = [
     [texts.summaryLearners, formatNumber(summary.learners)],
     [texts.summaryCompleted, formatPercent(summary.completedPercent)],
@@ -27,7 +27,7 @@ export function CourseStatsSummary({ rows, page, wholeResults }: CourseStatsSumm
   return (
     <section className="course-stats-summary" aria-labelledby={titleId}>
       <h2 id={titleId}>{texts.summaryTitle}</h2>
-      <p className="muted">{texts.summaryScope(summary.rows, page, wholeResults)}</p>
+      <p className="muted">{scope}</p>
       <dl>
         {items.map(([term, value]) => (
           <div key={term}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import {
@@ -13,6 +13,9 @@ import {
 // in it, and the notice should still say what was changed.
 const correctionsStateSchema = z.object({ courseStatsCorrections: z.array(searchCorrectionSchema) });
 
+/** How long a navigation asked for may take to render before it counts as overtaken. */
+const PENDING_FOR_MS = 3000;
+
 function correctionsFromState(state: unknown): SearchCorrection[] {
   const parsed = correctionsStateSchema.safeParse(state);
   return parsed.success ? parsed.data.courseStatsCorrections : [];
@@ -22,8 +25,11 @@ export interface CourseStatsSearchState {
   search: CourseStatsSearch;
   /** What was wrong with the URL this view was opened with. */
   corrections: SearchCorrection[];
-  /** Changes the view; a new history entry, so Back returns to the previous view. */
-  update: (patch: Partial<CourseStatsSearch>) => void;
+  /**
+   * Changes the view; a new history entry, so Back returns to the previous view. `replace` rewrites the current
+   * entry instead (typing a search should not leave one entry per letter).
+   */
+  update: (patch: Partial<CourseStatsSearch>, options?: { replace?: boolean }) => void;
   /** Changes the filters and goes back to page 1. */
   setFilters: (filters: Pick<CourseStatsSearch, 'userId' | 'courseSessionId'>) => void;
 }
@@ -52,11 +58,25 @@ export function useCourseStatsSearch(): CourseStatsSearchState {
   const stateCorrections = useMemo(() => correctionsFromState(location.state), [location.state]);
   const corrections = parsed.corrections.length > 0 ? parsed.corrections : stateCorrections;
 
+  // Navigations render later (in a transition) than they are asked for: a second change made before the first
+  // has rendered (clear the search, then untick a filter) must build on the first, not on the URL on screen.
+  const pending = useRef<Array<{ search: string; at: number }>>([]);
+
   const update = useCallback(
-    (patch: Partial<CourseStatsSearch>) => {
-      const next = serializeCourseStatsSearch({ ...parsed.search, ...patch }, searchParams).toString();
-      if (next === canonical) return;
-      void navigate({ search: next, hash: location.hash }, { preventScrollReset: true });
+    (patch: Partial<CourseStatsSearch>, options?: { replace?: boolean }) => {
+      const queue = pending.current;
+      const rendered = queue.findIndex((entry) => entry.search === canonical);
+      if (rendered >= 0) queue.splice(0, rendered + 1);
+      const now = Date.now();
+      // One that never rendered was overtaken by another navigation: forget it.
+      while (queue.length > 0 && now - (queue[0]?.at ?? now) > PENDING_FOR_MS) queue.shift();
+      const latest = queue[queue.length - 1];
+      const baseParams = latest ? new URLSearchParams(latest.search) : searchParams;
+      const base = latest ? parseCourseStatsSearch(baseParams).search : parsed.search;
+      const next = serializeCourseStatsSearch({ ...base, ...patch }, baseParams).toString();
+      if (next === (latest ? latest.search : canonical)) return;
+      queue.push({ search: next, at: now });
+      void navigate({ search: next, hash: location.hash }, { preventScrollReset: true, replace: options?.replace ?? false });
     },
     [parsed, searchParams, canonical, navigate, location.hash],
   );

@@ -7,16 +7,21 @@ import {
   type Table,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { getOrderedRowModel } from '@/components/data-table/ordered-row-model';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { courseStatsColumns } from '../components/course-stats-columns';
 import { isSortableColumnId } from '../model/course-stats-column-ids';
 import { nearestPerPage, type CourseStatsSearch } from '../model/course-stats-search';
 import { useColumnVisibility } from './use-column-visibility';
+import { markSortStart } from './use-sort-timing';
 
 const COLUMN_PINNING: ColumnPinningState = { left: ['username'] };
 
 export interface UseCourseStatsTableOptions {
+  /** The rows loaded. */
   rows: CourseStat[];
+  /** The rows shown, filtered and sorted by useRowsShown: the table shows them in this order. */
+  shown: readonly CourseStat[];
   search: CourseStatsSearch;
   update: (patch: Partial<CourseStatsSearch>) => void;
   /** No page follows the current one (it came back short, or the next one is empty). */
@@ -24,11 +29,14 @@ export interface UseCourseStatsTableOptions {
 }
 
 /**
- * The table instance over the rows of one page. Sorting and paging state live in the URL: the table reads
- * them from `search` and writes changes through `update`. Paging is manual (the API pages, without a total);
- * sorting is the table's own, over the rows it has.
+ * The table instance over the rows loaded, showing the rows shown. Sorting and paging state live in the URL: the
+ * table reads them from `search` and writes changes through `update`. Paging is manual (the API pages, without
+ * a total); sorting and filtering are the rows-shown pipeline's, whose order the table's row model takes, so the
+ * table, the export and the details panel all see one list.
  */
-export function useCourseStatsTable({ rows, search, update, isLastPage }: UseCourseStatsTableOptions): Table<CourseStat> {
+const orderedRowModel = getOrderedRowModel<CourseStat>();
+
+export function useCourseStatsTable({ rows, shown, search, update, isLastPage }: UseCourseStatsTableOptions): Table<CourseStat> {
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
   const sorting = useMemo<SortingState>(() => (search.sort ? [search.sort] : []), [search.sort]);
   const pagination = useMemo<PaginationState>(
@@ -41,6 +49,9 @@ export function useCourseStatsTable({ rows, search, update, isLastPage }: UseCou
     columns: courseStatsColumns,
     state: { sorting, pagination, columnVisibility, columnPinning: COLUMN_PINNING },
     manualPagination: true,
+    // The rows-shown pipeline has sorted (and filtered) already; the table takes its order.
+    getSortedRowModel: orderedRowModel,
+    meta: { rowsShown: shown },
     // -1 means "unknown, maybe more"; the current page count once this page is known to be the last.
     pageCount: isLastPage ? search.page : -1,
     enableMultiSort: false,
@@ -48,7 +59,9 @@ export function useCourseStatsTable({ rows, search, update, isLastPage }: UseCou
     sortDescFirst: false,
     onSortingChange: (updater) => {
       const [first] = functionalUpdate(updater, sorting);
-      update({ sort: first && isSortableColumnId(first.id) ? { id: first.id, desc: first.desc } : undefined });
+      const sort = first && isSortableColumnId(first.id) ? { id: first.id, desc: first.desc } : undefined;
+      markSortStart(sort);
+      update({ sort });
     },
     onPaginationChange: (updater) => {
       const next = functionalUpdate(updater, pagination);

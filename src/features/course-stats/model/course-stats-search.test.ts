@@ -5,6 +5,7 @@ import {
   nearestPerPage,
   parseCourseStatsSearch,
   serializeCourseStatsSearch,
+  type CourseStatsSearch,
 } from './course-stats-search';
 
 const parse = (query: string) => parseCourseStatsSearch(new URLSearchParams(query));
@@ -12,7 +13,7 @@ const parse = (query: string) => parseCourseStatsSearch(new URLSearchParams(quer
 describe('parseCourseStatsSearch', () => {
   it('reads a full, valid URL without corrections', () => {
     expect(parse('user_id=5&course_session_id=70&page=3&per_page=50&sort=score.desc')).toEqual({
-      search: { userId: 5, courseSessionId: 70, page: 3, perPage: 50, sort: { id: 'score', desc: true } },
+      search: { ...DEFAULT_SEARCH, userId: 5, courseSessionId: 70, page: 3, perPage: 50, sort: { id: 'score', desc: true } },
       corrections: [],
     });
   });
@@ -90,15 +91,80 @@ describe('serializeCourseStatsSearch', () => {
   it('writes our parameters in a fixed order after parameters that are not ours', () => {
     const base = new URLSearchParams('page=9&tab=info&user_id=1');
     const params = serializeCourseStatsSearch(
-      { userId: 3, courseSessionId: undefined, page: 2, perPage: 25, sort: { id: 'score', desc: false } },
+      { ...DEFAULT_SEARCH, userId: 3, page: 2, perPage: 25, sort: { id: 'score', desc: false } },
       base,
     );
     expect(params.toString()).toBe('tab=info&user_id=3&page=2&per_page=25&sort=score.asc');
   });
 
   it('round-trips through the parser', () => {
-    const search = { userId: 12, courseSessionId: 4, page: 7, perPage: 100, sort: { id: 'deadline', desc: true } } as const;
+    const search: CourseStatsSearch = {
+      userId: 12,
+      courseSessionId: 4,
+      page: 7,
+      perPage: 100,
+      sort: { id: 'deadline', desc: true },
+      all: true,
+      q: 'Анна & co',
+      quick: ['overdue', 'inactive'],
+      view: 'learner',
+    };
     expect(parseCourseStatsSearch(serializeCourseStatsSearch(search)).search).toEqual(search);
+  });
+
+  it('writes whole-course mode, search and quick filters after the rest, tidied', () => {
+    const params = serializeCourseStatsSearch({
+      ...DEFAULT_SEARCH,
+      sort: { id: 'score', desc: true },
+      all: true,
+      q: '  anna  ',
+      quick: ['not_passed', 'overdue', 'overdue'],
+    });
+    expect(params.toString()).toBe('sort=score.desc&all=1&q=anna&quick=overdue%2Cnot_passed');
+  });
+
+  it('writes the learner view only with a user', () => {
+    expect(serializeCourseStatsSearch({ ...DEFAULT_SEARCH, view: 'learner' }).toString()).toBe('');
+    expect(serializeCourseStatsSearch({ ...DEFAULT_SEARCH, userId: 5, view: 'learner' }).toString()).toBe(
+      'user_id=5&view=learner',
+    );
+  });
+});
+
+describe('parseCourseStatsSearch: whole-course mode, search, quick filters, learner view', () => {
+  it('reads them', () => {
+    expect(parse('all=1&q=%20Chlo%C3%A9%20&quick=not_started,overdue&user_id=9&view=learner').search).toEqual({
+      ...DEFAULT_SEARCH,
+      userId: 9,
+      all: true,
+      q: 'Chloé',
+      quick: ['overdue', 'not_started'],
+      view: 'learner',
+    });
+  });
+
+  it('keeps the known quick filters and says which were dropped', () => {
+    const { search, corrections } = parse('quick=overdue,bogus,,inactive,x');
+    expect(search.quick).toEqual(['overdue', 'inactive']);
+    expect(corrections).toEqual([{ param: 'quick', raw: 'bogus,x', kind: 'removed' }]);
+  });
+
+  it.each([['0'], ['yes'], ['']])('drops all=%j with a notice', (raw) => {
+    const { search, corrections } = parse(`all=${raw}`);
+    expect(search.all).toBe(false);
+    expect(corrections).toEqual([{ param: 'all', raw, kind: 'removed' }]);
+  });
+
+  it('drops a learner view without a user, or of an unknown kind', () => {
+    expect(parse('view=learner').corrections).toEqual([{ param: 'view', raw: 'learner', kind: 'removed' }]);
+    expect(parse('user_id=3&view=table')).toEqual({
+      search: { ...DEFAULT_SEARCH, userId: 3 },
+      corrections: [{ param: 'view', raw: 'table', kind: 'removed' }],
+    });
+  });
+
+  it('cuts a very long search', () => {
+    expect(parse(`q=${'a'.repeat(500)}`).search.q).toHaveLength(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { PER_PAGE_DEFAULT } from '@contract';
 import * as z from 'zod/mini';
 import { isSortableColumnId, type CourseStatsColumnId } from './course-stats-column-ids';
 import { parseIdInput } from './id-input';
+import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from './rows-shown';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
@@ -19,10 +20,21 @@ export interface CourseStatsSearch {
   page: number;
   perPage: PerPage;
   sort: CourseStatsSort | undefined;
+  /** Whole-course mode: every page loaded, shown in one scrolling table. */
+  all: boolean;
+  /** Search over the rows loaded (user name, email, session name); '' for none. */
+  q: string;
+  /** Quick filters over the rows loaded, all of which must hold; in QUICK_FILTER_IDS order. */
+  quick: QuickFilterId[];
+  /** 'learner': every session of the user in `userId`, with why each is not passed. */
+  view: 'learner' | undefined;
 }
 
 /** The URL's parameter names, in the order they are written. */
-export const SEARCH_PARAM_NAMES = ['user_id', 'course_session_id', 'page', 'per_page', 'sort'] as const;
+export const SEARCH_PARAM_NAMES = ['user_id', 'course_session_id', 'page', 'per_page', 'sort', 'all', 'q', 'quick', 'view'] as const;
+
+/** A search longer than this is cut: nobody types it, and it would only make URLs unwieldy. */
+export const MAX_QUERY_LENGTH = 200;
 export type SearchParamName = (typeof SEARCH_PARAM_NAMES)[number];
 
 /** The allowed value nearest to `value`; a tie goes to the smaller one. */
@@ -43,6 +55,10 @@ export const DEFAULT_SEARCH: CourseStatsSearch = {
   page: 1,
   perPage: DEFAULT_PER_PAGE,
   sort: undefined,
+  all: false,
+  q: '',
+  quick: [],
+  view: undefined,
 };
 
 /** A string parameter read by `parse`; `undefined` from it means "invalid", which the .catch() below replaces. */
@@ -84,6 +100,10 @@ const sortParam = stringParam((raw): CourseStatsSort | undefined => {
   return { id, desc: match[2] === 'desc' };
 });
 
+const allParam = stringParam((raw) => (raw === '1' || raw === 'true' ? true : undefined));
+
+const viewParam = stringParam((raw) => (raw === 'learner' ? ('learner' as const) : undefined));
+
 /** Every value falls back instead of failing: a bad link still opens, with the bad part corrected. */
 export const courseStatsSearchSchema = z.object({
   user_id: z.catch(z.optional(idParam), undefined),
@@ -91,11 +111,35 @@ export const courseStatsSearchSchema = z.object({
   page: z.catch(pageParam, DEFAULT_SEARCH.page),
   per_page: z.catch(perPageParam, DEFAULT_PER_PAGE),
   sort: z.catch(z.optional(sortParam), undefined),
+  all: z.catch(z.optional(allParam), undefined),
+  view: z.catch(z.optional(viewParam), undefined),
 });
+
+/** The known quick filters of a comma list, deduplicated, in their canonical order, and the unknown rest. */
+export function parseQuickParam(raw: string | undefined): { quick: QuickFilterId[]; unknown: string[] } {
+  if (raw === undefined) return { quick: [], unknown: [] };
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const known = new Set(parts.filter(isQuickFilterId));
+  return {
+    quick: QUICK_FILTER_IDS.filter((id) => known.has(id)),
+    unknown: parts.filter((part) => !isQuickFilterId(part)),
+  };
+}
+
+export function normalizeQuery(raw: string | undefined): string {
+  return (raw ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+}
 
 /** A value in the URL that was changed or removed, to tell the user about it. */
 export const searchCorrectionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('removed'), param: z.enum(['user_id', 'course_session_id', 'sort']), raw: z.string() }),
+  z.object({
+    kind: z.literal('removed'),
+    param: z.enum(['user_id', 'course_session_id', 'sort', 'all', 'quick', 'view']),
+    raw: z.string(),
+  }),
   z.discriminatedUnion('param', [
     z.object({ kind: z.literal('replaced'), param: z.literal('page'), raw: z.string(), value: z.number() }),
     z.object({
@@ -121,13 +165,21 @@ export function parseCourseStatsSearch(params: URLSearchParams): ParsedCourseSta
     page: raw('page'),
     per_page: raw('per_page'),
     sort: raw('sort'),
+    all: raw('all'),
+    view: raw('view'),
   });
+  const quick = parseQuickParam(raw('quick'));
   const search: CourseStatsSearch = {
     userId: parsed.user_id,
     courseSessionId: parsed.course_session_id,
     page: parsed.page,
     perPage: parsed.per_page,
     sort: parsed.sort,
+    all: parsed.all ?? false,
+    q: normalizeQuery(raw('q')),
+    quick: quick.quick,
+    // The learner view is about one user: without a valid User ID there is nothing to show.
+    view: parsed.user_id === undefined ? undefined : parsed.view,
   };
 
   const corrections: SearchCorrection[] = [];
@@ -146,6 +198,11 @@ export function parseCourseStatsSearch(params: URLSearchParams): ParsedCourseSta
   }
   const sort = raw('sort');
   if (sort !== undefined && search.sort === undefined) corrections.push({ param: 'sort', raw: sort, kind: 'removed' });
+  const all = raw('all');
+  if (all !== undefined && parsed.all === undefined) corrections.push({ param: 'all', raw: all, kind: 'removed' });
+  if (quick.unknown.length > 0) corrections.push({ param: 'quick', raw: quick.unknown.join(','), kind: 'removed' });
+  const view = raw('view');
+  if (view !== undefined && search.view === undefined) corrections.push({ param: 'view', raw: view, kind: 'removed' });
   return { search, corrections };
 }
 
@@ -165,6 +222,12 @@ export function serializeCourseStatsSearch(
   if (search.page !== DEFAULT_SEARCH.page) params.set('page', String(search.page));
   if (search.perPage !== DEFAULT_SEARCH.perPage) params.set('per_page', String(search.perPage));
   if (search.sort) params.set('sort', `${search.sort.id}.${search.sort.desc ? 'desc' : 'asc'}`);
+  if (search.all) params.set('all', '1');
+  const q = normalizeQuery(search.q);
+  if (q !== '') params.set('q', q);
+  const { quick } = parseQuickParam(search.quick.join(','));
+  if (quick.length > 0) params.set('quick', quick.join(','));
+  if (search.view && search.userId !== undefined) params.set('view', search.view);
   return params;
 }
 

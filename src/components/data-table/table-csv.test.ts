@@ -1,0 +1,69 @@
+import { createTable, getCoreRowModel, type ColumnDef, type TableOptionsResolved } from '@tanstack/react-table';
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '@/lib/csv';
+import { getOrderedRowModel } from './ordered-row-model';
+import { tableToCsv } from './table-csv';
+import './column-meta';
+
+interface Person {
+  name: string;
+  city: string;
+  score: number;
+  secret: string;
+}
+
+const people: Person[] = [
+  { name: '=HYPERLINK("http://evil.example","x")', city: 'Москва', score: 10, secret: 's1' },
+  { name: 'Анна "Аня" Смирнова', city: 'Lyon; Paris', score: 30, secret: 's2' },
+  { name: '@SUM(1)', city: '-Minus', score: 20, secret: 's3' },
+];
+
+const columns: Array<ColumnDef<Person>> = [
+  { id: 'name', accessorFn: (row) => row.name, meta: { label: 'Name', exportValue: (row) => row.name } },
+  { id: 'city', accessorFn: (row) => row.city, header: 'City' },
+  { id: 'score', accessorFn: (row) => row.score, meta: { label: 'Score', exportValue: (_row, value) => `${String(value)} pts` } },
+  { id: 'secret', accessorFn: (row) => row.secret, header: 'Secret' },
+];
+
+function table(state: Partial<TableOptionsResolved<Person>['state']>, rowsShown?: Person[]) {
+  const instance = createTable<Person>({
+    data: people,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getOrderedRowModel<Person>(),
+    meta: { rowsShown },
+    state: { columnVisibility: {}, columnOrder: [], columnPinning: {}, ...state },
+    onStateChange: () => undefined,
+    renderFallbackValue: null,
+  });
+  return instance;
+}
+
+describe('tableToCsv', () => {
+  it('writes the visible columns in their order, headed by their labels, with a BOM', () => {
+    const csv = tableToCsv(table({ columnVisibility: { secret: false }, columnOrder: ['score', 'name', 'city'] }), ';');
+    expect(csv.text.startsWith('\uFEFF')).toBe(true);
+    expect(csv.rows).toBe(3);
+    const [header, ...rows] = parseCsv(csv.text, ';');
+    expect(header).toEqual(['Score', 'Name', 'City']);
+    expect(rows).toEqual([
+      ['10 pts', '\'=HYPERLINK("http://evil.example","x")', 'Москва'],
+      ['30 pts', 'Анна "Аня" Смирнова', 'Lyon; Paris'],
+      ['20 pts', "'@SUM(1)", "'-Minus"],
+    ]);
+    // RFC 4180: a cell with the delimiter or quotes is quoted, quotes doubled.
+    expect(csv.text).toContain('"Lyon; Paris"');
+    expect(csv.text).toContain('"Анна ""Аня"" Смирнова"');
+  });
+
+  it('writes the rows shown, in their order, and nothing else', () => {
+    const shown = [people[2], people[0]].filter((person) => person !== undefined);
+    const csv = tableToCsv(table({ columnVisibility: { city: false, secret: false } }, shown), ',');
+    expect(parseCsv(csv.text, ',')).toEqual([
+      ['Name', 'Score'],
+      ["'@SUM(1)", '20 pts'],
+      ['\'=HYPERLINK("http://evil.example","x")', '10 pts'],
+    ]);
+    expect(csv.rows).toBe(2);
+  });
+});

@@ -1,0 +1,66 @@
+import { LoadingBar } from '@/components/loading-bar';
+import type { WholeCourseData } from '../api/whole-course';
+import { texts } from '../strings';
+
+export interface WholeCourseBarProps {
+  data: WholeCourseData | undefined;
+  fetching: boolean;
+  /** When `data` was last written: the reference for "waiting 5 s". */
+  updatedAt: number;
+  onCancel: () => void;
+  onResume: () => void;
+  onRefresh: () => void;
+  /** Back to page-by-page browsing; absent where there is none (the learner view). */
+  onShowPages?: () => void;
+}
+
+/**
+ * Where a whole-course load stands: a progress bar while pages come in, one status line (rows and pages so
+ * far, then the total), and what can be done: cancel, resume after the last page read, reload, or go back
+ * to pages.
+ */
+export function WholeCourseBar({ data, fetching, updatedAt, onCancel, onResume, onRefresh, onShowPages }: WholeCourseBarProps) {
+  const loaded = data?.items.length ?? 0;
+  const pages = data?.pages ?? 0;
+  const complete = data?.complete ?? false;
+  const loading = fetching && !complete;
+  let status: string;
+  if (complete) status = texts.loadedAll(loaded, pages);
+  else if (loading) status = texts.loadedSoFar(loaded, pages);
+  else status = texts.stoppedAt(loaded, pages);
+  const waiting = loading && data?.waiting ? texts.waiting(data.waiting.reason, data.waiting.untilMs, updatedAt) : null;
+
+  return (
+    <div className="whole-course-bar">
+      {loading && <LoadingBar label={texts.loadingAll} valueText={texts.loadedSoFar(loaded, pages)} />}
+      <div className="whole-course-line">
+        <p role="status" className="whole-course-status">
+          {waiting ? `${status} ${waiting}` : status}
+        </p>
+        <span className="whole-course-actions">
+          {loading ? (
+            <button type="button" className="button" onClick={onCancel}>
+              {texts.cancel}
+            </button>
+          ) : (
+            <>
+              {!complete && (
+                <button type="button" className="button button-primary" onClick={onResume}>
+                  {texts.resume}
+                </button>
+              )}
+              <button type="button" className="button" onClick={onRefresh}>
+                {texts.refresh}
+              </button>
+            </>
+          )}
+          {onShowPages && (
+            <button type="button" className="button" onClick={onShowPages}>
+              {texts.showPages}
+            </button>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}

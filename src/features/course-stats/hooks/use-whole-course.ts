@@ -1,0 +1,31 @@
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { courseStatsQueries } from '../api/course-stats-queries';
+import type { WholeCourseData, WholeCourseParams } from '../api/whole-course';
+
+export interface WholeCourse {
+  query: UseQueryResult<WholeCourseData>;
+  /** Starts a load, or carries on after the last page an earlier one read; shows a finished one as it is. */
+  load: () => void;
+  /** Stops the load; the rows read so far stay (React Query reverts to the last data the loader wrote). */
+  cancel: () => void;
+  /** Forgets what was read and reads every page again. */
+  refresh: () => void;
+}
+
+/** The whole course for these filters, from the cache when it was read before (until the page is reloaded). */
+export function useWholeCourse(params: WholeCourseParams, enabled: boolean): WholeCourse {
+  const queryClient = useQueryClient();
+  const options = courseStatsQueries.wholeCourse(params);
+  const query = useQuery({ ...options, enabled });
+  const { queryKey } = options;
+  return {
+    query,
+    load: () => {
+      if (queryClient.getQueryData(queryKey)?.complete) return;
+      // Stale at once: unfinished data must not count as fresh. The query function carries on from it.
+      void queryClient.prefetchQuery({ ...options, staleTime: 0 });
+    },
+    cancel: () => void queryClient.cancelQueries({ queryKey, exact: true }),
+    refresh: () => void queryClient.resetQueries({ queryKey, exact: true }),
+  };
+}

@@ -1,0 +1,50 @@
+import type { CourseStat } from '@contract';
+
+/** Mail clients and browsers start cutting or refusing mailto: links somewhere past 2,000 characters. */
+export const MAILTO_MAX_LENGTH = 2000;
+
+// Obviously broken addresses only: one @, something on both sides, a dot in the domain, nothing that would end
+// or split an address in a list (spaces, commas, semicolons, quotes, angle brackets).
+const PLAUSIBLE_EMAIL = /^[^\s@,;:<>()[\]\\"]+@[^\s@,;:<>()[\]\\"]+\.[^\s@,;:<>()[\]\\".]{2,}$/u;
+
+export function isPlausibleEmail(value: string): boolean {
+  return value.length <= 254 && PLAUSIBLE_EMAIL.test(value);
+}
+
+export interface CollectedEmails {
+  /** Distinct (ignoring case) plausible addresses, in the order of the rows. */
+  emails: string[];
+  /** Rows whose address was left out as implausible. */
+  invalid: number;
+}
+
+export function collectEmails(rows: readonly CourseStat[]): CollectedEmails {
+  const seen = new Set<string>();
+  const emails: string[] = [];
+  let invalid = 0;
+  for (const row of rows) {
+    const email = row.user_email.trim();
+    if (!isPlausibleEmail(email)) {
+      invalid += 1;
+      continue;
+    }
+    const key = email.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    emails.push(email);
+  }
+  return { emails, invalid };
+}
+
+/** Every address in BCC, so learners do not see each other's. Each is percent-encoded: none can add a header. */
+export function buildMailto(emails: readonly string[]): string {
+  return `mailto:?bcc=${emails.map((email) => encodeURIComponent(email)).join(',')}`;
+}
+
+export type MailtoLink = { href: string } | { href: null; reason: 'none' } | { href: null; reason: 'too_long'; length: number };
+
+export function mailtoLink(emails: readonly string[], maxLength = MAILTO_MAX_LENGTH): MailtoLink {
+  if (emails.length === 0) return { href: null, reason: 'none' };
+  const href = buildMailto(emails);
+  return href.length > maxLength ? { href: null, reason: 'too_long', length: href.length } : { href };
+}

@@ -1,0 +1,158 @@
+import { courseStatSchema, type CourseStat, type CourseStatWire } from '@contract';
+import { describe, expect, it } from 'vitest';
+import { courseStatWire } from '@/testing/fixtures';
+import {
+  countQuickFilters,
+  countSearchMatches,
+  foldText,
+  quickFilterPredicates,
+  selectRowsShown,
+  sortRows,
+  type RowSort,
+} from './rows-shown';
+
+const NOW = Date.parse('2026-11-01T00:00:00Z');
+const DAY = 86_400_000;
+
+function stat(overrides: Partial<CourseStatWire> = {}): CourseStat {
+  return courseStatSchema.parse(courseStatWire(overrides));
+}
+
+const ids = (rows: readonly CourseStat[]) => rows.map((row) => row.id);
+const byScore = (desc = false): RowSort => ({ value: (row) => row.score, text: false, desc });
+
+describe('quick filter predicates', () => {
+  it('Overdue: a past deadline, not completed and not passed', () => {
+    const overdue = quickFilterPredicates.overdue;
+    expect(overdue(stat({ deadline: '2026-10-01T00:00:00Z' }), NOW)).toBe(true);
+    expect(overdue(stat({ deadline: '2026-12-01T00:00:00Z' }), NOW)).toBe(false);
+    expect(overdue(stat({ deadline: null }), NOW)).toBe(false);
+    expect(overdue(stat({ deadline: '2026-10-01T00:00:00Z', completed: true }), NOW)).toBe(false);
+    expect(overdue(stat({ deadline: '2026-10-01T00:00:00Z', success: true }), NOW)).toBe(false);
+    // The same row becomes overdue once the clock passes its deadline.
+    const row = stat({ deadline: '2026-11-01T00:00:00Z' });
+    expect(overdue(row, NOW)).toBe(false);
+    expect(overdue(row, NOW + 1)).toBe(true);
+  });
+
+  it('Not started: no progress and not completed', () => {
+    expect(quickFilterPredicates.not_started(stat({ progress: 0, progress_percent: 0 }), NOW)).toBe(true);
+    expect(quickFilterPredicates.not_started(stat({ progress: 0, progress_percent: 10 }), NOW)).toBe(false);
+    expect(quickFilterPredicates.not_started(stat({ progress: 5 }), NOW)).toBe(false);
+  });
+
+  it('Inactive 14+ days: last activity 14 days ago or more, or never', () => {
+    const inactive = quickFilterPredicates.inactive;
+    const at = (ms: number) => new Date(ms).toISOString();
+    expect(inactive(stat({ last_activity: at(NOW - 14 * DAY) }), NOW)).toBe(true);
+    expect(inactive(stat({ last_activity: at(NOW - 14 * DAY + 60_000) }), NOW)).toBe(false);
+    expect(inactive(stat({ last_activity: at(NOW - 90 * DAY) }), NOW)).toBe(true);
+    expect(inactive(stat({ last_activity: null }), NOW)).toBe(true);
+    expect(inactive(stat({ last_activity: '' }), NOW)).toBe(true);
+  });
+
+  it('Not passed: every row without success, whatever its progress', () => {
+    expect(quickFilterPredicates.not_passed(stat({ success: false, completed: true }), NOW)).toBe(true);
+    expect(quickFilterPredicates.not_passed(stat({ success: false, progress: 0 }), NOW)).toBe(true);
+    expect(quickFilterPredicates.not_passed(stat({ success: true, completed: true }), NOW)).toBe(false);
+  });
+
+  it('Passed without certificate: passed, and no safe http(s) certificate link', () => {
+    const noCert = quickFilterPredicates.passed_no_cert;
+    const passed = { success: true, completed: true };
+    expect(noCert(stat({ ...passed, cert_file: null }), NOW)).toBe(true);
+    expect(noCert(stat({ ...passed, cert_file: 'javascript:alert(1)' }), NOW)).toBe(true);
+    expect(noCert(stat({ ...passed, cert_file: '/relative.pdf' }), NOW)).toBe(true);
+    expect(noCert(stat({ ...passed, cert_file: 'https://files.example.com/c.pdf' }), NOW)).toBe(false);
+    expect(noCert(stat({ success: false, cert_file: null }), NOW)).toBe(false);
+  });
+});
+
+describe('search', () => {
+  const rows = [
+    stat({ id: 1, username: 'Chloé van der Berg', user_email: 'chloe@example.com', course_session_name: 'Warehouse' }),
+    stat({ id: 2, username: 'Анна Ёлкина', user_email: 'anna@example.org', course_session_name: 'Поток 1' }),
+    stat({ id: 3, username: 'James García', user_email: 'james@example.net', course_session_name: 'Office staff' }),
+  ];
+
+  it('folds case and accents', () => {
+    expect(foldText('Chloé ÉLODIE Ёлкина')).toBe('chloe elodie елкина');
+  });
+
+  it('matches user name, email and session name, every word, ignoring case and accents', () => {
+    const shown = (query: string) => ids(selectRowsShown(rows, { quick: [], query, sort: undefined, now: NOW }));
+    expect(shown('chloe')).toEqual([1]);
+    expect(shown('CHLOÉ berg')).toEqual([1]);
+    expect(shown('елкина')).toEqual([2]);
+    expect(shown('example.org')).toEqual([2]);
+    expect(shown('office')).toEqual([3]);
+    expect(shown('garcia office')).toEqual([3]);
+    expect(shown('garcia warehouse')).toEqual([]);
+    expect(shown('   ')).toEqual([1, 2, 3]);
+    expect(countSearchMatches(rows, 'example')).toBe(3);
+  });
+});
+
+describe('sortRows', () => {
+  it('sorts numbers both ways, keeping the API order for ties', () => {
+    const rows = [stat({ id: 1, score: 50 }), stat({ id: 2, score: 10 }), stat({ id: 3, score: 50 }), stat({ id: 4, score: 90 })];
+    expect(ids(sortRows(rows, byScore()))).toEqual([2, 1, 3, 4]);
+    expect(ids(sortRows(rows, byScore(true)))).toEqual([4, 1, 3, 2]);
+  });
+
+  it('puts rows without a value last in both directions', () => {
+    const rows = [stat({ id: 1, quiz_count: null }), stat({ id: 2, quiz_count: 3 }), stat({ id: 3, quiz_count: 1 })];
+    const sort = (desc: boolean): RowSort => ({ value: (row) => row.quiz_count ?? undefined, text: false, desc });
+    expect(ids(sortRows(rows, sort(false)))).toEqual([3, 2, 1]);
+    expect(ids(sortRows(rows, sort(true)))).toEqual([2, 3, 1]);
+  });
+
+  it('sorts text ignoring case and accents', () => {
+    const rows = [stat({ id: 1, username: 'zoë' }), stat({ id: 2, username: 'Émile' }), stat({ id: 3, username: 'anna' })];
+    expect(ids(sortRows(rows, { value: (row) => row.username, text: true, desc: false }))).toEqual([3, 2, 1]);
+  });
+
+  it('does not change its input', () => {
+    const rows = [stat({ id: 1, score: 2 }), stat({ id: 2, score: 1 })];
+    sortRows(rows, byScore());
+    expect(ids(rows)).toEqual([1, 2]);
+  });
+});
+
+describe('selectRowsShown', () => {
+  const rows = [
+    stat({ id: 1, score: 30, deadline: '2026-10-01T00:00:00Z', progress: 0, progress_percent: 0, username: 'Anna' }),
+    stat({ id: 2, score: 80, deadline: '2026-10-01T00:00:00Z', progress: 40, username: 'Boris' }),
+    stat({ id: 3, score: 10, deadline: null, progress: 0, progress_percent: 0, username: 'Anna B', last_activity: null }),
+    stat({ id: 4, score: 60, deadline: '2026-10-01T00:00:00Z', completed: true, success: true, username: 'Anna C' }),
+  ];
+
+  it('applies the quick filters together (AND), then the search, then the sort', () => {
+    const shown = (quick: Parameters<typeof selectRowsShown>[1]['quick'], query = '', sort?: RowSort) =>
+      ids(selectRowsShown(rows, { quick, query, sort, now: NOW }));
+    expect(shown([])).toEqual([1, 2, 3, 4]);
+    expect(shown(['overdue'])).toEqual([1, 2]);
+    expect(shown(['overdue', 'not_started'])).toEqual([1]);
+    expect(shown(['not_started'], 'anna')).toEqual([1, 3]);
+    expect(shown(['not_started'], 'anna', byScore())).toEqual([3, 1]);
+    expect(shown([], 'anna', byScore(true))).toEqual([4, 1, 3]);
+    expect(shown(['overdue', 'not_started'], 'boris')).toEqual([]);
+  });
+
+  it('counts each quick filter on its own, over the rows matching the search', () => {
+    expect(countQuickFilters(rows, '', NOW)).toEqual({
+      overdue: 2,
+      not_started: 2,
+      inactive: 1,
+      not_passed: 3,
+      passed_no_cert: 1,
+    });
+    expect(countQuickFilters(rows, 'anna', NOW)).toEqual({
+      overdue: 1,
+      not_started: 2,
+      inactive: 1,
+      not_passed: 2,
+      passed_no_cert: 1,
+    });
+  });
+});
