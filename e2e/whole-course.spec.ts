@@ -91,13 +91,13 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
   await expect(loaderStatus(page)).toHaveText('Loaded 1,000 rows (10 pages)…');
   // The rows loaded so far are on screen already, and everything computed over them says so.
   await expect(statsTable(page, 1000)).toHaveAttribute('aria-rowcount', '1001');
-  await expect(page.getByText('Based on 1,000 rows, more may exist.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Based on 1,000 rows, more may exist.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(loaderStatus(page)).toHaveText('Stopped after 1,000 rows (10 pages); more may exist.');
   await expect(page.getByRole('progressbar', { name: 'Loading all pages' })).toHaveCount(0);
   await expect(statsTable(page, 1000)).toHaveAttribute('aria-rowcount', '1001');
-  await expect(page.getByText('Based on 1,000 rows, more may exist.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Based on 1,000 rows, more may exist.')).toBeVisible();
 
   holding = false;
   release();

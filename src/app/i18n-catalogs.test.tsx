@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { authCatalogs } from '@/features/auth/strings';
+import { courseStatsCatalogs } from '@/features/course-stats/strings';
 import { labelGroupsCatalogs } from '@/features/label-groups/strings';
 import { LocaleProvider, LOCALES, type Locale } from '@/lib/i18n';
 import { server } from '@/testing/msw';
@@ -15,6 +16,7 @@ import { appCatalogs } from './strings';
 const catalogs: Record<string, Record<Locale, unknown>> = {
   app: appCatalogs,
   auth: authCatalogs,
+  courseStats: courseStatsCatalogs,
   labelGroups: labelGroupsCatalogs,
   shared: sharedCatalogs,
 };

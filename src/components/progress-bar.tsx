@@ -6,12 +6,14 @@ export interface ProgressBarProps {
   value: number | null | undefined;
   /** The bar's accessible name, e.g. "Progress of Learner 1". */
   label: string;
+  /** The language the percentage is written in; the browser's when not given. */
+  locale?: string;
 }
 
 /** A bar with its number beside it, so the value never depends on seeing the bar. */
-export function ProgressBar({ value, label }: ProgressBarProps) {
+export function ProgressBar({ value, label, locale }: ProgressBarProps) {
   const percent = clampPercent(value);
-  const text = formatPercent(percent);
+  const text = formatPercent(percent, locale);
   return (
     <span className="progress">
       <span

@@ -1,34 +1,34 @@
 import { courseStatKeys, type CourseStat } from '@contract';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, formatDuration, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
+import { useCatalog } from '@/lib/i18n';
 import { useNow } from '../hooks/use-now';
 import { courseStatStatus, isOverdue } from '../model/course-stat-status';
-import { columnHeaders, fieldLabels, statusLabels, texts } from '../strings';
+import { courseStatsCatalogs, localizedDuration, type CourseStatsTexts } from '../strings';
 import { DASH } from './course-stats-cells';
 
-function shownValue(key: keyof CourseStat, stat: CourseStat, now: number): ReactNode {
+function shownValue(texts: CourseStatsTexts, key: keyof CourseStat, stat: CourseStat, now: number): ReactNode {
   switch (key) {
     case 'completed':
     case 'success':
       return stat[key] ? texts.yes : texts.no;
     case 'deadline':
-      return stat.deadline === null ? texts.noDeadline : formatDateTime(stat.deadline);
+      return stat.deadline === null ? texts.noDeadline : texts.dateTime(stat.deadline);
     case 'last_activity':
       return stat.last_activity === null
         ? texts.never
-        : `${formatDateTime(stat.last_activity)} (${formatRelativeTime(stat.last_activity, now)})`;
+        : `${texts.dateTime(stat.last_activity)} (${texts.relativeTime(stat.last_activity, now)})`;
     case 'time_spent':
-      return formatDuration(stat.time_spent);
+      return localizedDuration(stat.time_spent, texts.durationUnits);
     case 'score_percent':
     case 'progress_percent':
     case 'progress':
-      return formatPercent(stat[key]);
+      return texts.percent(stat[key]);
     case 'quiz_count':
     case 'score':
     case 'completed_tasks':
-      return formatNumber(stat[key]);
+      return texts.decimal(stat[key]);
     case 'cert_file': {
       const href = safeHttpUrl(stat.cert_file);
       return href === null ? DASH : (
@@ -70,6 +70,7 @@ export interface CourseStatDetailsDialogProps {
  * Escape; the caller puts focus back on the row's opener.
  */
 export function CourseStatDetailsDialog({ rows, index, onIndexChange, onClose, learnerHref }: CourseStatDetailsDialogProps) {
+  const texts = useCatalog(courseStatsCatalogs);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const now = useNow();
@@ -121,8 +122,8 @@ export function CourseStatDetailsDialog({ rows, index, onIndexChange, onClose, l
           <tbody>
             {courseStatKeys.map((key) => (
               <tr key={key}>
-                <th scope="row">{fieldLabels[key]}</th>
-                <td>{shownValue(key, stat, now)}</td>
+                <th scope="row">{texts.fieldLabels[key]}</th>
+                <td>{shownValue(texts, key, stat, now)}</td>
                 <td>
                   <code>
                     {key}: {rawValue(stat[key])}
@@ -131,8 +132,8 @@ export function CourseStatDetailsDialog({ rows, index, onIndexChange, onClose, l
               </tr>
             ))}
             <tr>
-              <th scope="row">{columnHeaders.status}</th>
-              <td>{statusLabels[status]}</td>
+              <th scope="row">{texts.columnHeaders.status}</th>
+              <td>{texts.statusLabels[status]}</td>
               <td className="muted">{texts.detailsDerived}</td>
             </tr>
             <tr>

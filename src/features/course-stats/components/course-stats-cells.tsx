@@ -1,11 +1,12 @@
 import type { CourseStat } from '@contract';
 import { use, useId } from 'react';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
-import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/lib/format';
+import { parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
+import { useCatalog } from '@/lib/i18n';
 import { useNow } from '../hooks/use-now';
 import { courseStatStatus, isOverdue, type CourseStatStatus } from '../model/course-stat-status';
-import { statusLabels, texts } from '../strings';
+import { courseStatsCatalogs } from '../strings';
 import { RowDetailsContext } from './row-details-context';
 
 export const DASH = '—';
@@ -18,8 +19,9 @@ const STATUS_TONES: Record<CourseStatStatus, StatusTone> = {
 };
 
 export function StatusCell({ stat }: { stat: CourseStat }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const status = courseStatStatus(stat);
-  return <StatusBadge tone={STATUS_TONES[status]}>{statusLabels[status]}</StatusBadge>;
+  return <StatusBadge tone={STATUS_TONES[status]}>{texts.statusLabels[status]}</StatusBadge>;
 }
 
 /** The user's name opens the row's details. Names are data: React renders them as text, never as markup. */
@@ -40,12 +42,13 @@ export function UserCell({ rowId, stat }: { rowId: string; stat: CourseStat }) {
 }
 
 export function DeadlineCell({ stat }: { stat: CourseStat }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const now = useNow();
   if (stat.deadline === null) return <span className="muted">{texts.noDeadline}</span>;
   if (parseTimestamp(stat.deadline) === null) return <>{DASH}</>;
   return (
     <span className="deadline">
-      <time dateTime={stat.deadline}>{formatDateTime(stat.deadline)}</time>
+      <time dateTime={stat.deadline}>{texts.dateTime(stat.deadline)}</time>
       {isOverdue(stat, now) && (
         <>
           {' '}
@@ -58,14 +61,15 @@ export function DeadlineCell({ stat }: { stat: CourseStat }) {
 
 /** "3 days ago", with the exact time in a tip that shows on hover and on keyboard focus. */
 export function RelativeTime({ iso }: { iso: string | null }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const now = useNow();
   const tipId = useId();
   if (iso === null || parseTimestamp(iso) === null) return <span className="muted">{texts.never}</span>;
   return (
     <span className="relative-time" tabIndex={0} aria-describedby={tipId}>
-      <time dateTime={iso}>{formatRelativeTime(iso, now)}</time>
+      <time dateTime={iso}>{texts.relativeTime(iso, now)}</time>
       <span role="tooltip" id={tipId} className="relative-time-tip">
-        {formatDateTime(iso)}
+        {texts.dateTime(iso)}
       </span>
     </span>
   );
@@ -73,6 +77,7 @@ export function RelativeTime({ iso }: { iso: string | null }) {
 
 /** A link only for an absolute http(s) URL; anything else (javascript:, data:, relative, padded) is a dash. */
 export function CertificateCell({ stat }: { stat: CourseStat }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const href = safeHttpUrl(stat.cert_file);
   if (href === null) return <>{DASH}</>;
   return (
@@ -83,5 +88,6 @@ export function CertificateCell({ stat }: { stat: CourseStat }) {
 }
 
 export function YesNo({ value }: { value: boolean }) {
+  const texts = useCatalog(courseStatsCatalogs);
   return <>{value ? texts.yes : texts.no}</>;
 }

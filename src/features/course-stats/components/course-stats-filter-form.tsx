@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { parseIdInput, type IdProblem } from '../model/id-input';
-import { idProblemMessage, texts, type IdField } from '../strings';
+import { useCatalog } from '@/lib/i18n';
+import { courseStatsCatalogs, type IdField } from '../strings';
 
 export interface FilterFormValues {
   courseId: string;
@@ -14,10 +15,10 @@ export interface SubmittedFilters {
   courseSessionId: number | undefined;
 }
 
-const FIELDS: ReadonlyArray<{ name: IdField; label: string; required: boolean }> = [
-  { name: 'courseId', label: 'Course ID', required: true },
-  { name: 'userId', label: 'User ID', required: false },
-  { name: 'courseSessionId', label: 'Session ID', required: false },
+const FIELDS: ReadonlyArray<{ name: IdField; label: 'course_id' | 'user_id' | 'course_session_id'; required: boolean }> = [
+  { name: 'courseId', label: 'course_id', required: true },
+  { name: 'userId', label: 'user_id', required: false },
+  { name: 'courseSessionId', label: 'course_session_id', required: false },
 ];
 
 type Problems = Partial<Record<IdField, IdProblem>>;
@@ -48,6 +49,7 @@ export interface CourseStatsFilterFormProps {
  * invalid field gets focus, and nothing invalid is submitted. Remount it (key) to take new initial values.
  */
 export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFormProps) {
+  const texts = useCatalog(courseStatsCatalogs);
   const [values, setValues] = useState<FilterFormValues>({
     courseId: initial?.courseId ?? '',
     userId: initial?.userId ?? '',
@@ -87,7 +89,7 @@ export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFo
           .join(' ');
         return (
           <div className="field" key={field.name}>
-            <label htmlFor={id}>{field.label}</label>
+            <label htmlFor={id}>{texts.fieldLabels[field.label]}</label>
             <input
               ref={(element) => {
                 inputs.current[field.name] = element;
@@ -111,7 +113,7 @@ export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFo
             )}
             {problem && (
               <span id={`${id}-error`} className="field-error">
-                {idProblemMessage(field.name, problem)}
+                {texts.idProblem(field.name, problem)}
               </span>
             )}
           </div>

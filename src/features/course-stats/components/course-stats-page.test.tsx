@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LocaleProvider } from '@/lib/i18n';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
@@ -52,7 +53,7 @@ function renderPage(route = '/courses/7/stats') {
   return renderWithProviders(<CourseStatsPage />, { route, path: '/courses/:courseId/stats' });
 }
 
-const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const bodyRows = () => within(screen.getByRole('table', { name: /^Statistics of course/ })).getAllByRole('row').slice(1);
 const userNames = () => bodyRows().map((row) => within(row).getAllByRole('rowheader')[0]?.textContent);
 
 describe('CourseStatsPage: loading and showing rows', () => {
@@ -60,7 +61,7 @@ describe('CourseStatsPage: loading and showing rows', () => {
     const requests = servePagedCourse(3);
     renderPage();
     expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
-    const headers = within(screen.getByRole('table'))
+    const headers = within(screen.getByRole('table', { name: /^Statistics of course/ }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent?.replace(/[▲▼↕]/g, ''));
     expect(headers).toEqual([
@@ -307,6 +308,46 @@ describe('CourseStatsPage: paging', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled());
     expect(requests.map((url) => url.searchParams.get('page'))).toEqual(['1', '2']);
     expect(screen.getByText('Based on all 10 rows of the results.')).toBeInTheDocument();
+  });
+
+  it('asks for the next page once when Next is clicked while it is still being prefetched', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const requests = serveStats(async (url) => {
+      const page = Number(url.searchParams.get('page'));
+      if (page === 2) await gate;
+      return courseStatsPage(page === 1 ? 10 : 3, page === 1 ? 1 : 11);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await waitFor(() => expect(requests.map((url) => url.searchParams.get('page'))).toContain('2'));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Loading page 2…')).toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('button', { name: 'Learner 11' })).toBeInTheDocument();
+    expect(requests.filter((url) => url.searchParams.get('page') === '2')).toHaveLength(1);
+  });
+
+  it('shows the overview of a full page 1 as partial, and of a course that fits on page 1 as complete', async () => {
+    servePagedCourse(10);
+    renderPage();
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    // Page 1 is full, and until page 2 is known to be empty there may be more.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled());
+    expect(within(overview).queryByText('Based on 10 rows, more may exist.')).not.toBeInTheDocument();
+    expect(within(overview).getByText('All 10 rows of the results.')).toBeInTheDocument();
+  });
+
+  it('labels the overview of a full page 1 partial while more pages exist', async () => {
+    servePagedCourse(25);
+    renderPage();
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(within(overview).getByText('Based on 10 rows, more may exist.')).toBeInTheDocument();
+    expect(within(overview).getByRole('img', { name: /Progress distribution/ })).toBeInTheDocument();
   });
 
   it('keeps the previous page on screen, marked busy, while the next one loads', async () => {
@@ -600,5 +641,49 @@ describe('CourseStatsPage: details, columns, summary, recent courses', () => {
       ]),
     );
     expect(screen.getByText('Course name: Onboarding')).toBeInTheDocument();
+  });
+});
+
+describe('CourseStatsPage in Russian', () => {
+  const renderRussian = (route = '/courses/7/stats') =>
+    renderWithProviders(
+      <LocaleProvider initial="ru">
+        <CourseStatsPage />
+      </LocaleProvider>,
+      { route, path: '/courses/:courseId/stats' },
+    );
+
+  it('names the controls, the columns and the pages in Russian', async () => {
+    servePagedCourse(25);
+    renderRussian();
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Статистика курса 7' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'ID курса' })).toHaveValue('7');
+    expect(screen.getByRole('textbox', { name: 'ID пользователя' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'ID сессии' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Показать' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Строк на странице')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Следующая страница' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Загрузить все страницы' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Экспорт CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+    const headers = within(screen.getByRole('table', { name: /^Статистика курса/ }))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers.slice(0, 3)).toEqual(['Пользователь', 'Эл. почта', 'Сессия']);
+    expect(headers).toContain('Сертификат');
+    // 10 is "many" in Russian: "10 строк".
+    expect(screen.getByText('Показано 10 строк на странице 1.')).toHaveAttribute('role', 'status');
+  });
+
+  it('writes plurals, relative times and durations the Russian way', async () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    serveStats(() => courseStatsPage(2, 1, { last_activity: threeDaysAgo, time_spent: 3900 }));
+    renderRussian();
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
+    // 2 is "few": "2 строки".
+    expect(screen.getByText('Показано 2 строки на странице 1.')).toBeInTheDocument();
+    expect(screen.getAllByText('3 дня назад')).toHaveLength(2);
+    expect(screen.getAllByText('1 ч 5 мин')).toHaveLength(2);
   });
 });

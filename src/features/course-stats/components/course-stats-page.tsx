@@ -8,6 +8,8 @@ import { DataTableColumnMenu } from '@/components/data-table/data-table-column-m
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { isApiError } from '@/lib/api-error';
+import { useCatalog } from '@/lib/i18n';
+import { MAX_RETRIES } from '@/lib/query-client';
 import { courseStatsQueries, type CourseStatsListParams } from '../api/course-stats-queries';
 import type { WholeCourseData } from '../api/whole-course';
 import { useCourseIdParam } from '../hooks/use-course-id-param';
@@ -18,16 +20,7 @@ import { useRowsShown, type RowsShown } from '../hooks/use-rows-shown';
 import { useWholeCourse, type WholeCourse } from '../hooks/use-whole-course';
 import { courseStatsHref, hasFilters, PER_PAGE_OPTIONS, type CourseStatsSearch } from '../model/course-stats-search';
 import { recordRecentCourse } from '../model/recent-courses';
-import {
-  columnHeaders,
-  correctionMessage,
-  idProblemMessage,
-  sortScope,
-  summaryScope,
-  texts,
-  triageScope,
-  type RowsScope,
-} from '../strings';
+import { courseStatsCatalogs, type RowsScope } from '../strings';
 import { CourseStatsFilterForm, type SubmittedFilters } from './course-stats-filter-form';
 import { CourseStatsSummary } from './course-stats-summary';
 import { CourseStatsTable } from './course-stats-table';
@@ -38,13 +31,23 @@ import './course-stats.css';
 
 // A view most visits never open: its code loads when it is asked for.
 const LearnerView = lazy(() => import('./learner-view').then((module) => ({ default: module.LearnerView })));
+// Charts are not needed to read the first rows: the overview and its chart code load beside the table.
+const CourseOverviewPanel = lazy(() =>
+  import('./course-overview-panel').then((module) => ({ default: module.CourseOverviewPanel })),
+);
 
 const NO_ROWS: CourseStat[] = [];
 
+/** The first try and the query client's retries of a timeout or a 5xx. */
+const MAX_ATTEMPTS = MAX_RETRIES + 1;
+
+const isRateLimited = (reason: unknown) => isApiError(reason) && reason.detail.kind === 'rate_limited';
+
 /** Route `/courses/:courseId/stats`. An invalid course id never reaches the API. */
 export function CourseStatsPage() {
+  const texts = useCatalog(courseStatsCatalogs);
   const param = useCourseIdParam();
-  if (!param.ok) return <InvalidCourse raw={param.raw} message={idProblemMessage('courseId', param.problem)} />;
+  if (!param.ok) return <InvalidCourse raw={param.raw} message={texts.idProblem('courseId', param.problem)} />;
   return <CourseStatsView key={param.courseId} courseId={param.courseId} />;
 }
 
@@ -62,6 +65,7 @@ function useGoToCourse(search?: CourseStatsSearch) {
 }
 
 function InvalidCourse({ raw, message }: { raw: string; message: string }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const goToCourse = useGoToCourse();
   return (
     <section className="course-stats">
@@ -98,6 +102,7 @@ function keepPreviousPageOfSameList<T>(
 type Mode = 'paged' | 'whole' | 'learner';
 
 function CourseStatsView({ courseId }: { courseId: number }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const searchState = useCourseStatsSearch();
   const { search, corrections, update, setFilters } = searchState;
   const goToCourse = useGoToCourse(search);
@@ -116,6 +121,13 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     enabled: mode === 'paged',
     placeholderData: (previous, previousQuery) => keepPreviousPageOfSameList(previous, previousQuery, listParams),
   });
+  // The next page is observed by this same component, after the main query: on Next, the main query takes the
+  // prefetched page over in the same render, so it is never left unobserved (which would cancel and refetch it).
+  const listData = listQuery.isPlaceholderData ? undefined : listQuery.data;
+  // Whether a page is full counts what the API sent, not what survived parsing.
+  const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;
+  // Loading the next page early both makes Next instant and tells whether there is a next page at all.
+  const nextPageQuery = useQuery({ ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }), enabled: pageIsFull });
   const whole = useWholeCourse(
     { courseId, userId: search.userId, courseSessionId: search.courseSessionId },
     mode === 'whole',
@@ -165,7 +177,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
       <PagedContent
         courseId={courseId}
         query={listQuery}
-        listParams={listParams}
+        nextPageEmpty={nextPageQuery.data?.report.received === 0}
         searchState={searchState}
         filtered={filtered}
         clearFilters={clearFilters}
@@ -187,7 +199,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
           <p className="alert-title">{texts.correctionsTitle}</p>
           <ul className="alert-list">
             {corrections.map((correction) => (
-              <li key={correction.param}>{correctionMessage(correction)}</li>
+              <li key={correction.param}>{texts.correction(correction)}</li>
             ))}
           </ul>
         </div>
@@ -240,6 +252,7 @@ interface ModeContentProps {
 
 /** What a course with no rows says, and the way out. */
 function EmptyResults({ report, filtered, clearFilters }: { report: ParseReport; filtered: boolean; clearFilters: () => void }) {
+  const texts = useCatalog(courseStatsCatalogs);
   return (
     <>
       <ParseReportNotice report={report} itemNoun="row" />
@@ -264,7 +277,7 @@ function EmptyResults({ report, filtered, clearFilters }: { report: ParseReport;
 function PagedContent({
   courseId,
   query,
-  listParams,
+  nextPageEmpty,
   searchState,
   filtered,
   clearFilters,
@@ -272,16 +285,15 @@ function PagedContent({
   onLoadAll,
 }: ModeContentProps & {
   query: UseQueryResult<{ items: CourseStat[]; report: ParseReport }>;
-  listParams: CourseStatsListParams;
+  /** The prefetched next page came back empty. */
+  nextPageEmpty: boolean;
   onLoadAll: () => void;
 }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const { search, update } = searchState;
   const data = query.isPlaceholderData ? undefined : query.data;
-  // Whether a page is full counts what the API sent, not what survived parsing.
   const pageIsFull = data !== undefined && data.report.received >= search.perPage;
-  // Loading the next page early both makes Next instant and tells whether there is a next page at all.
-  const nextPage = useQuery({ ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }), enabled: pageIsFull });
-  const isLastPage = query.isError || (data !== undefined && (!pageIsFull || nextPage.data?.report.received === 0));
+  const isLastPage = query.isError || (data !== undefined && (!pageIsFull || nextPageEmpty));
 
   const rows = query.data?.items ?? NO_ROWS;
   const now = useNow();
@@ -307,9 +319,11 @@ function PagedContent({
   );
 
   if (query.isPending) {
+    // A timeout or a 5xx is retried by the query client; say so rather than only "Loading…".
+    const retrying = query.isFetching && query.failureCount > 0 && !isRateLimited(query.failureReason);
     return (
       <>
-        <p role="status">{texts.loading}</p>
+        <p role="status">{retrying ? texts.retrying(query.failureCount + 1, MAX_ATTEMPTS) : texts.loading}</p>
         <CourseStatsTable table={table} label={texts.tableLabel(courseId)} loading />
       </>
     );
@@ -373,6 +387,8 @@ function PagedContent({
         scope={scope}
         busy={busy}
         partial={false}
+        loadedRows={rows}
+        complete={wholeResults}
         statusLine={
           <p role="status">
             {rowsShown.narrowed
@@ -397,6 +413,7 @@ function WholeCourseContent({
   clearFilters,
   learnerHref,
 }: ModeContentProps & { whole: WholeCourse }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const { search, update } = searchState;
   const { query } = whole;
   const data: WholeCourseData | undefined = query.data;
@@ -452,6 +469,8 @@ function WholeCourseContent({
         scope={scope}
         busy={false}
         partial={!complete}
+        loadedRows={rows}
+        complete={complete}
         statusLine={<p aria-live="polite">{texts.showingOf(rowsShown.shown.length, rows.length)}</p>}
         learnerHref={learnerHref}
         virtual
@@ -470,6 +489,10 @@ interface ResultsBodyProps {
   scope: RowsScope;
   busy: boolean;
   partial: boolean;
+  /** Every row loaded, before search and quick filters: what the overview describes. */
+  loadedRows: readonly CourseStat[];
+  /** The rows loaded are every row of the course and filters. */
+  complete: boolean;
   statusLine: ReactNode;
   learnerHref: (stat: CourseStat) => string;
   footer?: ReactNode;
@@ -487,25 +510,29 @@ function ResultsBody({
   scope,
   busy,
   partial,
+  loadedRows,
+  complete,
   statusLine,
   learnerHref,
   footer,
   virtual = false,
 }: ResultsBodyProps) {
+  const texts = useCatalog(courseStatsCatalogs);
+  const now = useNow();
   const { search, update } = searchState;
   const { shown, counts } = rowsShown;
-  const sortNote = search.sort ? sortScope(columnHeaders[search.sort.id], search.sort.desc, scope) : null;
+  const sortNote = search.sort ? texts.sortScope(texts.columnHeaders[search.sort.id], search.sort.desc, scope) : null;
   const label = texts.tableLabel(courseId);
   return (
     <>
-      <CourseStatsSummary rows={shown} scope={summaryScope(scope)} />
+      <CourseStatsSummary rows={shown} scope={texts.summaryScope(scope)} />
       <ParseReportNotice report={report} itemNoun="row" />
       {duplicates > 0 && <p className="alert alert-info">{texts.duplicates(duplicates)}</p>}
       <TriageControls
         q={search.q}
         quick={search.quick}
         counts={counts}
-        scope={triageScope(scope, search.q !== '')}
+        scope={texts.triageScope(scope, search.q !== '')}
         update={update}
       />
       <div className="course-stats-toolbar">
@@ -513,6 +540,9 @@ function ResultsBody({
         <DataTableColumnMenu table={table} label={texts.columnsMenu} />
       </div>
       <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={partial} />
+      <Suspense fallback={null}>
+        <CourseOverviewPanel rows={loadedRows} complete={complete} now={now} />
+      </Suspense>
       {sortNote && <p className="muted course-stats-sort-note">{sortNote}</p>}
       {shown.length === 0 ? (
         <div className="course-stats-empty">

@@ -1,9 +1,9 @@
 import type { CourseStat } from '@contract';
 import { useId, useMemo } from 'react';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { useCatalog } from '@/lib/i18n';
 import { useNow } from '../hooks/use-now';
 import { summarizeCourseStats } from '../model/course-stats-summary';
-import { texts } from '../strings';
+import { courseStatsCatalogs } from '../strings';
 
 export interface CourseStatsSummaryProps {
   /** The rows shown (after search and quick filters). */
@@ -13,16 +13,17 @@ export interface CourseStatsSummaryProps {
 }
 
 export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
+  const texts = useCatalog(courseStatsCatalogs);
   const now = useNow();
   const titleId = useId();
   const summary = useMemo(() => summarizeCourseStats(rows, now), [rows, now]);
   const items: Array<[string, string]> = [
-    [texts.summaryLearners, formatNumber(summary.learners)],
-    [texts.summaryCompleted, formatPercent(summary.completedPercent)],
-    [texts.summaryPassed, formatPercent(summary.passedPercent)],
-    [texts.summaryAverageProgress, formatPercent(summary.averageProgress)],
-    [texts.summaryAverageScore, formatNumber(summary.averageScore)],
-    [texts.summaryOverdue, formatNumber(summary.overdue)],
+    [texts.summaryLearners, texts.decimal(summary.learners)],
+    [texts.summaryCompleted, texts.percent(summary.completedPercent)],
+    [texts.summaryPassed, texts.percent(summary.passedPercent)],
+    [texts.summaryAverageProgress, texts.percent(summary.averageProgress)],
+    [texts.summaryAverageScore, texts.decimal(summary.averageScore)],
+    [texts.summaryOverdue, texts.decimal(summary.overdue)],
   ];
   return (
     <section className="course-stats-summary" aria-labelledby={titleId}>

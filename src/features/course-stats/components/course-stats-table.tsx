@@ -3,7 +3,8 @@ import type { Table } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import type { VirtualDataTableHandle } from '@/components/data-table/virtual-data-table';
-import { texts } from '../strings';
+import { useCatalog } from '@/lib/i18n';
+import { courseStatsCatalogs } from '../strings';
 import { CourseStatDetailsDialog } from './course-stat-details-dialog';
 import { RowDetailsContext } from './row-details-context';
 
@@ -27,6 +28,7 @@ export interface CourseStatsTableProps {
 
 /** The table and the details panel its user names open. */
 export function CourseStatsTable({ table, label, caption, busy, loading, virtual = false, learnerHref }: CourseStatsTableProps) {
+  const texts = useCatalog(courseStatsCatalogs);
   const [detailsRowId, setDetailsRowId] = useState<string | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);

@@ -2,12 +2,14 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { courseStatsHref } from '../model/course-stats-search';
 import { forgetRecentCourses, readRecentCourses, type RecentCourse } from '../model/recent-courses';
-import { texts } from '../strings';
+import { useCatalog } from '@/lib/i18n';
+import { courseStatsCatalogs } from '../strings';
 import { CourseStatsFilterForm, type SubmittedFilters } from './course-stats-filter-form';
 import './course-stats.css';
 
 /** Route `/courses`: the form, and the courses opened before on this device. */
 export function CoursesIndexPage() {
+  const texts = useCatalog(courseStatsCatalogs);
   const navigate = useNavigate();
   const [recent, setRecent] = useState<RecentCourse[]>(readRecentCourses);
   const recentId = useId();

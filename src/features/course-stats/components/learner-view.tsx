@@ -4,13 +4,13 @@ import { ApiErrorAlert } from '@/components/api-error-alert';
 import { CopyButton } from '@/components/copy-button';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { ProgressBar } from '@/components/progress-bar';
-import { formatNumber } from '@/lib/format';
+import { useCatalog } from '@/lib/i18n';
 import { useNow } from '../hooks/use-now';
 import { useWholeCourse } from '../hooks/use-whole-course';
 import { courseStatsHref } from '../model/course-stats-search';
 import { effectiveProgress } from '../model/course-stat-status';
 import { learnerOverview } from '../model/learner-summary';
-import { columnHeaders, learnerSummaryText, reasonText, texts } from '../strings';
+import { courseStatsCatalogs } from '../strings';
 import { DeadlineCell, RelativeTime, StatusCell } from './course-stats-cells';
 import { WholeCourseBar } from './whole-course-bar';
 
@@ -26,6 +26,7 @@ export interface LearnerViewProps {
  * into a support ticket. Its address is its own (`?user_id=N&view=learner`), so the summary links back to it.
  */
 export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
+  const texts = useCatalog(courseStatsCatalogs);
   const whole = useWholeCourse({ courseId, userId, courseSessionId: undefined }, true);
   const { query } = whole;
   const now = useNow();
@@ -71,7 +72,7 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
             <p role="status">{texts.learnerCount(overview.sessions.length, overview.passed)}</p>
             <CopyButton
               label={texts.copySummary}
-              getText={() => learnerSummaryText(overview, courseId, summaryLink())}
+              getText={() => texts.learnerSummary(overview, courseId, summaryLink())}
               copiedMessage={() => texts.summaryCopied}
               failedMessage={texts.copyFailed}
               fallbackLabel={texts.copyFallbackLabel}
@@ -82,15 +83,15 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
               <caption className="visually-hidden">{texts.learnerTableLabel(name)}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{columnHeaders.course_session_name}</th>
-                  <th scope="col">{columnHeaders.status}</th>
+                  <th scope="col">{texts.columnHeaders.course_session_name}</th>
+                  <th scope="col">{texts.columnHeaders.status}</th>
                   <th scope="col">{texts.learnerWhy}</th>
-                  <th scope="col">{columnHeaders.progress}</th>
+                  <th scope="col">{texts.columnHeaders.progress}</th>
                   <th scope="col" className="align-end">
-                    {columnHeaders.score}
+                    {texts.columnHeaders.score}
                   </th>
-                  <th scope="col">{columnHeaders.deadline}</th>
-                  <th scope="col">{columnHeaders.last_activity}</th>
+                  <th scope="col">{texts.columnHeaders.deadline}</th>
+                  <th scope="col">{texts.columnHeaders.last_activity}</th>
                 </tr>
               </thead>
               <tbody>
@@ -100,11 +101,11 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
                     <td>
                       <StatusCell stat={row} />
                     </td>
-                    <td className="learner-reason">{reasonText(reason)}</td>
+                    <td className="learner-reason">{texts.reason(reason)}</td>
                     <td>
-                      <ProgressBar value={effectiveProgress(row)} label={texts.progressOf(row.course_session_name)} />
+                      <ProgressBar locale={texts.locale} value={effectiveProgress(row)} label={texts.progressOf(row.course_session_name)} />
                     </td>
-                    <td className="align-end">{formatNumber(row.score)}</td>
+                    <td className="align-end">{texts.decimal(row.score)}</td>
                     <td>
                       <DeadlineCell stat={row} />
                     </td>

@@ -5,7 +5,8 @@ import { CopyButton } from '@/components/copy-button';
 import type { CsvDelimiter } from '@/lib/csv';
 import { readDelimiter, storeDelimiter } from '../model/csv-delimiter';
 import { collectEmails, mailtoLink } from '../model/learner-contact';
-import { texts } from '../strings';
+import { useCatalog } from '@/lib/i18n';
+import { courseStatsCatalogs } from '../strings';
 
 export interface ShownRowsToolsProps {
   courseId: number;
@@ -18,6 +19,7 @@ export interface ShownRowsToolsProps {
 
 /** What can be done with the rows shown: copy their addresses, write to them, export them. */
 export function ShownRowsTools({ courseId, table, rows, partial }: ShownRowsToolsProps) {
+  const texts = useCatalog(courseStatsCatalogs);
   const contacts = useMemo(() => collectEmails(rows), [rows]);
   const mailto = mailtoLink(contacts.emails);
   const mailReasonId = useId();
@@ -56,6 +58,7 @@ export function ShownRowsTools({ courseId, table, rows, partial }: ShownRowsTool
 }
 
 function ExportControls({ courseId, table, shown, partial }: { courseId: number; table: Table<CourseStat>; shown: number; partial: boolean }) {
+  const texts = useCatalog(courseStatsCatalogs);
   const [delimiter, setDelimiter] = useState<CsvDelimiter>(readDelimiter);
   const [message, setMessage] = useState('');
   const selectId = useId();

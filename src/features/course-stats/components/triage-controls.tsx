@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { CourseStatsSearch } from '../model/course-stats-search';
 import { QUICK_FILTER_IDS, type QuickFilterCounts, type QuickFilterId } from '../model/rows-shown';
-import { quickFilterLabels, texts } from '../strings';
+import { useCatalog } from '@/lib/i18n';
+import { courseStatsCatalogs } from '../strings';
 
 export interface TriageControlsProps {
   q: string;
@@ -14,6 +15,7 @@ export interface TriageControlsProps {
 
 /** The search box and the quick filters over the rows loaded; both live in the URL. */
 export function TriageControls({ q, quick, counts, scope, update }: TriageControlsProps) {
+  const texts = useCatalog(courseStatsCatalogs);
   const searchId = useId();
   const hintId = useId();
   const scopeId = useId();
@@ -66,7 +68,7 @@ export function TriageControls({ q, quick, counts, scope, update }: TriageContro
           {QUICK_FILTER_IDS.map((id) => (
             <label key={id} className="course-stats-quick-option">
               <input type="checkbox" checked={checked.includes(id)} onChange={(event) => toggle(id, event.target.checked)} />
-              {quickFilterLabels[id]} <span className="course-stats-count">{texts.quickFilterCount(counts[id])}</span>
+              {texts.quickFilterLabels[id]} <span className="course-stats-count">{texts.quickFilterCount(counts[id])}</span>
             </label>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { LoadingBar } from '@/components/loading-bar';
 import type { WholeCourseData } from '../api/whole-course';
-import { texts } from '../strings';
+import { useCatalog } from '@/lib/i18n';
+import { courseStatsCatalogs } from '../strings';
 
 export interface WholeCourseBarProps {
   data: WholeCourseData | undefined;
@@ -20,6 +21,7 @@ export interface WholeCourseBarProps {
  * to pages.
  */
 export function WholeCourseBar({ data, fetching, updatedAt, onCancel, onResume, onRefresh, onShowPages }: WholeCourseBarProps) {
+  const texts = useCatalog(courseStatsCatalogs);
   const loaded = data?.items.length ?? 0;
   const pages = data?.pages ?? 0;
   const complete = data?.complete ?? false;

@@ -9,7 +9,9 @@ import {
 import { useMemo } from 'react';
 import { getOrderedRowModel } from '@/components/data-table/ordered-row-model';
 import { useDataTable } from '@/components/data-table/use-data-table';
-import { courseStatsColumns } from '../components/course-stats-columns';
+import { useCatalog } from '@/lib/i18n';
+import { courseStatsColumnsIn } from '../components/course-stats-columns';
+import { courseStatsCatalogs } from '../strings';
 import { isSortableColumnId } from '../model/course-stats-column-ids';
 import { nearestPerPage, type CourseStatsSearch } from '../model/course-stats-search';
 import { useColumnVisibility } from './use-column-visibility';
@@ -37,6 +39,7 @@ export interface UseCourseStatsTableOptions {
 const orderedRowModel = getOrderedRowModel<CourseStat>();
 
 export function useCourseStatsTable({ rows, shown, search, update, isLastPage }: UseCourseStatsTableOptions): Table<CourseStat> {
+  const texts = useCatalog(courseStatsCatalogs);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
   const sorting = useMemo<SortingState>(() => (search.sort ? [search.sort] : []), [search.sort]);
   const pagination = useMemo<PaginationState>(
@@ -46,7 +49,7 @@ export function useCourseStatsTable({ rows, shown, search, update, isLastPage }:
 
   return useDataTable({
     data: rows,
-    columns: courseStatsColumns,
+    columns: courseStatsColumnsIn(texts),
     state: { sorting, pagination, columnVisibility, columnPinning: COLUMN_PINNING },
     manualPagination: true,
     // The rows-shown pipeline has sorted (and filtered) already; the table takes its order.

@@ -1,7 +1,10 @@
 import { courseStatSchema, type CourseStatWire } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
-import { learnerSummaryText, reasonText } from '../strings';
+import { texts } from '../strings';
+
+const learnerSummaryText = texts.learnerSummary;
+const reasonText = texts.reason;
 import { learnerOverview, notPassedReason } from './learner-summary';
 
 const stat = (overrides: Partial<CourseStatWire>) => courseStatSchema.parse(courseStatWire(overrides));
