@@ -215,6 +215,7 @@ const en = {
   filtersLegend: 'Show statistics',
   optional: 'Optional',
   show: 'Show',
+  filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   invalidCourse: (raw: string, problem: string) => `“${clip(raw)}” is not a course ID. ${problem}`,
   invalidCourseTitle: 'This address does not name a course.',
   correctionsTitle: 'Some values in the link were corrected.',
@@ -339,7 +340,6 @@ const en = {
   summaryCopied: 'Summary copied, with a link to this view.',
   retrying: (attempt: number, of: number) => `The API did not answer; retrying (attempt ${attempt} of ${of})…`,
   filtersToggle: 'Filters',
-  filtersNone: 'none',
 
   columnHeaders: enColumnHeaders,
   fieldLabels: enFieldLabels,
@@ -564,6 +564,7 @@ const ru: CourseStatsTexts = {
   filtersLegend: 'Показать статистику',
   optional: 'Необязательно',
   show: 'Показать',
+  filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   invalidCourse: (raw: string, problem: string) => `«${clip(raw)}» — не ID курса. ${problem}`,
   invalidCourseTitle: 'Этот адрес не указывает на курс.',
   correctionsTitle: 'Некоторые значения в ссылке исправлены.',
@@ -683,7 +684,6 @@ const ru: CourseStatsTexts = {
   summaryCopied: 'Сводка скопирована вместе со ссылкой на этот вид.',
   retrying: (attempt: number, of: number) => `API не ответил; повторяем запрос (попытка ${attempt} из ${of})…`,
   filtersToggle: 'Фильтры',
-  filtersNone: 'нет',
 
   columnHeaders: ruColumnHeaders,
   fieldLabels: ruFieldLabels,

@@ -39,6 +39,14 @@ function validate(values: FilterFormValues): { problems: Problems; filters: Subm
   };
 }
 
+const NARROW_QUERY = '(max-width: 600px)';
+
+/** Narrow screens start with the form folded; where matchMedia is missing (test DOMs) the screen counts as wide. */
+function startsExpanded(): boolean {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return true;
+  return !window.matchMedia(NARROW_QUERY).matches;
+}
+
 export interface CourseStatsFilterFormProps {
   initial?: Partial<FilterFormValues>;
   onSubmit: (filters: SubmittedFilters) => void;
@@ -59,6 +67,13 @@ export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFo
   const [checked, setChecked] = useState(false);
   const inputs = useRef<Partial<Record<IdField, HTMLInputElement | null>>>({});
   const idPrefix = useId();
+  const [expanded, setExpanded] = useState(startsExpanded);
+  const formId = `${idPrefix}-form`;
+  const summary = texts.filtersSummary(
+    FIELDS.filter((field) => values[field.name].trim() !== '').map(
+      (field) => `${texts.fieldLabels[field.label]} ${values[field.name].trim()}`,
+    ),
+  );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -80,48 +95,72 @@ export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFo
   };
 
   return (
-    <form className="course-stats-filters" onSubmit={handleSubmit} noValidate aria-label={texts.filtersLegend}>
-      {FIELDS.map((field) => {
-        const id = `${idPrefix}-${field.name}`;
-        const problem = problems[field.name];
-        const describedBy = [problem ? `${id}-error` : null, field.required ? null : `${id}-hint`]
-          .filter((part) => part !== null)
-          .join(' ');
-        return (
-          <div className="field" key={field.name}>
-            <label htmlFor={id}>{texts.fieldLabels[field.label]}</label>
-            <input
-              ref={(element) => {
-                inputs.current[field.name] = element;
-              }}
-              id={id}
-              name={field.name}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              required={field.required}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={describedBy || undefined}
-              value={values[field.name]}
-              onChange={(event) => handleChange(field.name, event.target.value)}
-            />
-            {!field.required && (
-              <span id={`${id}-hint`} className="muted field-hint">
-                {texts.optional}
-              </span>
-            )}
-            {problem && (
-              <span id={`${id}-error`} className="field-error">
-                {texts.idProblem(field.name, problem)}
-              </span>
-            )}
-          </div>
-        );
-      })}
-      <button type="submit" className="button button-primary">
-        {texts.show}
-      </button>
-    </form>
+    <div className="course-stats-filter-fold">
+      <div className="course-stats-filter-toggle">
+        <button
+          type="button"
+          className="button"
+          aria-expanded={expanded}
+          aria-controls={formId}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <span aria-hidden="true" className="course-stats-filter-chevron">
+            {expanded ? '▾' : '▸'}
+          </span>{' '}
+          {texts.filtersToggle}
+        </button>
+        {!expanded && summary !== '' && <span className="muted course-stats-filter-summary">{summary}</span>}
+      </div>
+      <form
+        id={formId}
+        className="course-stats-filters"
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={texts.filtersLegend}
+        hidden={!expanded}
+      >
+        {FIELDS.map((field) => {
+          const id = `${idPrefix}-${field.name}`;
+          const problem = problems[field.name];
+          const describedBy = [problem ? `${id}-error` : null, field.required ? null : `${id}-hint`]
+            .filter((part) => part !== null)
+            .join(' ');
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={id}>{texts.fieldLabels[field.label]}</label>
+              <input
+                ref={(element) => {
+                  inputs.current[field.name] = element;
+                }}
+                id={id}
+                name={field.name}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                required={field.required}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={describedBy || undefined}
+                value={values[field.name]}
+                onChange={(event) => handleChange(field.name, event.target.value)}
+              />
+              {!field.required && (
+                <span id={`${id}-hint`} className="muted field-hint">
+                  {texts.optional}
+                </span>
+              )}
+              {problem && (
+                <span id={`${id}-error`} className="field-error">
+                  {texts.idProblem(field.name, problem)}
+                </span>
+              )}
+            </div>
+          );
+        })}
+        <button type="submit" className="button button-primary">
+          {texts.show}
+        </button>
+      </form>
+    </div>
   );
 }
