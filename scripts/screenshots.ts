@@ -56,6 +56,13 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'whole-course',
+    path: '/courses/1000/stats?all=1&quick=overdue&sort=progress.asc',
+    prepare: async (page) => {
+      await page.getByText(/10,000 rows/).first().waitFor({ timeout: 60_000 });
+    },
+  },
+  {
     name: 'label-groups',
     path: '/label-groups',
     prepare: async (page) => {
