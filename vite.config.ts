@@ -54,6 +54,8 @@ export default defineConfig({
   },
   test: {
     restoreMocks: true,
+    // jsdom page tests with user-event take seconds on a busy 2-core machine; 5 s was too tight there.
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,

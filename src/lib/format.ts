@@ -11,6 +11,35 @@ export interface FormatLocaleOptions {
   timeZone?: string | undefined;
 }
 
+/**
+ * Intl formatters are costly to build (locale data lookup) and cheap to reuse; a virtualised table formats
+ * dozens of cells per frame while scrolling, so each formatter is built once per locale and options.
+ */
+function memoize<F>(build: (locale: string | undefined, options: object) => F) {
+  const cache = new Map<string, F>();
+  return (locale: string | undefined, options: object): F => {
+    const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+    let formatter = cache.get(key);
+    if (formatter === undefined) {
+      formatter = build(locale, options);
+      cache.set(key, formatter);
+    }
+    return formatter;
+  };
+}
+
+const dateTimeFormats = memoize((locale, options) => new Intl.DateTimeFormat(locale, options));
+const numberFormats = memoize((locale, options) => new Intl.NumberFormat(locale, options));
+const relativeTimeFormat = memoize((locale, options) => new Intl.RelativeTimeFormat(locale, options));
+
+export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return dateTimeFormats(locale, options);
+}
+
+export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return numberFormats(locale, options);
+}
+
 /** Milliseconds since the epoch, or null for anything Date cannot read. */
 export function parseTimestamp(iso: string | null | undefined): number | null {
   if (iso === null || iso === undefined || iso.trim() === '') return null;
@@ -22,7 +51,7 @@ export function parseTimestamp(iso: string | null | undefined): number | null {
 export function formatDateTime(iso: string | null | undefined, options: FormatLocaleOptions = {}): string {
   const time = parseTimestamp(iso);
   if (time === null) return NO_VALUE;
-  return new Intl.DateTimeFormat(options.locale, {
+  return dateTimeFormat(options.locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: options.timeZone,
@@ -47,7 +76,7 @@ export function formatRelativeTime(iso: string | null | undefined, now: number, 
   if (time === null || !Number.isFinite(now)) return NO_VALUE;
   const diffSeconds = (time - now) / 1000;
   const distance = Math.abs(diffSeconds);
-  const formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const formatter = relativeTimeFormat(locale, { numeric: 'auto' });
   if (distance < 45) return formatter.format(0, 'second');
   const step = RELATIVE_STEPS.find((candidate) => distance < candidate.upTo) ?? RELATIVE_STEPS[RELATIVE_STEPS.length - 1];
   if (!step) return NO_VALUE;
@@ -92,11 +121,11 @@ export function clampPercent(value: number | null | undefined): number {
 /** "42%", rounded to a whole number; NO_VALUE for no value. */
 export function formatPercent(value: number | null | undefined, locale?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
 
 /** A plain number with at most one decimal; NO_VALUE for no value. */
 export function formatNumber(value: number | null | undefined, locale?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 }

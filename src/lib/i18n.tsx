@@ -1,4 +1,5 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { numberFormat } from './format';
 
 /**
  * Languages of the interface. Each feature keeps its own catalog pair (English is the source of truth and
@@ -93,5 +94,5 @@ export function plural(locale: Locale, count: number, forms: PluralForms): strin
 }
 
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale, options).format(value);
+  return numberFormat(locale, options).format(value);
 }
