@@ -1,62 +1,14 @@
 /**
  * Benchmark 6: gzip and brotli size of the JavaScript (and CSS) the first screen loads, and of the whole app.
- * The same method as scripts/bundle-size.ts (the CI check), applied to the suite's build in .bench/dist: the first
+ * The measurement of scripts/bundle-size.ts (the CI check), applied to the suite's build in .bench/dist: the first
  * screen is what index.html names (scripts, module preloads, styles); the whole app is everything in assets/.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { FIRST_SCREEN_JS_BUDGET_GZIP, measureBundle as measureBuild, type Sizes } from '../scripts/bundle-size';
 import type { Benchmark } from './report';
 import { BENCH_DIST, fmtKb } from './support';
 
-/** scripts/bundle-size.ts FIRST_SCREEN_JS_BUDGET_GZIP; that script exits on import, so the figure is repeated. */
-const FIRST_SCREEN_JS_BUDGET_GZIP = 150 * 1024;
-
-interface Sizes {
-  files: number;
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
-
-function measure(paths: string[]): Sizes {
-  const sizes: Sizes = { files: paths.length, raw: 0, gzip: 0, brotli: 0 };
-  for (const path of paths) {
-    const bytes = readFileSync(path);
-    sizes.raw += bytes.length;
-    sizes.gzip += gzipSync(bytes, { level: 9 }).length;
-    sizes.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  }
-  return sizes;
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
-}
-
-function firstScreenAssets(dist: string): { js: string[]; css: string[] } {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
-  return {
-    js: refs.filter((ref) => ref.endsWith('.js')).map((ref) => join(dist, ref)),
-    css: refs.filter((ref) => ref.endsWith('.css')).map((ref) => join(dist, ref)),
-  };
-}
-
 export function measureBundle(dist: string = BENCH_DIST) {
-  const first = firstScreenAssets(dist);
-  const all = listFiles(join(dist, 'assets'));
-  const lazyJs = all.filter((path) => path.endsWith('.js') && !first.js.includes(path));
-  return {
-    firstScreenJs: measure(first.js),
-    firstScreenCss: measure(first.css),
-    allJs: measure(all.filter((path) => path.endsWith('.js'))),
-    allCss: measure(all.filter((path) => path.endsWith('.css'))),
-    lazyChunks: lazyJs.map((path) => ({ file: basename(path), ...measure([path]) })),
-  };
+  return measureBuild(dist);
 }
 
 const sizeRow = (name: string, sizes: Sizes) => [name, String(sizes.files), fmtKb(sizes.raw), fmtKb(sizes.gzip), fmtKb(sizes.brotli)];
