@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { loadChunk } from '@/lib/load-chunk';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { CourseStatsPage } from '@/features/course-stats/components/course-stats-page';
 import { CoursesIndexPage } from '@/features/course-stats/components/courses-index-page';
@@ -10,7 +11,7 @@ import { usePageTitle } from './use-page-title';
 
 // The tree is a screen of its own that most visits never open: its code loads on first use.
 const LabelGroupsPage = lazy(() =>
-  import('@/features/label-groups/components/label-groups-page').then((module) => ({
+  loadChunk(() => import('@/features/label-groups/components/label-groups-page')).then((module) => ({
     default: module.LabelGroupsPage,
   })),
 );

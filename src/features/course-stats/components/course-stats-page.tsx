@@ -3,6 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Table } from '@tanstack/react-table';
 import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { loadChunk } from '@/lib/load-chunk';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { DataTableColumnMenu } from '@/components/data-table/data-table-column-menu';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
@@ -30,10 +31,10 @@ import { WholeCourseBar } from './whole-course-bar';
 import './course-stats.css';
 
 // A view most visits never open: its code loads when it is asked for.
-const LearnerView = lazy(() => import('./learner-view').then((module) => ({ default: module.LearnerView })));
+const LearnerView = lazy(() => loadChunk(() => import('./learner-view')).then((module) => ({ default: module.LearnerView })));
 // Charts are not needed to read the first rows: the overview and its chart code load beside the table.
 const CourseOverviewPanel = lazy(() =>
-  import('./course-overview-panel').then((module) => ({ default: module.CourseOverviewPanel })),
+  loadChunk(() => import('./course-overview-panel')).then((module) => ({ default: module.CourseOverviewPanel })),
 );
 
 const NO_ROWS: CourseStat[] = [];

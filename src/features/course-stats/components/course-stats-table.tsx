@@ -1,6 +1,7 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { loadChunk } from '@/lib/load-chunk';
 import { DataTable } from '@/components/data-table/data-table';
 import type { VirtualDataTableHandle } from '@/components/data-table/virtual-data-table';
 import { useCatalog } from '@/lib/i18n';
@@ -11,7 +12,7 @@ import { RowDetailsContext } from './row-details-context';
 // Whole-course mode's table comes with TanStack Virtual: paged browsing never loads either. (The details dialog
 // is not split off: everything it uses is on the first screen already, so a chunk of its own measured larger.)
 const CourseStatsVirtualTable = lazy(() =>
-  import('./course-stats-virtual-table').then((module) => ({ default: module.CourseStatsVirtualTable })),
+  loadChunk(() => import('./course-stats-virtual-table')).then((module) => ({ default: module.CourseStatsVirtualTable })),
 );
 
 export interface CourseStatsTableProps {

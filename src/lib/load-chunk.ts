@@ -1,0 +1,23 @@
+/**
+ * Loads a lazily split part of the app, riding out a lost connection: when the browser is offline the load waits
+ * for the 'online' event and tries again, and a failure while online is tried once more after a second. Without
+ * this, a screen that first needs a chunk while offline would show an error until reloaded.
+ */
+export async function loadChunk<T>(load: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await load();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await (navigator.onLine ? delay(1_000) : backOnline());
+    }
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+function backOnline(): Promise<void> {
+  return new Promise((done) => window.addEventListener('online', () => done(), { once: true }));
+}
