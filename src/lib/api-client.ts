@@ -164,14 +164,11 @@ export function extractMessage(text: string): string | null {
   try {
     const json: unknown = JSON.parse(trimmed);
     if (typeof json === 'string') return clip(json);
-    if (typeof json === 'object' && json !== null) {
+    if (isRecord(json)) {
       for (const key of ['error', 'message', 'detail', 'error_description'] as const) {
-        const value = (json as Record<string, unknown>)[key];
+        const value = json[key];
         if (typeof value === 'string' && value.trim() !== '') return clip(value);
-        if (typeof value === 'object' && value !== null) {
-          const nested = (value as Record<string, unknown>).message;
-          if (typeof nested === 'string') return clip(nested);
-        }
+        if (isRecord(value) && typeof value.message === 'string') return clip(value.message);
       }
     }
     return null;
@@ -179,6 +176,10 @@ export function extractMessage(text: string): string | null {
     if (looksLikeHtml(trimmed)) return null;
     return clip(trimmed);
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function looksLikeHtml(text: string): boolean {
