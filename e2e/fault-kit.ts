@@ -7,33 +7,11 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PROXY_URL, signIn } from './support';
+import { statRow } from './upstream-rows';
+
+export { statRow };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** A course statistic as the scripted upstream generates it by default (e2e/scripted-upstream.ts). */
-export function statRow(id: number, overrides: Record<string, unknown> = {}, courseId = 1): Record<string, unknown> {
-  return {
-    id,
-    user_id: 1000 + id,
-    username: `Learner ${id}`,
-    user_email: `learner${id}@example.com`,
-    course_id: courseId,
-    coursename: `Scripted course ${courseId}`,
-    completed: id % 3 === 0,
-    success: id % 6 === 0,
-    course_session_id: 1,
-    course_session_name: 'Scripted session',
-    deadline: null,
-    time_spent: id * 60,
-    quiz_count: null,
-    score: id % 100,
-    last_activity: null,
-    progress: id % 101,
-    completed_tasks: id % 7,
-    cert_file: null,
-    ...overrides,
-  };
-}
 
 /** The rows the scripted upstream answers for a page by default: 25 statistics in all. */
 export function statPage(page: number, perPage = 10, total = 25): Array<Record<string, unknown>> {

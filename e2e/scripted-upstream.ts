@@ -9,6 +9,7 @@
  * Requests for a token with no script get the plain answer: [] for label groups, one generated page otherwise.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { statRow } from './upstream-rows';
 
 export interface ScriptStep {
   /** Regular expression the request path must match; any path when absent. */
@@ -39,29 +40,6 @@ interface SeenRequest {
 const scripts = new Map<string, Script>();
 const seen = new Map<string, SeenRequest[]>();
 
-function generatedRow(courseId: number, id: number) {
-  return {
-    id,
-    user_id: 1000 + id,
-    username: `Learner ${id}`,
-    user_email: `learner${id}@example.com`,
-    course_id: courseId,
-    coursename: `Scripted course ${courseId}`,
-    completed: id % 3 === 0,
-    success: id % 6 === 0,
-    course_session_id: 1,
-    course_session_name: 'Scripted session',
-    deadline: null,
-    time_spent: id * 60,
-    quiz_count: null,
-    score: id % 100,
-    last_activity: null,
-    progress: id % 101,
-    completed_tasks: id % 7,
-    cert_file: null,
-  };
-}
-
 function defaultAnswer(url: URL): ScriptStep {
   if (url.pathname.endsWith('/label_groups')) return { status: 200, body: [] };
   const match = /\/courses\/(\d+)\/course_stats$/.exec(url.pathname);
@@ -71,7 +49,7 @@ function defaultAnswer(url: URL): ScriptStep {
   const total = 25;
   const from = (page - 1) * perPage + 1;
   const rows = [];
-  for (let id = from; id <= Math.min(total, from + perPage - 1); id += 1) rows.push(generatedRow(courseId, id));
+  for (let id = from; id <= Math.min(total, from + perPage - 1); id += 1) rows.push(statRow(id, {}, courseId));
   return { status: 200, body: rows };
 }
 
