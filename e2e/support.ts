@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { ScriptStep } from './scripted-upstream';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_DEMO_TOKEN = 'e2e-demo-token';
@@ -30,15 +31,8 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-export interface ScriptStepInput {
-  path?: string;
-  status?: number;
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-  delayMs?: number;
-  times?: number;
-}
+/** One scripted answer; the upstream's own type (a type-only import: the script's server is not started). */
+export type ScriptStepInput = ScriptStep;
 
 /** A token unique to one spec, so its script on the shared upstream is its own. */
 export function uniqueToken(label: string): string {
