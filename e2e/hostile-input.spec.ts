@@ -267,6 +267,8 @@ test('the form refuses ids the API could not take, with a message, and sends not
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/\/courses\/1\/stats$/);
   await expect(statsTable(page).locator('tbody tr th')).toHaveCount(10);
+  // Page 1 is full, so the app prefetches page 2: let that settle before counting what reaches the API.
+  await expect.poll(async () => (await upstreamRequests(token)).some((request) => request.query.page === '2')).toBe(true);
   const before = (await upstreamRequests(token)).length;
   for (const field of ['User ID', 'Session ID']) {
     const input = page.getByRole('textbox', { name: field });
