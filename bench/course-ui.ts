@@ -64,7 +64,7 @@ export interface LoadAllOutcome {
 
 /**
  * Clicks "Load all pages" and times it, in the page, to the frame after the load is complete: a status says
- * 10,000 rows, no status ends in "…", no indeterminate progress bar is left.
+ * 10,000 rows, no status ends in "…", no indeterminate progress bar is left, and the table has all 10,000 rows.
  */
 export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
   const requests: string[] = [];
@@ -86,7 +86,7 @@ export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
   page.on('requestfailed', onDone);
   try {
     const timing = await page.evaluate(
-      ({ buttonName, pattern, timeoutMs }) => {
+      ({ buttonName, pattern, timeoutMs, rowCount }) => {
         const bench = window as unknown as BenchWindow;
         const button = [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === buttonName);
         if (!button) throw new Error(`no "${buttonName}" button`);
@@ -94,17 +94,19 @@ export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
         // "Loaded 10,000 rows (100 pages)…" is still loading (the page after it is not read yet): done means a status
         // says 10,000 rows, none ends in an ellipsis ("Preparing the table…" neither), and no indeterminate progress
         // bar (the loader's; the table's progress cells have values) is left.
+        // The table must hold every row too (aria-rowcount counts the header row): a status alone could run ahead of it.
         const done = () => {
           const statuses = [...document.querySelectorAll('[role="status"]')].map((element) => element.textContent?.trim() ?? '');
           return (
             statuses.some((text) => allRows.test(text)) &&
             !statuses.some((text) => text.endsWith('…') || text.endsWith('...')) &&
-            document.querySelector('[role="progressbar"]:not([aria-valuenow])') === null
+            document.querySelector('[role="progressbar"]:not([aria-valuenow])') === null &&
+            document.querySelector(`table[aria-rowcount="${rowCount}"]`) !== null
           );
         };
         return bench.__benchTimeUntil(() => button.click(), done, timeoutMs);
       },
-      { buttonName: LOAD_ALL_BUTTON, pattern: ALL_ROWS_PATTERN, timeoutMs: LOAD_TIMEOUT_MS },
+      { buttonName: LOAD_ALL_BUTTON, pattern: ALL_ROWS_PATTERN, timeoutMs: LOAD_TIMEOUT_MS, rowCount: SCALE_ROWS + 1 },
     );
     const statuses = await page.getByRole('status').allTextContents();
     if (timing.timedOut) {

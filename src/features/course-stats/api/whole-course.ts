@@ -1,7 +1,7 @@
 import { PER_PAGE_MAX, type CourseStat } from '@contract';
 import { fetchCourseStats } from '@/lib/api-client';
 import { isApiError, type ApiErrorKind } from '@/lib/api-error';
-import { loadAllPages, type LoadedPages } from '../model/load-all-pages';
+import { loadAllPages, type LoadedPages, type LoaderStatus } from '../model/load-all-pages';
 
 /** Whole-course mode reads every page of the course and filters; the key has no page and no page size. */
 export interface WholeCourseParams {
@@ -13,8 +13,15 @@ export interface WholeCourseParams {
 /** Pages at the API's largest size: the fewest requests. */
 export const WHOLE_COURSE_PER_PAGE = PER_PAGE_MAX;
 
-/** How often the rows read so far are handed to the screen while loading: each hand-over re-renders them all. */
-export const PUBLISH_EVERY_MS = 300;
+/**
+ * While pages come in, the screen gets two kinds of hand-over. Progress (rows and pages read, a wait) is cheap:
+ * the rows the table shows stay the same array, so nothing computed over them runs again. Rows are dear: each
+ * hand-over sorts, counts and summarises every row read so far. So rows go over with the first page, when a
+ * wait starts or ends, and then at most once per ROWS_EVERY_MS; a load faster than that re-renders its rows
+ * twice in all (first page, last page), and the main thread stays free for the responses.
+ */
+export const PROGRESS_EVERY_MS = 100;
+export const ROWS_EVERY_MS = 1000;
 
 export interface WholeCourseWait {
   reason: ApiErrorKind | 'other';
@@ -25,7 +32,13 @@ export interface WholeCourseWait {
 export interface WholeCourseData extends LoadedPages<CourseStat> {
   /** Set while a page waits for its retry (rate limited, server error): the screen says so. */
   waiting: WholeCourseWait | null;
+  /**
+   * While loading: how far the loader has read, when that is further than `items` (rows are handed to the
+   * screen less often than progress). Null when `items` is everything read so far.
+   */
+  readSoFar: { items: number; pages: number } | null;
 }
+
 
 export function isWholeCourseData(value: unknown): value is WholeCourseData {
   if (typeof value !== 'object' || value === null) return false;
@@ -67,22 +80,55 @@ function measure(name: string, detail: unknown): void {
   }
 }
 
+interface LoaderState {
+  status: LoaderStatus;
+  snapshot: () => LoadedPages<CourseStat>;
+  waiting: WholeCourseWait | null;
+}
+
 export async function loadWholeCourse(
   params: WholeCourseParams,
   { signal, previous, publish, now = Date.now }: LoadWholeCourseOptions,
 ): Promise<WholeCourseData> {
-  let lastPublished = Number.NEGATIVE_INFINITY;
+  const resumeFrom = previous && !previous.complete ? previous : undefined;
+  // A holder, not lets: the catch below reads what the progress callback wrote.
+  const handed: {
+    /** The loader's latest state. */
+    latest: LoaderState | null;
+    /** The rows last handed over, kept as they are for progress-only hand-overs. */
+    shown: LoadedPages<CourseStat> | null;
+    rowsAt: number;
+    progressAt: number;
+  } = { latest: null, shown: null, rowsAt: now(), progressAt: Number.NEGATIVE_INFINITY };
   let lastWaiting: WholeCourseWait | null = null;
   let trailing: ReturnType<typeof setTimeout> | undefined;
-  let latest: (() => WholeCourseData) | null = null;
-  const flush = () => {
+  let rowsTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const handOver = (withRows: boolean) => {
+    clearTimeout(trailing);
     trailing = undefined;
+    if (withRows) {
+      clearTimeout(rowsTimer);
+      rowsTimer = undefined;
+    }
+    const { latest } = handed;
     if (!latest) return;
-    lastPublished = now();
-    publish(latest());
-    latest = null;
+    const at = now();
+    handed.progressAt = at;
+    const { status } = latest;
+    const ahead =
+      handed.shown === null || status.items !== handed.shown.items.length || status.pages !== handed.shown.pages;
+    // Rows again only when there are more: the same rows in a new array would recompute everything for nothing.
+    if (withRows && ahead) {
+      handed.shown = latest.snapshot();
+      handed.rowsAt = at;
+      publish({ ...handed.shown, waiting: latest.waiting, readSoFar: null });
+      return;
+    }
+    if (!handed.shown) return;
+    publish({ ...handed.shown, waiting: latest.waiting, readSoFar: ahead ? { items: status.items, pages: status.pages } : null });
   };
-  const resumeFrom = previous && !previous.complete ? previous : undefined;
+
   mark('load-all-start');
   try {
     const result = await loadAllPages<CourseStat>({
@@ -101,25 +147,36 @@ export async function loadWholeCourse(
           : null;
         const waitingChanged = waiting?.untilMs !== lastWaiting?.untilMs;
         lastWaiting = waiting;
-        latest = () => ({ ...snapshot(), waiting });
-        // At most one hand-over per interval, and always the latest state once the interval is over.
-        const due = lastPublished + PUBLISH_EVERY_MS - now();
-        if (waitingChanged || due <= 0) {
-          clearTimeout(trailing);
-          flush();
-        } else {
-          trailing ??= setTimeout(flush, due);
+        handed.latest = { status, snapshot, waiting };
+        const at = now();
+        // The first rows at once; a wait at once, with every row read so far to work with meanwhile.
+        const firstRows = (handed.shown?.items.length ?? 0) === 0 && status.items > 0;
+        if (waitingChanged || firstRows || at - handed.rowsAt >= ROWS_EVERY_MS) {
+          handOver(true);
+          return;
         }
+        const due = handed.progressAt + PROGRESS_EVERY_MS - at;
+        if (due <= 0) handOver(false);
+        // The latest progress follows within its interval, and rows read meanwhile within theirs, also when
+        // no further page arrives to prompt them (a slow page, a stall).
+        else trailing ??= setTimeout(() => handOver(false), due);
+        rowsTimer ??= setTimeout(() => {
+          rowsTimer = undefined;
+          handOver(true);
+        }, handed.rowsAt + ROWS_EVERY_MS - at);
       },
     });
     measure('load-all', { rows: result.items.length, pages: result.pages, fromPage: resumeFrom?.nextPage ?? 1 });
-    return { ...result, waiting: null };
+    return { ...result, waiting: null, readSoFar: null };
   } catch (error) {
-    // A cancel or a failure keeps every page read, not only those handed over before the last interval.
-    clearTimeout(trailing);
-    flush();
+    // A cancel or a failure keeps every page read, not only the rows handed over before.
+    const { latest, shown } = handed;
+    if (latest && (!shown || latest.status.items !== shown.items.length || latest.status.pages !== shown.pages)) {
+      handOver(true);
+    }
     throw error;
   } finally {
     clearTimeout(trailing);
+    clearTimeout(rowsTimer);
   }
 }

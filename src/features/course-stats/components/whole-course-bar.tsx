@@ -3,6 +3,12 @@ import type { WholeCourseData } from '../api/whole-course';
 import { useCatalog } from '@/lib/i18n';
 import { courseStatsCatalogs } from '../strings';
 
+/** Rows and pages read so far: ahead of the rows shown while loading (rows are handed over less often). */
+function readSoFar(data: WholeCourseData | undefined): { items: number; pages: number } {
+  if (!data) return { items: 0, pages: 0 };
+  return data.readSoFar ?? { items: data.items.length, pages: data.pages };
+}
+
 export interface WholeCourseBarProps {
   data: WholeCourseData | undefined;
   fetching: boolean;
@@ -22,8 +28,7 @@ export interface WholeCourseBarProps {
  */
 export function WholeCourseBar({ data, fetching, updatedAt, onCancel, onResume, onRefresh, onShowPages }: WholeCourseBarProps) {
   const texts = useCatalog(courseStatsCatalogs);
-  const loaded = data?.items.length ?? 0;
-  const pages = data?.pages ?? 0;
+  const { items: loaded, pages } = readSoFar(data);
   const complete = data?.complete ?? false;
   const loading = fetching && !complete;
   let status: string;

@@ -36,6 +36,9 @@ export type RetryDecision =
     };
 
 export interface LoaderStatus {
+  /** Items merged so far (what a snapshot would hold), and the pages among them that had items. */
+  items: number;
+  pages: number;
   inFlight: number;
   concurrency: number;
   /** Set while a failed page waits for its retry. */
@@ -146,7 +149,8 @@ export async function loadAllPages<T>(options: LoadAllPagesOptions<T>): Promise<
     nextPage: mergeNext,
     complete: lastPage !== null && mergeNext > lastPage,
   });
-  const progress = () => onProgress?.({ inFlight: inFlight.size, concurrency, waiting }, snapshot);
+  const progress = () =>
+    onProgress?.({ items: items.length, pages: pagesWithItems, inFlight: inFlight.size, concurrency, waiting }, snapshot);
 
   const merge = () => {
     for (let page = mergeNext; results.has(page); page = mergeNext) {
