@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchCourseStats } from '@/lib/api-client';
 import type { WholeCourseData, WholeCourseParams } from './whole-course';
+import { setReadSoFar } from './whole-course-progress';
 
 export interface CourseStatsListParams {
   courseId: number;
@@ -48,6 +49,7 @@ export const courseStatsQueries = {
             publish: (data) => {
               if (client.getQueryCache().find({ queryKey, exact: true })) client.setQueryData(queryKey, data);
             },
+            progress: (readSoFar) => setReadSoFar(client, queryKey, readSoFar),
           },
         );
       },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { loadWholeCourse, ROWS_EVERY_MS, type WholeCourseData } from './whole-course';
+import type { ReadSoFar } from './whole-course-progress';
 
 const PARAMS = { courseId: 7, userId: undefined, courseSessionId: undefined };
 
@@ -22,68 +23,75 @@ function serveCourse(full: number, held: number[]) {
   return { release: (page: number) => gates.get(page)?.() };
 }
 
-/** Every hand-over, with the rows array it carried (the same array means nothing over the rows re-renders). */
+/** Every hand-over of rows, and every progress report, in order. */
 function recorder() {
   const published: WholeCourseData[] = [];
+  const events: Array<{ rows: number } | { progress: ReadSoFar | null }> = [];
+  const waitFor = async (check: () => boolean, timeoutMs = 4000) => {
+    const start = Date.now();
+    while (!check()) {
+      if (Date.now() - start > timeoutMs) throw new Error('Not handed over in time');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
   return {
     published,
-    publish: (data: WholeCourseData) => published.push(data),
-    /** Hand-overs that carried a new rows array. */
-    rowHandOvers: () => published.filter((data, index) => index === 0 || data.items !== published[index - 1]?.items),
-    waitFor: async (check: (data: WholeCourseData) => boolean, timeoutMs = 4000) => {
-      const start = Date.now();
-      while (!published.some(check)) {
-        if (Date.now() - start > timeoutMs) throw new Error('No such hand-over');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+    events,
+    publish: (data: WholeCourseData) => {
+      published.push(data);
+      events.push({ rows: data.items.length });
     },
+    progress: (value: ReadSoFar | null) => events.push({ progress: value }),
+    waitForRows: (count: number) => waitFor(() => published.some((data) => data.items.length === count)),
+    waitForProgress: (items: number) =>
+      waitFor(() => events.some((event) => 'progress' in event && event.progress?.items === items)),
   };
 }
 
 const ids = (rows: readonly CourseStat[]) => rows.map((row) => row.id);
+const upTo = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
 describe('loadWholeCourse', () => {
-  it('hands the first rows over at once, then progress with the same rows, then the rows read while a page stalls', async () => {
+  it('hands the first rows over at once, then only progress, then the rows read while a page stalls', async () => {
     const { release } = serveCourse(5, [3]);
     const record = recorder();
     const controller = new AbortController();
-    const done = loadWholeCourse(PARAMS, { signal: controller.signal, previous: undefined, publish: record.publish });
+    const done = loadWholeCourse(PARAMS, { signal: controller.signal, previous: undefined, ...record });
 
     // Page 1: its rows go to the screen at once.
-    await record.waitFor((data) => data.items.length === 100);
-    const first = record.published.find((data) => data.items.length === 100);
-    expect(first?.readSoFar).toBeNull();
+    await record.waitForRows(100);
+    // Page 2 (page 3 is held): progress runs ahead of the rows shown, which are not handed over again.
+    await record.waitForProgress(200);
+    expect(record.events).toContainEqual({ progress: { items: 200, pages: 2 } });
+    expect(record.published.map((data) => data.items.length)).toEqual([100]);
 
-    // Page 2 (page 3 is held): progress runs ahead of the rows shown, which stay the very same array.
-    await record.waitFor((data) => data.readSoFar?.items === 200);
-    const ahead = record.published.find((data) => data.readSoFar?.items === 200);
-    expect(ahead?.items).toBe(first?.items);
-    expect(ahead?.readSoFar).toEqual({ items: 200, pages: 2 });
-
-    // Page 3 stalls: the 200 rows read reach the screen anyway, within ROWS_EVERY_MS.
+    // Page 3 stalls: the 200 rows read reach the screen anyway, within ROWS_EVERY_MS, and progress is no longer ahead.
     const stalledAt = Date.now();
-    await record.waitFor((data) => data.items.length === 200 && data.readSoFar === null);
+    await record.waitForRows(200);
     expect(Date.now() - stalledAt).toBeLessThan(ROWS_EVERY_MS + 1000);
+    expect(record.events.at(-1)).toEqual({ progress: null });
 
     release(3);
     const result = await done;
-    expect(result).toMatchObject({ complete: true, pages: 6, readSoFar: null, waiting: null });
-    expect(ids(result.items)).toEqual(Array.from({ length: 550 }, (_, index) => index + 1));
-    // Six pages, but the rows were recomputed only for page 1 and for the stall (the result is the last).
-    expect(record.rowHandOvers().map((data) => data.items.length)).toEqual([100, 200]);
+    expect(result).toMatchObject({ complete: true, pages: 6, waiting: null });
+    expect(ids(result.items)).toEqual(upTo(550));
+    // Six pages, but rows went over only for page 1 and for the stall (the result is the last hand-over).
+    expect(record.published.map((data) => data.items.length)).toEqual([100, 200]);
+    expect(record.events.at(-1)).toEqual({ progress: null });
   });
 
   it('keeps every row read when cancelled, also rows not handed over yet', async () => {
     serveCourse(5, [3]);
     const record = recorder();
     const controller = new AbortController();
-    const done = loadWholeCourse(PARAMS, { signal: controller.signal, previous: undefined, publish: record.publish });
-    await record.waitFor((data) => data.readSoFar?.items === 200);
+    const done = loadWholeCourse(PARAMS, { signal: controller.signal, previous: undefined, ...record });
+    await record.waitForProgress(200);
     // Cancelled before the stall hands the 200 rows over.
     controller.abort();
     await expect(done).rejects.toBeDefined();
     const last = record.published.at(-1);
-    expect(last).toMatchObject({ complete: false, pages: 2, nextPage: 3, readSoFar: null });
-    expect(ids(last?.items ?? [])).toEqual(Array.from({ length: 200 }, (_, index) => index + 1));
+    expect(last).toMatchObject({ complete: false, pages: 2, nextPage: 3 });
+    expect(ids(last?.items ?? [])).toEqual(upTo(200));
+    expect(record.events.at(-1)).toEqual({ progress: null });
   });
 });

@@ -2,6 +2,7 @@ import { PER_PAGE_MAX, type CourseStat } from '@contract';
 import { fetchCourseStats } from '@/lib/api-client';
 import { isApiError, type ApiErrorKind } from '@/lib/api-error';
 import { loadAllPages, type LoadedPages, type LoaderStatus } from '../model/load-all-pages';
+import type { ReadSoFar } from './whole-course-progress';
 
 /** Whole-course mode reads every page of the course and filters; the key has no page and no page size. */
 export interface WholeCourseParams {
@@ -32,11 +33,6 @@ export interface WholeCourseWait {
 export interface WholeCourseData extends LoadedPages<CourseStat> {
   /** Set while a page waits for its retry (rate limited, server error): the screen says so. */
   waiting: WholeCourseWait | null;
-  /**
-   * While loading: how far the loader has read, when that is further than `items` (rows are handed to the
-   * screen less often than progress). Null when `items` is everything read so far.
-   */
-  readSoFar: { items: number; pages: number } | null;
 }
 
 
@@ -60,6 +56,8 @@ export interface LoadWholeCourseOptions {
   previous: WholeCourseData | undefined;
   /** Hands over what is read so far; also after a cancel, so it must not revive a query removed meanwhile. */
   publish: (data: WholeCourseData) => void;
+  /** How far the load has read while that is ahead of the rows handed over; null when it no longer is. */
+  progress: (readSoFar: ReadSoFar | null) => void;
   now?: () => number;
 }
 
@@ -88,7 +86,7 @@ interface LoaderState {
 
 export async function loadWholeCourse(
   params: WholeCourseParams,
-  { signal, previous, publish, now = Date.now }: LoadWholeCourseOptions,
+  { signal, previous, publish, progress, now = Date.now }: LoadWholeCourseOptions,
 ): Promise<WholeCourseData> {
   const resumeFrom = previous && !previous.complete ? previous : undefined;
   // A holder, not lets: the catch below reads what the progress callback wrote.
@@ -97,9 +95,11 @@ export async function loadWholeCourse(
     latest: LoaderState | null;
     /** The rows last handed over, kept as they are for progress-only hand-overs. */
     shown: LoadedPages<CourseStat> | null;
+    /** The wait last handed over. */
+    waiting: WholeCourseWait | null;
     rowsAt: number;
     progressAt: number;
-  } = { latest: null, shown: null, rowsAt: now(), progressAt: Number.NEGATIVE_INFINITY };
+  } = { latest: null, shown: null, waiting: null, rowsAt: now(), progressAt: Number.NEGATIVE_INFINITY };
   let lastWaiting: WholeCourseWait | null = null;
   let trailing: ReturnType<typeof setTimeout> | undefined;
   let rowsTimer: ReturnType<typeof setTimeout> | undefined;
@@ -119,14 +119,19 @@ export async function loadWholeCourse(
     const ahead =
       handed.shown === null || status.items !== handed.shown.items.length || status.pages !== handed.shown.pages;
     // Rows again only when there are more: the same rows in a new array would recompute everything for nothing.
-    if (withRows && ahead) {
+    const rowsNow = withRows && ahead;
+    if (rowsNow) {
       handed.shown = latest.snapshot();
       handed.rowsAt = at;
-      publish({ ...handed.shown, waiting: latest.waiting, readSoFar: null });
-      return;
     }
-    if (!handed.shown) return;
-    publish({ ...handed.shown, waiting: latest.waiting, readSoFar: ahead ? { items: status.items, pages: status.pages } : null });
+    // A wait that starts or ends goes over with the rows shown, as they are.
+    if (handed.shown && (rowsNow || latest.waiting !== handed.waiting)) {
+      handed.waiting = latest.waiting;
+      publish({ ...handed.shown, waiting: latest.waiting });
+    }
+    const { shown } = handed;
+    const stillAhead = shown !== null && (status.items !== shown.items.length || status.pages !== shown.pages);
+    progress(stillAhead ? { items: status.items, pages: status.pages } : null);
   };
 
   mark('load-all-start');
@@ -167,7 +172,7 @@ export async function loadWholeCourse(
       },
     });
     measure('load-all', { rows: result.items.length, pages: result.pages, fromPage: resumeFrom?.nextPage ?? 1 });
-    return { ...result, waiting: null, readSoFar: null };
+    return { ...result, waiting: null };
   } catch (error) {
     // A cancel or a failure keeps every page read, not only the rows handed over before.
     const { latest, shown } = handed;
@@ -178,5 +183,6 @@ export async function loadWholeCourse(
   } finally {
     clearTimeout(trailing);
     clearTimeout(rowsTimer);
+    progress(null);
   }
 }

@@ -427,6 +427,7 @@ function WholeCourseContent({
   const bar = (
     <WholeCourseBar
       data={data}
+      queryKey={whole.queryKey}
       fetching={query.isFetching}
       updatedAt={query.dataUpdatedAt}
       onCancel={whole.cancel}

@@ -52,6 +52,7 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
       {!complete && (
         <WholeCourseBar
           data={query.data}
+          queryKey={whole.queryKey}
           fetching={query.isFetching}
           updatedAt={query.dataUpdatedAt}
           onCancel={whole.cancel}

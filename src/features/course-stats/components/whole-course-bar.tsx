@@ -1,16 +1,14 @@
 import { LoadingBar } from '@/components/loading-bar';
+import type { QueryKey } from '@tanstack/react-query';
 import type { WholeCourseData } from '../api/whole-course';
+import { useReadSoFar } from '../api/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
 import { courseStatsCatalogs } from '../strings';
 
-/** Rows and pages read so far: ahead of the rows shown while loading (rows are handed over less often). */
-function readSoFar(data: WholeCourseData | undefined): { items: number; pages: number } {
-  if (!data) return { items: 0, pages: 0 };
-  return data.readSoFar ?? { items: data.items.length, pages: data.pages };
-}
-
 export interface WholeCourseBarProps {
   data: WholeCourseData | undefined;
+  /** The whole-course query's key, whose progress runs ahead of `data` while pages come in. */
+  queryKey: QueryKey;
   fetching: boolean;
   /** When `data` was last written: the reference for "waiting 5 s". */
   updatedAt: number;
@@ -26,9 +24,12 @@ export interface WholeCourseBarProps {
  * far, then the total), and what can be done: cancel, resume after the last page read, reload, or go back
  * to pages.
  */
-export function WholeCourseBar({ data, fetching, updatedAt, onCancel, onResume, onRefresh, onShowPages }: WholeCourseBarProps) {
+export function WholeCourseBar({ data, queryKey, fetching, updatedAt, onCancel, onResume, onRefresh, onShowPages }: WholeCourseBarProps) {
   const texts = useCatalog(courseStatsCatalogs);
-  const { items: loaded, pages } = readSoFar(data);
+  // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
+  const readSoFar = useReadSoFar(queryKey);
+  const loaded = readSoFar?.items ?? data?.items.length ?? 0;
+  const pages = readSoFar?.pages ?? data?.pages ?? 0;
   const complete = data?.complete ?? false;
   const loading = fetching && !complete;
   let status: string;

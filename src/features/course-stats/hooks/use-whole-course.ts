@@ -1,9 +1,11 @@
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { courseStatsQueries } from '../api/course-stats-queries';
 import type { WholeCourseData, WholeCourseParams } from '../api/whole-course';
 
 export interface WholeCourse {
   query: UseQueryResult<WholeCourseData>;
+  /** The query's key: where the load's progress is kept (see useReadSoFar). */
+  queryKey: QueryKey;
   /** Starts a load, or carries on after the last page an earlier one read; shows a finished one as it is. */
   load: () => void;
   /** Stops the load; the rows read so far stay (React Query reverts to the last data the loader wrote). */
@@ -20,6 +22,7 @@ export function useWholeCourse(params: WholeCourseParams, enabled: boolean): Who
   const { queryKey } = options;
   return {
     query,
+    queryKey,
     load: () => {
       if (queryClient.getQueryData(queryKey)?.complete) return;
       // Stale at once: unfinished data must not count as fresh. The query function carries on from it.
