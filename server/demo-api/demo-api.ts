@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
@@ -8,10 +7,10 @@ import {
   PER_PAGE_DEFAULT,
   type CourseStatWire,
 } from '../../contract/index';
-import { bearerToken } from '../bearer';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
 import { parsePositiveInt, parseQueryString, quote, rawQueryOf } from '../query-string';
 import { getDemoData } from './demo-data';
+import { tokenChecker } from './token-check';
 
 export interface DemoApiOptions {
   token: string;
@@ -61,26 +60,6 @@ function readStatsParams(values: ReadonlyMap<string, string>) {
     return { ok: false as const, error: `Query parameter ${issue?.path.join('.')} is out of range: ${issue?.message}` };
   }
   return { ok: true as const, value: result.data };
-}
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/**
- * The token may come as `Authorization: Bearer` (our browser client) or as the access_token parameter (how the
- * real upstream takes it). Every credential offered must be right; none at all is 'missing'. Compared as
- * digests in constant time, so the comparison does not leak how much of a guess was right.
- */
-function tokenChecker(expected: string) {
-  const expectedDigest = digest(expected);
-  const isRight = (token: string | null | undefined) =>
-    typeof token === 'string' && timingSafeEqual(digest(token), expectedDigest);
-  return (header: string | undefined, queryToken: string | undefined): 'missing' | 'valid' | 'invalid' => {
-    const fromHeader = bearerToken(header);
-    if (fromHeader === undefined && queryToken === undefined) return 'missing';
-    if (fromHeader !== undefined && !isRight(fromHeader)) return 'invalid';
-    if (queryToken !== undefined && !isRight(queryToken)) return 'invalid';
-    return 'valid';
-  };
 }
 
 function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
