@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   COURSE_STATS_QUERY_NAMES,
   courseStatsParamsSchema,
   LABEL_GROUPS_QUERY_NAMES,
   PER_PAGE_DEFAULT,
+  type CourseStatsParams,
   type CourseStatWire,
 } from '../../contract/index';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
@@ -25,12 +26,21 @@ export interface DemoApiOptions {
 const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
 const INTEGER_PARAMS = ['user_id', 'course_session_id', 'page', 'per_page'] as const;
 const PAGE_CACHE_SIZE = 500;
+const QUERY_MEMO_SIZE = 1000;
+/** Longer query strings are read afresh each time: no client of ours sends one, and keys this short cap memory. */
+const QUERY_MEMO_MAX_LENGTH = 200;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
+/** What a query asks for once checked: the endpoint's own parameters and the token, if it came in the query. */
+interface ReadQuery<P> {
+  readonly params: Readonly<P>;
+  readonly accessToken: string | undefined;
+}
+
 /** The query's parameters, each given at most once and each one the endpoint allows; else a message naming it. */
-function readQuery(url: string, allowed: readonly string[]): Checked<Map<string, string>> {
-  const parsed = parseQueryString(rawQueryOf(url));
+function readQuery(rawQuery: string, allowed: readonly string[]): Checked<Map<string, string>> {
+  const parsed = parseQueryString(rawQuery);
   if (!parsed.ok) return parsed;
   const values = new Map<string, string>();
   for (const [name, given] of parsed.params) {
@@ -44,22 +54,68 @@ function readQuery(url: string, allowed: readonly string[]): Checked<Map<string,
   return { ok: true, value: values };
 }
 
-function readStatsParams(values: ReadonlyMap<string, string>) {
+function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseStatsParams> {
   const numbers: Partial<Record<(typeof INTEGER_PARAMS)[number], number>> = {};
   for (const name of INTEGER_PARAMS) {
     const text = values.get(name);
     if (text === undefined) continue;
     const value = parsePositiveInt(text);
-    if (value === null) return { ok: false as const, error: `Query parameter ${name} must be a positive integer` };
+    if (value === null) return { ok: false, error: `Query parameter ${name} must be a positive integer` };
     numbers[name] = value;
   }
   // The contract holds the limits (per_page at most 100), so they cannot drift from what the client checks.
   const result = courseStatsParamsSchema.safeParse(numbers);
   if (!result.success) {
     const issue = result.error.issues[0];
-    return { ok: false as const, error: `Query parameter ${issue?.path.join('.')} is out of range: ${issue?.message}` };
+    return { ok: false, error: `Query parameter ${issue?.path.join('.')} is out of range: ${issue?.message}` };
   }
-  return { ok: true as const, value: result.data };
+  return { ok: true, value: result.data };
+}
+
+export function readStatsQuery(rawQuery: string): Checked<ReadQuery<CourseStatsParams>> {
+  const query = readQuery(rawQuery, COURSE_STATS_QUERY_NAMES);
+  if (!query.ok) return query;
+  const params = readStatsParams(query.value);
+  if (!params.ok) return params;
+  return { ok: true, value: { params: params.value, accessToken: query.value.get('access_token') } };
+}
+
+export function readLabelGroupsQuery(rawQuery: string): Checked<ReadQuery<Record<string, never>>> {
+  const query = readQuery(rawQuery, LABEL_GROUPS_QUERY_NAMES);
+  if (!query.ok) return query;
+  return { ok: true, value: { params: {}, accessToken: query.value.get('access_token') } };
+}
+
+/**
+ * Remembers what a query string reads as (a pure function of it), for the query strings seen last: a client
+ * pages through the same few, and reading one afresh (decoding, the contract's schema) costs more than the rest
+ * of an answer from the page cache. Only readings without a token are kept, so no credential outlives its
+ * request; errors and long query strings are read afresh every time. Oldest entry out first; the bound caps
+ * memory.
+ */
+export class QueryMemo<P> {
+  private readonly known = new Map<string, Checked<ReadQuery<P>>>();
+
+  constructor(
+    private readonly read: (rawQuery: string) => Checked<ReadQuery<P>>,
+    private readonly size = QUERY_MEMO_SIZE,
+  ) {}
+
+  get(rawQuery: string): Checked<ReadQuery<P>> {
+    const known = this.known.get(rawQuery);
+    if (known) return known;
+    const result = this.read(rawQuery);
+    if (result.ok && result.value.accessToken === undefined && rawQuery.length <= QUERY_MEMO_MAX_LENGTH) {
+      if (this.known.size >= this.size) this.known.delete(this.known.keys().next().value ?? '');
+      this.known.set(rawQuery, result);
+    }
+    return result;
+  }
+
+  /** How many readings are kept (for tests). */
+  get count(): number {
+    return this.known.size;
+  }
 }
 
 function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
@@ -109,22 +165,23 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
     });
   }
 
+  const statsQueries = new QueryMemo(readStatsQuery);
+  const labelGroupsQueries = new QueryMemo(readLabelGroupsQuery);
+
   const statsUrl = '/courses/:course_id/course_stats';
-  app.get<{ Params: { course_id: string } }>(statsUrl, { exposeHeadRoute: false }, async (request, reply) => {
+  function answerStats(request: FastifyRequest<{ Params: { course_id: string } }>, reply: FastifyReply) {
     const courseId = parsePositiveInt(request.params.course_id);
     if (courseId === null) return sendError(reply, 404, 'No such course: the course id must be a positive integer');
-    const query = readQuery(request.url, COURSE_STATS_QUERY_NAMES);
+    const query = statsQueries.get(rawQueryOf(request.url));
     if (!query.ok) return sendError(reply, 400, query.error);
-    const params = readStatsParams(query.value);
-    if (!params.ok) return sendError(reply, 400, params.error);
-    const token = checkToken(request.headers.authorization, query.value.get('access_token'));
+    const token = checkToken(request.headers.authorization, query.value.accessToken);
     if (token === 'missing') return sendError(reply, 401, 'An access token is required');
     if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
     const stats = data.courses.get(courseId);
     if (!stats) return sendError(reply, 404, `No course with id ${courseId}`);
 
-    const { user_id: userId, course_session_id: sessionId } = params.value;
-    const { page = 1, per_page: perPage = PER_PAGE_DEFAULT } = params.value;
+    const { user_id: userId, course_session_id: sessionId } = query.value.params;
+    const { page = 1, per_page: perPage = PER_PAGE_DEFAULT } = query.value.params;
     const key = `${courseId}:${userId ?? ''}:${sessionId ?? ''}:${page}:${perPage}`;
     return sendJson(
       reply,
@@ -142,15 +199,25 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
         return matching.slice(start, start + perPage);
       }),
     );
-  });
+  }
 
-  app.get('/label_groups', { exposeHeadRoute: false }, async (request, reply) => {
-    const query = readQuery(request.url, LABEL_GROUPS_QUERY_NAMES);
+  function answerLabelGroups(request: FastifyRequest, reply: FastifyReply) {
+    const query = labelGroupsQueries.get(rawQueryOf(request.url));
     if (!query.ok) return sendError(reply, 400, query.error);
     // The token is optional here, but a wrong one is still refused.
-    const token = checkToken(request.headers.authorization, query.value.get('access_token'));
+    const token = checkToken(request.headers.authorization, query.value.accessToken);
     if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
     return sendJson(reply, labelGroupsBody);
+  }
+
+  // Synchronous handlers that send and return nothing: an async handler (or a returned reply, which is
+  // thenable) costs every answer a promise and a few microtasks for nothing. A throw still reaches the error
+  // handler.
+  app.get<{ Params: { course_id: string } }>(statsUrl, { exposeHeadRoute: false }, (request, reply) => {
+    answerStats(request, reply);
+  });
+  app.get('/label_groups', { exposeHeadRoute: false }, (request, reply) => {
+    answerLabelGroups(request, reply);
   });
 
   for (const url of [statsUrl, '/label_groups']) {
