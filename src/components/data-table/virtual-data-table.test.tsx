@@ -1,5 +1,5 @@
-import { type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { render, screen, within } from '@testing-library/react';
+import { type ColumnDef, type SortingState, type VisibilityState } from '@tanstack/react-table';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -18,16 +18,25 @@ const columns: Array<ColumnDef<Item>> = [
   { id: 'id', accessorFn: (row) => row.id, header: 'Number', meta: { align: 'end' } },
 ];
 
-function Harness() {
+function Harness({ tableColumns = columns }: { tableColumns?: Array<ColumnDef<Item>> }) {
   const [sorting, setSorting] = useState<SortingState>([]);
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
   const table = useDataTable({
     data: items,
-    columns,
-    state: { sorting, columnPinning: { left: ['name'] } },
+    columns: tableColumns,
+    state: { sorting, columnVisibility, columnPinning: { left: ['name'] } },
     onSortingChange: setSorting,
+    onColumnVisibilityChange: setColumnVisibility,
     sortDescFirst: false,
   });
-  return <VirtualDataTable table={table} label="Items" />;
+  return (
+    <>
+      <button type="button" onClick={() => table.getColumn('id')?.toggleVisibility()}>
+        Toggle number
+      </button>
+      <VirtualDataTable table={table} label="Items" />
+    </>
+  );
 }
 
 const renderedRows = () =>
@@ -63,5 +72,54 @@ describe('VirtualDataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Number' }));
     expect(screen.getByRole('columnheader', { name: /Number/ })).toHaveAttribute('aria-sort', 'descending');
     expect(within(renderedRows()[0] ?? document.body).getByRole('rowheader')).toHaveTextContent('Item 5000');
+  });
+});
+
+describe('VirtualDataTable while scrolling', () => {
+  it('renders only the rows that come into range, not every row in view again', () => {
+    const rendered: number[] = [];
+    const counting: Array<ColumnDef<Item>> = [
+      {
+        id: 'name',
+        accessorFn: (row) => row.name,
+        header: 'Name',
+        cell: ({ row }) => {
+          rendered.push(row.original.id);
+          return row.original.name;
+        },
+        meta: { isRowHeader: true },
+      },
+      ...columns.slice(1),
+    ];
+    render(<Harness tableColumns={counting} />);
+    const shownBefore = renderedRows().length;
+    rendered.length = 0;
+
+    // Five rows further down: five rows come into range at the end, as many leave at the top.
+    const region = screen.getByRole('region', { name: 'Items' });
+    act(() => {
+      region.scrollTop = 5 * 44;
+      fireEvent.scroll(region);
+    });
+    const rows = renderedRows();
+    expect(rows.length).toBe(shownBefore + 3);
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThanOrEqual(8);
+    // The rows rendered are the new ones; the first rendered row is the one three above the view (the overscan).
+    expect(rows[0]).toHaveAttribute('aria-rowindex', '4');
+    expect(new Set(rendered).size).toBe(rendered.length);
+    expect(Math.min(...rendered)).toBeGreaterThan(shownBefore - 3);
+  });
+
+  it('shows and hides a column in the rows already rendered', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const firstRow = () => renderedRows()[0] ?? document.body;
+    expect(within(firstRow()).getAllByRole('cell')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Toggle number' }));
+    expect(within(firstRow()).queryAllByRole('cell')).toHaveLength(0);
+    expect(screen.queryByRole('columnheader', { name: 'Number' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Toggle number' }));
+    expect(within(firstRow()).getByRole('cell')).toHaveTextContent('1');
   });
 });

@@ -1,13 +1,13 @@
-import type { Table } from '@tanstack/react-table';
+import type { Column, ColumnPinningState, HeaderGroup, Row, SortingState, Table } from '@tanstack/react-table';
 import {
   observeElementRect,
   useVirtualizer,
   type Rect,
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
-import { useImperativeHandle, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { memo, useImperativeHandle, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { DataTableColumnHeader } from './data-table-column-header';
-import { DataTableRowCells } from './data-table-row-cells';
+import { TransientRowCells } from './data-table-row-cells';
 import './data-table.css';
 
 export interface VirtualDataTableHandle {
@@ -49,13 +49,14 @@ export function VirtualDataTable<TData>({
   caption,
   busy = false,
   rowHeight = VIRTUAL_ROW_HEIGHT,
-  overscan = 10,
+  overscan = 3,
   defaultColumnWidth = 9,
   handleRef,
 }: VirtualDataTableProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
+  const { columnPinning, sorting } = table.getState();
   const virtualizer = useVirtualizer<HTMLDivElement, Element>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -72,8 +73,11 @@ export function VirtualDataTable<TData>({
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
   const widths = columns.map((column) => column.columnDef.meta?.width ?? defaultColumnWidth);
-  const tableStyle: CSSProperties = { width: `${widths.reduce((sum, width) => sum + width, 0)}rem` };
-  const rowStyle: CSSProperties = { height: rowHeight };
+  const tableStyle = {
+    width: `${widths.reduce((sum, width) => sum + width, 0)}rem`,
+    // The stylesheet holds every body row to this height, so the rows need no style of their own.
+    '--data-table-row-height': `${rowHeight}px`,
+  } as CSSProperties;
 
   return (
     <div
@@ -92,15 +96,7 @@ export function VirtualDataTable<TData>({
             <col key={column.id} style={{ width: `${widths[index] ?? defaultColumnWidth}rem` }} />
           ))}
         </colgroup>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((header) => (
-                <DataTableColumnHeader key={header.id} header={header} />
-              ))}
-            </tr>
-          ))}
-        </thead>
+        <VirtualTableHead headerGroups={table.getHeaderGroups()} sorting={sorting} />
         <tbody>
           {before > 0 && (
             <tr className="data-table-spacer" aria-hidden="true">
@@ -111,9 +107,14 @@ export function VirtualDataTable<TData>({
             const row = rows[item.index];
             if (!row) return null;
             return (
-              <tr key={row.id} aria-rowindex={item.index + 2} style={rowStyle}>
-                <DataTableRowCells row={row} />
-              </tr>
+              <VirtualRow
+                key={row.id}
+                table={table}
+                row={row}
+                rowIndex={item.index + 2}
+                columns={columns}
+                pinning={columnPinning}
+              />
             );
           })}
           {after > 0 && (
@@ -126,3 +127,47 @@ export function VirtualDataTable<TData>({
     </div>
   );
 }
+
+interface VirtualRowProps<TData> {
+  table: Table<TData>;
+  row: Row<TData>;
+  /** aria-rowindex: the header is row 1. */
+  rowIndex: number;
+  /** The visible columns; a new list (visibility, language) renders the cells again. */
+  columns: Array<Column<TData, unknown>>;
+  /** Not read here: pinning changes the cells' classes and offsets, so a new pinning renders them again. */
+  pinning: ColumnPinningState;
+}
+
+/**
+ * One body row. Memoised: scrolling renders the table on every scroll event, and most rendered rows stay the
+ * same from one event to the next, so only the rows that come into range render.
+ */
+const VirtualRow = memo(function VirtualRow<TData>({ table, row, rowIndex, columns }: VirtualRowProps<TData>) {
+  return (
+    <tr aria-rowindex={rowIndex}>
+      <TransientRowCells table={table} row={row} columns={columns} />
+    </tr>
+  );
+}) as <TData>(props: VirtualRowProps<TData>) => ReactNode;
+
+interface VirtualTableHeadProps<TData> {
+  headerGroups: Array<HeaderGroup<TData>>;
+  /** Not read here: a new sort must render the headers' aria-sort and arrows again. */
+  sorting: SortingState;
+}
+
+/** The sticky header row. Memoised: it changes with the columns and the sort, never with the scroll position. */
+const VirtualTableHead = memo(function VirtualTableHead<TData>({ headerGroups }: VirtualTableHeadProps<TData>) {
+  return (
+    <thead>
+      {headerGroups.map((group) => (
+        <tr key={group.id} aria-rowindex={1}>
+          {group.headers.map((header) => (
+            <DataTableColumnHeader key={header.id} header={header} />
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}) as <TData>(props: VirtualTableHeadProps<TData>) => ReactNode;
