@@ -85,11 +85,49 @@ function preloadLazyChunk(moduleSuffix: string): Plugin {
   };
 }
 
+/**
+ * Builds `path` as an entry of its own, run by index.html as an async module script fetched at high priority: it
+ * runs as soon as it has arrived, while the app's own, larger entry is still loading. It must share no module with
+ * the app's entry (checked), or it would wait for it. (Vite would merge a second module script written in
+ * index.html into the app's entry.)
+ */
+function asyncEntry(name: string, path: string): Plugin {
+  let base = '/';
+  return {
+    name: 'async-entry',
+    apply: 'build',
+    config(config) {
+      const input = config.build?.rolldownOptions?.input;
+      const entries = typeof input === 'object' && !Array.isArray(input) ? input : { index: fromRoot('./index.html') };
+      return { build: { rolldownOptions: { input: { ...entries, [name]: fromRoot(path) } } } };
+    },
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = chunksOf(context.bundle).find((item) => item.isEntry && item.name === name);
+        if (!chunk) throw new Error(`async-entry: no entry chunk ${name}`);
+        if (chunk.imports.length > 0) throw new Error(`async-entry: ${name} imports ${chunk.imports.join(', ')}`);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, fetchpriority: 'high', crossorigin: true, src: `${base}${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     precompress(),
     preloadLazyChunk('src/app/course-stats-routes.ts'),
+    asyncEntry('intl-warmup', './src/lib/intl-warmup.ts'),
   ],
   resolve: {
     alias: {
