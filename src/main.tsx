@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
 import { getToken } from '@/lib/token-store';
 import { App } from './app/app';
-import { createAppQueryClient } from './app/providers';
 import { courseStatsRoutes } from './app/router';
 import './app/styles.css';
 
@@ -13,7 +12,6 @@ applyTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-const queryClient = createAppQueryClient();
 // Signed in on a course statistics address: the screens' chunk (preloaded by index.html) is taken in before the
 // first render, so the page renders with the shell instead of after a "Loading…" (a lazy screen would suspend once
 // and React then holds its reveal back), and the page's rows are asked for at once, not once the page has rendered.
@@ -21,7 +19,7 @@ const firstScreen =
   getToken() !== null && window.location.pathname.startsWith('/courses')
     ? courseStatsRoutes
         .load()
-        .then((routes) => routes.prefetchCourseStatsRoute(queryClient, window.location))
+        .then((routes) => routes.prefetchCourseStatsRoute(window.location))
         .catch(() => undefined) // the page loads the chunk again, and says so if it cannot
     : Promise.resolve();
 
@@ -31,7 +29,7 @@ void firstScreen.then(() =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
-        <App queryClient={queryClient} />
+        <App />
       </StrictMode>,
     );
   }),

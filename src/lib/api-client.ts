@@ -40,6 +40,29 @@ export async function fetchCourseStats(
   request: CourseStatsRequest,
   options: RequestOptions = {},
 ): Promise<ParsedList<CourseStat>> {
+  const body = await getJson(courseStatsRequestPath(request), options);
+  return parseBody(body, () => parseList(body.json, { schema: courseStatSchema }));
+}
+
+/**
+ * Starts a course statistics request ahead of the query that will want it: the app asks for a page's rows while
+ * its code is still starting, and the first fetchCourseStats for the same request (same URL, same token) within
+ * a few seconds takes the answer over (running or done) instead of asking again. Errors, retries and cancelling
+ * are then the query's, as for any request; a request nobody takes over is cancelled. Invalid requests are not
+ * started. Only when signed in.
+ */
+export function prefetchCourseStats(request: CourseStatsRequest): void {
+  let path: string;
+  try {
+    path = courseStatsRequestPath(request);
+  } catch {
+    return;
+  }
+  startEarlyRequest(path);
+}
+
+/** The URL of a course statistics request: the spec's parameters and nothing else. Throws for invalid values. */
+function courseStatsRequestPath(request: CourseStatsRequest): string {
   if (!positiveIdSchema.safeParse(request.courseId).success) {
     throw new InvalidRequestError(`Course ID must be a positive integer, got ${String(request.courseId)}`);
   }
@@ -59,8 +82,7 @@ export async function fetchCourseStats(
   if (params.data.course_session_id !== undefined) query.set('course_session_id', String(params.data.course_session_id));
   if (params.data.page !== undefined) query.set('page', String(params.data.page));
   if (params.data.per_page !== undefined) query.set('per_page', String(params.data.per_page));
-  const body = await getJson(`${courseStatsPath(request.courseId)}?${query.toString()}`, options);
-  return parseBody(body, () => parseList(body.json, { schema: courseStatSchema }));
+  return `${courseStatsPath(request.courseId)}?${query.toString()}`;
 }
 
 export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
@@ -93,10 +115,57 @@ function parseBody<T>(body: JsonBody, parse: () => T): T {
   }
 }
 
+/** How long a request started early waits to be taken over before it is cancelled. */
+export const EARLY_REQUEST_TTL_MS = 10_000;
+
+interface EarlyRequest {
+  body: Promise<JsonBody>;
+  controller: AbortController;
+}
+
+/** Requests started ahead of their query, by token and path; each is taken over once, then forgotten. */
+const earlyRequests = new Map<string, EarlyRequest>();
+const earlyKey = (token: string, path: string) => `${token}\n${path}`;
+
+function startEarlyRequest(path: string): void {
+  const token = getToken();
+  if (!token) return;
+  const key = earlyKey(token, path);
+  if (earlyRequests.has(key)) return;
+  const controller = new AbortController();
+  const body = getJson(path, { token, signal: controller.signal });
+  // Its outcome is the taker's to handle; untaken, it is dropped.
+  body.catch(() => undefined);
+  const entry: EarlyRequest = { body, controller };
+  earlyRequests.set(key, entry);
+  setTimeout(() => {
+    if (earlyRequests.get(key) !== entry) return;
+    earlyRequests.delete(key);
+    controller.abort();
+  }, EARLY_REQUEST_TTL_MS);
+}
+
+/** The request started early for this token and path, now the caller's: its abort signal cancels it. */
+function takeEarlyRequest(token: string | null, path: string, signal: AbortSignal | undefined): Promise<JsonBody> | null {
+  if (!token) return null;
+  const key = earlyKey(token, path);
+  const entry = earlyRequests.get(key);
+  if (!entry) return null;
+  earlyRequests.delete(key);
+  if (signal) {
+    const forwardAbort = () => entry.controller.abort(signal.reason);
+    if (signal.aborted) forwardAbort();
+    else signal.addEventListener('abort', forwardAbort, { once: true });
+  }
+  return entry.body;
+}
+
 /** GET, with the token in the Authorization header, a timeout, and every failure mapped to ApiError. */
 async function getJson(path: string, options: RequestOptions): Promise<JsonBody> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const token = options.token === undefined ? getToken() : options.token;
+  const early = takeEarlyRequest(token, path, options.signal);
+  if (early) return early;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
