@@ -46,8 +46,10 @@ export function DeadlineCell({ stat }: { stat: CourseStat }) {
   const now = useNow();
   if (stat.deadline === null) return <span className="muted">{texts.noDeadline}</span>;
   if (parseTimestamp(stat.deadline) === null) return <>{DASH}</>;
+  // No wrapping element: the cell holds the time and the badge, and the whole-course table makes one of these
+  // for every row scrolled into view.
   return (
-    <span className="deadline">
+    <>
       <time dateTime={stat.deadline}>{texts.dateTime(stat.deadline)}</time>
       {isOverdue(stat, now) && (
         <>
@@ -55,7 +57,7 @@ export function DeadlineCell({ stat }: { stat: CourseStat }) {
           <StatusBadge tone="danger">{texts.overdue}</StatusBadge>
         </>
       )}
-    </span>
+    </>
   );
 }
 
