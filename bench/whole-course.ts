@@ -93,7 +93,7 @@ const PLANNED_METHOD =
   `(LOG_LEVEL=warn). Each run opens /courses/${SCALE_COURSE_ID}/stats in a fresh browser context, waits for the first ` +
   'page, then clicks "Load all pages"; the time is performance.now() in the page from the click to the animation ' +
   'frame after the load is complete (a role="status" line says "10,000 rows", no status ends in "…", no loading ' +
-  'bar is left). The floor: a plain Node client (node:http, keep-alive) in the ' +
+  'bar is left, and the table holds all 10,000 rows: aria-rowcount 10,001). The floor: a plain Node client (node:http, keep-alive) in the ' +
   "suite's process fetching the same course_stats URLs the browser requested (100 pages at per_page=100), with the " +
   "same concurrency as the app's loader, reading every body to its end; each floor run is the median of " +
   `${FLOOR_REPEATS} back-to-back fetches of all pages. Beside it, not judged: the browser's own floor, the same ` +
