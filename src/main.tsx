@@ -12,15 +12,19 @@ applyTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-// On a course statistics address the page's rows are asked for now, not once the page has rendered.
-prefetchCourseStatsRoute(window.location);
-
-// A transition: React renders the first screen in slices and lets the browser in between, rather than in one
-// long task.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// The rest of the start-up runs after the bundle's evaluation (one long task already), each piece in a task of its
+// own: first the request for the page's rows (on a course statistics address), then the first render.
+setTimeout(() => {
+  prefetchCourseStatsRoute(window.location);
+  setTimeout(() => {
+    // A transition: React renders the first screen in slices and lets the browser in between, rather than in one
+    // long task.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
+  });
 });
