@@ -1,42 +1,60 @@
 import { render, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
-import { prefetchCourseStatsRoute } from './course-stats-routes';
-import { AppProviders } from './providers';
-import { courseStatsRoutes, routes } from './router';
+import { FIRST_ROWS_WAIT_MS, prefetchCourseStatsRoute } from './course-stats-prefetch';
+import { AppProviders, createAppQueryClient } from './providers';
+import { routes } from './router';
 
 const at = (url: string) => {
   const parsed = new URL(url, 'http://localhost');
   return { pathname: parsed.pathname, search: parsed.search };
 };
 
-/** Answers every course statistics request with ten rows on page 1 and none after; returns the pages asked for. */
-function answerCourseStats(): string[] {
+/**
+ * Answers every course statistics request, after `wait` ms, with ten rows on page 1 and none after (or with
+ * `status` and an error); returns the requests, as "course?query".
+ */
+function answerCourseStats({ wait = 0, status = 200 }: { wait?: number; status?: number } = {}): string[] {
   const asked: string[] = [];
   server.use(
     http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
-    http.get('/endpoint/v1/courses/:id/course_stats', ({ request, params }) => {
+    http.get('/endpoint/v1/courses/:id/course_stats', async ({ request, params }) => {
       const query = new URL(request.url).searchParams;
       asked.push(`${String(params.id)}?${query.toString()}`);
+      await delay(wait);
+      if (status !== 200) return HttpResponse.json({ error: 'no such page' }, { status });
       return HttpResponse.json(query.get('page') === '1' ? courseStatsPage(10, 1) : []);
     }),
   );
   return asked;
 }
 
-describe('asking for a course statistics page before the app renders', () => {
-  // As main.tsx does before the first render (and so the test's waits are not spent transforming the chunk).
-  beforeAll(() => courseStatsRoutes.load(), 30_000);
+function renderApp(url: string, queryClient = createAppQueryClient()) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
 
-  it('asks for the page in the URL, by the page’s own reading of it', async () => {
+const pageOne = (courseId: number) =>
+  courseStatsQueries.list({ courseId, userId: undefined, courseSessionId: undefined, page: 1, perPage: 10 }).queryKey;
+
+describe('asking for a course statistics page before the app renders', () => {
+  it('asks for the page in the URL, by the page’s own reading of it, and puts its rows in the cache', async () => {
     setToken('tok-prefetch-url', false);
     const asked = answerCourseStats();
-    prefetchCourseStatsRoute(at('/courses/3/stats?user_id=7&page=2&per_page=25&sort=score.desc'));
-    await expect.poll(() => asked).toEqual(['3?user_id=7&page=2&per_page=25']);
+    const client = createAppQueryClient();
+    await prefetchCourseStatsRoute(client, at('/courses/3/stats?user_id=7&page=2&per_page=25&sort=score.desc'));
+    expect(asked).toEqual(['3?user_id=7&page=2&per_page=25']);
+    const key = courseStatsQueries.list({ courseId: 3, userId: 7, courseSessionId: undefined, page: 2, perPage: 25 }).queryKey;
+    expect(client.getQueryData(key)?.report.received).toBe(0);
   });
 
   it.each([
@@ -48,23 +66,52 @@ describe('asking for a course statistics page before the app renders', () => {
   ])('asks for nothing on %s', async (_what, url) => {
     setToken('tok-prefetch-nothing', false);
     const asked = answerCourseStats();
-    prefetchCourseStatsRoute(at(url));
-    await new Promise((done) => setTimeout(done, 30));
+    const client = createAppQueryClient();
+    await prefetchCourseStatsRoute(client, at(url));
+    await delay(30);
+    expect(asked).toEqual([]);
+    expect(client.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('asks for nothing when signed out', async () => {
+    const asked = answerCourseStats();
+    await prefetchCourseStatsRoute(createAppQueryClient(), at('/courses/3/stats'));
+    await delay(30);
     expect(asked).toEqual([]);
   });
 
-  it('the page uses what was asked for: page 1 is requested once, then the prefetch of page 2', async () => {
-    setToken('tok-prefetch', false);
+  it('rows that arrive in time are on the first render: page 1 is requested once, then the prefetch of page 2', async () => {
+    setToken('tok-prefetch-in-time', false);
     const asked = answerCourseStats();
-    const url = '/courses/4/stats?per_page=10';
-    prefetchCourseStatsRoute(at(url));
-    const router = createMemoryRouter(routes, { initialEntries: [url] });
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-    expect(await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5_000 })).toBeInTheDocument();
+    const client = createAppQueryClient();
+    await prefetchCourseStatsRoute(client, at('/courses/4/stats'));
+    expect(client.getQueryData(pageOne(4))?.items).toHaveLength(10);
+    renderApp('/courses/4/stats', client);
+    expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
     await expect.poll(() => asked).toEqual(['4?page=1&per_page=10', '4?page=2&per_page=10']);
+  });
+
+  it('rows that are late are left to the page, which takes the request over: still one request for page 1', async () => {
+    setToken('tok-prefetch-late', false);
+    const asked = answerCourseStats({ wait: FIRST_ROWS_WAIT_MS + 150 });
+    const client = createAppQueryClient();
+    const started = Date.now();
+    await prefetchCourseStatsRoute(client, at('/courses/5/stats'));
+    expect(Date.now() - started).toBeLessThan(FIRST_ROWS_WAIT_MS + 120);
+    expect(client.getQueryData(pageOne(5))).toBeUndefined();
+    renderApp('/courses/5/stats', client);
+    expect(await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5_000 })).toBeInTheDocument();
+    await expect.poll(() => asked).toEqual(['5?page=1&per_page=10', '5?page=2&per_page=10']);
+  });
+
+  it('a failed request is left to the page, which shows its error without asking again', async () => {
+    setToken('tok-prefetch-failed', false);
+    const asked = answerCourseStats({ status: 400 });
+    const client = createAppQueryClient();
+    await prefetchCourseStatsRoute(client, at('/courses/6/stats'));
+    expect(client.getQueryData(pageOne(6))).toBeUndefined();
+    renderApp('/courses/6/stats', client);
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('no such page');
+    expect(asked).toEqual(['6?page=1&per_page=10']);
   });
 });

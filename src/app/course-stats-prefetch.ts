@@ -1,37 +1,49 @@
-/**
- * The course statistics screens, as one chunk: the router loads it on the first visit to either, and index.html
- * preloads it (vite.config.ts) because the statistics page is where most visits go.
- */
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
 import { parseCourseStatsSearch } from '@/features/course-stats/model/course-stats-search';
 import { parseIdInput } from '@/features/course-stats/model/id-input';
 import { prefetchCourseStats } from '@/lib/api-client';
-
-export { CourseStatsPage } from '@/features/course-stats/components/course-stats-page';
-export { CoursesIndexPage } from '@/features/course-stats/components/courses-index-page';
+import { getToken } from '@/lib/token-store';
 
 /** The route of CourseStatsPage (router.tsx). */
 export const COURSE_STATS_PATH = '/courses/:courseId/stats';
 
+/** How long the first render waits for the rows asked for at start-up before it shows the page without them. */
+export const FIRST_ROWS_WAIT_MS = 200;
+
 /**
- * Starts the request for the rows a course statistics address opens with (page by page browsing: the page in the
- * URL), so it is on its way while the app renders its first screen; the page's query takes it over
- * (prefetchCourseStats in api-client.ts). The page's rules: an invalid course id asks for nothing, the URL's values
- * are read with the page's fallbacks, and the whole-course and learner views (which load otherwise) ask for nothing
- * here. Were the page to ask for something else after all, this request would simply go unused.
+ * Signed in on a course statistics address: asks for the rows the page opens with (page by page browsing: the page
+ * in the URL) at start-up, and resolves once they are in the query cache, or after FIRST_ROWS_WAIT_MS at most. The
+ * first render then usually shows the rows at once, in one render React can slice, rather than placeholders
+ * replaced a moment later by a render of the rows in one long task. Rows later than that, and a failed request,
+ * are left to the page's own query, which takes the request over (prefetchCourseStats), so there is still one
+ * request. The page's rules apply: an invalid course id asks for nothing, the URL is read with the page's
+ * fallbacks, and the whole-course and learner views (which load otherwise) ask for nothing here.
  */
-export function prefetchCourseStatsRoute(location: { pathname: string; search: string }): void {
+export async function prefetchCourseStatsRoute(
+  queryClient: QueryClient,
+  location: { pathname: string; search: string },
+): Promise<void> {
+  if (getToken() === null) return;
   const match = matchPath(COURSE_STATS_PATH, location.pathname);
   if (!match) return;
   const id = parseIdInput(match.params.courseId ?? '', { required: true });
   if (!id.ok || id.value === null) return;
   const { search } = parseCourseStatsSearch(new URLSearchParams(location.search));
   if (search.all || (search.view === 'learner' && search.userId !== undefined)) return;
-  prefetchCourseStats({
+  const params = {
     courseId: id.value,
     userId: search.userId,
     courseSessionId: search.courseSessionId,
     page: search.page,
     perPage: search.perPage,
-  });
+  };
+  const early = prefetchCourseStats(params);
+  if (!early) return;
+  const rows = await Promise.race([
+    early.rows,
+    new Promise<undefined>((done) => setTimeout(() => done(undefined), FIRST_ROWS_WAIT_MS)),
+  ]);
+  if (rows && early.claim()) queryClient.setQueryData(courseStatsQueries.list(params).queryKey, rows);
 }

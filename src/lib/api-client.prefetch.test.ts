@@ -83,11 +83,42 @@ describe('a course statistics request started early', () => {
 
   it('is not started without a token, nor for an invalid request', async () => {
     const seen = answerStats();
-    prefetchCourseStats({ courseId: 5 });
+    expect(prefetchCourseStats({ courseId: 5 })).toBeNull();
     signIn();
-    prefetchCourseStats({ courseId: 0 });
-    prefetchCourseStats({ courseId: 5, perPage: 1000 });
+    expect(prefetchCourseStats({ courseId: 0 })).toBeNull();
+    expect(prefetchCourseStats({ courseId: 5, perPage: 1000 })).toBeNull();
     await delay(30);
     expect(seen).toEqual([]);
+  });
+
+  it('gives its rows to the caller; claimed, it is no fetch’s to take over', async () => {
+    signIn();
+    const seen = answerStats();
+    const early = prefetchCourseStats({ courseId: 5 });
+    expect((await early?.rows)?.items).toHaveLength(1);
+    expect(early?.claim()).toBe(true);
+    expect(early?.claim()).toBe(false);
+    await fetchCourseStats({ courseId: 5 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('cannot be claimed once a fetch has taken it over', async () => {
+    signIn();
+    const seen = answerStats(undefined, 30);
+    const early = prefetchCourseStats({ courseId: 5 });
+    const taken = fetchCourseStats({ courseId: 5 });
+    await early?.rows;
+    expect(early?.claim()).toBe(false);
+    await taken;
+    expect(seen).toHaveLength(1);
+  });
+
+  it('gives no rows when it failed, and stays the taker’s', async () => {
+    signIn();
+    const seen = answerStats(() => HttpResponse.json({ error: 'bad page' }, { status: 400 }));
+    const early = prefetchCourseStats({ courseId: 5 });
+    expect(await early?.rows).toBeUndefined();
+    await expect(fetchCourseStats({ courseId: 5 })).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toHaveLength(1);
   });
 });

@@ -44,21 +44,40 @@ export async function fetchCourseStats(
   return parseBody(body, () => parseList(body.json, { schema: courseStatSchema }));
 }
 
+/** A course statistics request started ahead of its query (prefetchCourseStats). */
+export interface PrefetchedCourseStats {
+  /** The rows, once the request has answered with them; undefined when it failed. */
+  rows: Promise<ParsedList<CourseStat> | undefined>;
+  /**
+   * Makes the answered request the caller's, who puts its rows in the query cache itself: no fetchCourseStats takes
+   * it over after this. False when one has taken it over already (or it was dropped).
+   */
+  claim: () => boolean;
+}
+
 /**
  * Starts a course statistics request ahead of the query that will want it: the app asks for a page's rows while
  * its code is still starting, and the first fetchCourseStats for the same request (same URL, same token) within
- * a few seconds takes the answer over (running or done) instead of asking again. Errors, retries and cancelling
- * are then the query's, as for any request; a request nobody takes over is cancelled. Invalid requests are not
- * started. Only when signed in.
+ * a few seconds takes the answer over (running or done) instead of asking again; errors, retries and cancelling
+ * are then the query's, as for any request. Unless the caller claims it: then the rows are the caller's to use.
+ * A request nobody takes over or claims is cancelled. Invalid requests are not started, nor any when signed out.
  */
-export function prefetchCourseStats(request: CourseStatsRequest): void {
+export function prefetchCourseStats(request: CourseStatsRequest): PrefetchedCourseStats | null {
   let path: string;
   try {
     path = courseStatsRequestPath(request);
   } catch {
-    return;
+    return null;
   }
-  startEarlyRequest(path);
+  const early = startEarlyRequest(path);
+  if (!early) return null;
+  return {
+    rows: early.entry.body.then(
+      (body) => parseBody(body, () => parseList(body.json, { schema: courseStatSchema })),
+      () => undefined,
+    ),
+    claim: early.claim,
+  };
 }
 
 /** The URL of a course statistics request: the spec's parameters and nothing else. Throws for invalid values. */
@@ -127,11 +146,11 @@ interface EarlyRequest {
 const earlyRequests = new Map<string, EarlyRequest>();
 const earlyKey = (token: string, path: string) => `${token}\n${path}`;
 
-function startEarlyRequest(path: string): void {
+function startEarlyRequest(path: string): { entry: EarlyRequest; claim: () => boolean } | null {
   const token = getToken();
-  if (!token) return;
+  if (!token) return null;
   const key = earlyKey(token, path);
-  if (earlyRequests.has(key)) return;
+  if (earlyRequests.has(key)) return null;
   const controller = new AbortController();
   const body = getJson(path, { token, signal: controller.signal });
   // Its outcome is the taker's to handle; untaken, it is dropped.
@@ -143,6 +162,8 @@ function startEarlyRequest(path: string): void {
     earlyRequests.delete(key);
     controller.abort();
   }, EARLY_REQUEST_TTL_MS);
+  const claim = () => earlyRequests.get(key) === entry && earlyRequests.delete(key);
+  return { entry, claim };
 }
 
 /** The request started early for this token and path, now the caller's: its abort signal cancels it. */
