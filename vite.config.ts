@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -38,51 +38,9 @@ function precompress(): Plugin {
   };
 }
 
-/** The built chunks, for the index.html transforms below. */
+/** The built chunks, for the index.html transform below. */
 function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChunk[] {
   return Object.values(bundle ?? {}).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-}
-
-/**
- * Makes index.html load a lazily imported chunk alongside the entry, for a screen that most visits open: its script
- * and everything it imports are module-preloaded and its styles linked, so the screen's code is on its way with the
- * entry instead of one round trip after it, while the other screens (sign-in) still do not run it.
- */
-function preloadLazyChunk(moduleSuffix: string): Plugin {
-  let base = '/';
-  return {
-    name: 'preload-lazy-chunk',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const chunks = chunksOf(context.bundle);
-        const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
-        if (!root) throw new Error(`preload-lazy-chunk: no chunk for ${moduleSuffix}`);
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const scripts: string[] = [];
-        const styles: string[] = [];
-        const visit = (chunk: Rolldown.OutputChunk) => {
-          if (scripts.includes(chunk.fileName)) return;
-          scripts.push(chunk.fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) if (!styles.includes(css)) styles.push(css);
-          for (const name of chunk.imports) {
-            const imported = byName.get(name);
-            if (imported) visit(imported);
-          }
-        };
-        visit(root);
-        const tags: HtmlTagDescriptor[] = [
-          ...styles.map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` } })),
-          ...scripts.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` } })),
-        ].filter((tag) => !html.includes(`"${tag.attrs.href}"`));
-        return { html, tags: tags.map((tag) => ({ ...tag, injectTo: 'head' as const })) };
-      },
-    },
-  };
 }
 
 /**
@@ -126,7 +84,6 @@ export default defineConfig({
   plugins: [
     react(),
     precompress(),
-    preloadLazyChunk('src/app/course-stats-routes.ts'),
     asyncEntry('intl-warmup', './src/lib/intl-warmup.ts'),
   ],
   resolve: {

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { AppProviders } from './providers';
-import { courseStatsRoutes, routes } from './router';
+import { routes } from './router';
 
 const TOKEN = 'tok-9f8e7d6c5b4a';
 
@@ -18,10 +18,6 @@ function ClientProbe({ onClient }: { onClient: (client: QueryClient) => void }) 
 }
 
 describe('the token and the query cache', () => {
-  // The course statistics screens are a chunk of their own: loaded here, so the test's waits are not spent on
-  // transforming its modules the first time the router asks for them.
-  beforeAll(() => courseStatsRoutes.load(), 30_000);
-
   it('no query key or mutation key of the real screens holds the token, though every request carried it', async () => {
     setToken(TOKEN, false);
     const authorizations: Array<string | null> = [];

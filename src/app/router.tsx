@@ -2,27 +2,12 @@ import { lazy, type ReactNode } from 'react';
 import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { loadChunk } from '@/lib/load-chunk';
 import { AuthGate } from '@/features/auth/components/auth-gate';
+import { CourseStatsPage } from '@/features/course-stats/components/course-stats-page';
+import { CoursesIndexPage } from '@/features/course-stats/components/courses-index-page';
 import { useCatalog } from '@/lib/i18n';
 import { AppShell } from './app-shell';
-import { lazyChunk } from './lazy-chunk';
 import { appCatalogs, type AppTexts } from './strings';
 import { usePageTitle } from './use-page-title';
-
-// Each screen's code is a chunk of its own, so the sign-in screen (and each page) loads only what it shows. The
-// course statistics screens are where most visits go: index.html preloads their chunk (see vite.config.ts), so
-// opening one costs no second round trip.
-// (main.tsx starts loading it before the first render when the address is one of them.)
-export const courseStatsRoutes = lazyChunk(() => loadChunk(() => import('./course-stats-routes')));
-
-function CourseStatsPage() {
-  const { CourseStatsPage: Page } = courseStatsRoutes.useModule();
-  return <Page />;
-}
-
-function CoursesIndexPage() {
-  const { CoursesIndexPage: Page } = courseStatsRoutes.useModule();
-  return <Page />;
-}
 
 // The tree is a screen of its own that most visits never open: its code loads on first use.
 const LabelGroupsPage = lazy(() =>
