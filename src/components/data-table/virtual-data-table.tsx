@@ -23,6 +23,10 @@ export interface VirtualDataTableProps<TData> {
   busy?: boolean;
   /** Every body row is this tall, in CSS pixels; the stylesheet holds rows to it. */
   rowHeight?: number;
+  /**
+   * Rows rendered past each edge of the view. A few are enough for Tab to reach the next row; more only add to
+   * the rows laid out and painted on every frame of a fast scroll.
+   */
   overscan?: number;
   /** Column width where a column's meta gives none, in rem. */
   defaultColumnWidth?: number;
