@@ -43,6 +43,11 @@ export interface ListSpec<S extends z.ZodMiniType> {
    * is removed and reported, and the item itself survives.
    */
   lenientArrays?: readonly string[];
+  /**
+   * A quicker parse of the plain case (parsePlainCourseStat): the schema's own output for an item it takes, else
+   * undefined, and the schema parses the item and reports on it as usual.
+   */
+  plain?: (item: unknown) => z.output<S> | undefined;
 }
 
 type Path = ReadonlyArray<PropertyKey>;
@@ -122,7 +127,13 @@ export function parseList<S extends z.ZodMiniType>(body: unknown, spec: ListSpec
   const rejected: RejectedItem[] = [];
   const dropped: DroppedField[] = [];
 
+  const { plain } = spec;
   body.forEach((raw: unknown, index) => {
+    const quick = plain?.(raw);
+    if (quick !== undefined) {
+      items.push(quick);
+      return;
+    }
     const id = isRecord(raw) && typeof raw.id === 'number' ? raw.id : null;
     if (!isRecord(raw)) {
       rejected.push({ index, id, path: '', reason: `expected an object, received ${describeType(raw)}` });
