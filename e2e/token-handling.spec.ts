@@ -63,13 +63,20 @@ test('with "Remember": kept on the device (localStorage only), other tabs signed
   await expect(other.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(other.getByText('No label groups')).toBeVisible();
 
-  // The API rejects the token: this tab signs out and forgets it, and so does the other one.
+  // The API rejects the token: this tab signs out and forgets it, and so does the other one; both say why.
   await scriptUpstream(token, [], { status: 401, body: { error: 'expired' } });
   await page.bringToFront();
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByRole('alert')).toContainText('The access token was rejected.');
   expect(await stored(page)).toEqual({ session: null, local: null });
   await expect(other.getByLabel('Access token')).toBeVisible();
+  await expect(other.getByRole('alert')).toContainText('The access token was rejected.');
+
+  // Signing in again (here, in the other tab) puts the explanation away for good.
+  await signInWith(other, uniqueToken('remember-again'), true);
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other.getByLabel('Access token')).toBeVisible();
+  await expect(other.getByRole('alert')).toHaveCount(0);
   await other.close();
 });
 
