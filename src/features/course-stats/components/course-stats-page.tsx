@@ -1,7 +1,7 @@
 import type { CourseStat, ParseReport } from '@contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Table } from '@tanstack/react-table';
-import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { loadChunk } from '@/lib/load-chunk';
 import { ApiErrorAlert } from '@/components/api-error-alert';
@@ -12,7 +12,6 @@ import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { MAX_RETRIES } from '@/lib/query-client';
 import { courseStatsQueries, type CourseStatsListParams } from '../api/course-stats-queries';
-import type { WholeCourseData } from '../api/whole-course';
 import { useCourseIdParam } from '../hooks/use-course-id-param';
 import { useCourseStatsSearch, type CourseStatsSearchState } from '../hooks/use-course-stats-search';
 import { useCourseStatsTable } from '../hooks/use-course-stats-table';
@@ -417,7 +416,16 @@ function WholeCourseContent({
   const texts = useCatalog(courseStatsCatalogs);
   const { search, update } = searchState;
   const { query } = whole;
-  const data: WholeCourseData | undefined = query.data;
+  // Rows arrive through the query cache, which React renders in one synchronous pass; at 10,000 rows that pass
+  // (row models, counts, figures) is one long task. Deferred, the new rows render at low priority, in slices the
+  // browser can run input and frames between. The loader's state is deferred with them, so that the bar never
+  // describes other rows than the table shows.
+  const loaded = useMemo(
+    () => ({ data: query.data, fetching: query.isFetching, updatedAt: query.dataUpdatedAt }),
+    [query.data, query.isFetching, query.dataUpdatedAt],
+  );
+  const shown = useDeferredValue(loaded);
+  const { data } = shown;
   const rows = data?.items ?? NO_ROWS;
   const complete = data?.complete ?? false;
   const now = useNow();
@@ -428,8 +436,8 @@ function WholeCourseContent({
     <WholeCourseBar
       data={data}
       queryKey={whole.queryKey}
-      fetching={query.isFetching}
-      updatedAt={query.dataUpdatedAt}
+      fetching={shown.fetching}
+      updatedAt={shown.updatedAt}
       onCancel={whole.cancel}
       onResume={whole.load}
       onRefresh={whole.refresh}
