@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { getOrderedRowModel } from '@/components/data-table/ordered-row-model';
+import { getReusingCoreRowModel } from '@/components/data-table/reusing-core-row-model';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { useCatalog } from '@/lib/i18n';
 import { courseStatsColumnsIn } from '../components/course-stats-columns';
@@ -37,6 +38,7 @@ export interface UseCourseStatsTableOptions {
  * table, the export and the details panel all see one list.
  */
 const orderedRowModel = getOrderedRowModel<CourseStat>();
+const coreRowModel = getReusingCoreRowModel<CourseStat>();
 
 export function useCourseStatsTable({ rows, shown, search, update, isLastPage }: UseCourseStatsTableOptions): Table<CourseStat> {
   const texts = useCatalog(courseStatsCatalogs);
@@ -52,6 +54,8 @@ export function useCourseStatsTable({ rows, shown, search, update, isLastPage }:
     columns: courseStatsColumnsIn(texts),
     state: { sorting, pagination, columnVisibility, columnPinning: COLUMN_PINNING },
     manualPagination: true,
+    // Whole-course mode hands over a longer list as pages come in: the rows already made are kept.
+    getCoreRowModel: coreRowModel,
     // The rows-shown pipeline has sorted (and filtered) already; the table takes its order.
     getSortedRowModel: orderedRowModel,
     meta: { rowsShown: shown },

@@ -1,0 +1,73 @@
+import { createTable, type ColumnDef, type Table, type TableOptionsResolved } from '@tanstack/react-table';
+import { describe, expect, it } from 'vitest';
+import { getReusingCoreRowModel } from './reusing-core-row-model';
+
+interface Item {
+  id: number;
+  name: string;
+}
+
+const item = (id: number): Item => ({ id, name: `Item ${id}` });
+const nameColumns: Array<ColumnDef<Item>> = [{ id: 'name', accessorFn: (row) => row.name }];
+const shoutColumns: Array<ColumnDef<Item>> = [{ id: 'name', accessorFn: (row) => row.name.toUpperCase() }];
+
+/** A table as useReactTable keeps it: one instance, its options replaced as the data changes. */
+function tableOver(data: Item[], columns = nameColumns) {
+  const options: TableOptionsResolved<Item> = {
+    data,
+    columns,
+    getCoreRowModel: getReusingCoreRowModel<Item>(),
+    getRowId: (row) => String(row.id),
+    state: {},
+    onStateChange: () => undefined,
+    renderFallbackValue: null,
+  };
+  const table: Table<Item> = createTable(options);
+  table.setOptions((previous) => ({ ...previous, state: table.initialState }));
+  const update = (next: Partial<TableOptionsResolved<Item>>) => {
+    table.setOptions((previous) => ({ ...previous, ...next }));
+    return table.getCoreRowModel();
+  };
+  return { table, update };
+}
+
+describe('getReusingCoreRowModel', () => {
+  it('keeps the rows of items that stay where they were when the list grows, and makes rows for the new ones', () => {
+    const first = [item(1), item(2), item(3)];
+    const { table, update } = tableOver(first);
+    const before = table.getCoreRowModel().rows;
+    expect(before.map((row) => row.id)).toEqual(['1', '2', '3']);
+
+    const grown = update({ data: [...first, item(4), item(5)] });
+    expect(grown.rows.map((row) => row.id)).toEqual(['1', '2', '3', '4', '5']);
+    expect(grown.rows.slice(0, 3)).toEqual(before);
+    for (const [index, row] of before.entries()) expect(grown.rows[index]).toBe(row);
+    expect(grown.rows[3]?.index).toBe(3);
+    expect(grown.rows[4]?.getValue('name')).toBe('Item 5');
+    expect(grown.rowsById['4']).toBe(grown.rows[3]);
+    expect(grown.flatRows).toBe(grown.rows);
+  });
+
+  it('makes a new row where the item at an index is another object, even with the same content', () => {
+    const first = [item(1), item(2)];
+    const { table, update } = tableOver(first);
+    const before = table.getCoreRowModel().rows;
+    const after = update({ data: [first[0] as Item, item(2)] }).rows;
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    // Shifted items are new rows too: a row knows its index.
+    const shifted = update({ data: [item(0), ...first] }).rows;
+    expect(shifted.map((row) => row.index)).toEqual([0, 1, 2]);
+    expect(shifted[1]).not.toBe(before[0]);
+  });
+
+  it('makes every row again when the columns change, so no value comes from the old columns', () => {
+    const data = [item(1), item(2)];
+    const { table, update } = tableOver(data);
+    const [row] = table.getCoreRowModel().rows;
+    expect(row?.getValue('name')).toBe('Item 1');
+    const after = update({ columns: shoutColumns }).rows;
+    expect(after[0]).not.toBe(row);
+    expect(after[0]?.getValue('name')).toBe('ITEM 1');
+  });
+});
