@@ -28,11 +28,11 @@ function renderCell<TData>(cell: Cell<TData, unknown>) {
   const className = cellClassName(cell.column) || undefined;
   const style = pinnedStyle(cell.column);
   return cell.column.columnDef.meta?.isRowHeader ? (
-    <th key={cell.id} scope="row" className={className} style={style}>
+    <th key={cell.column.id} scope="row" className={className} style={style}>
       {content}
     </th>
   ) : (
-    <td key={cell.id} className={className} style={style}>
+    <td key={cell.column.id} className={className} style={style}>
       {content}
     </td>
   );

@@ -111,6 +111,60 @@ describe('VirtualDataTable while scrolling', () => {
     expect(Math.min(...rendered)).toBeGreaterThan(shownBefore - 3);
   });
 
+  it('hands the elements of rows scrolling out to the rows scrolling in, each showing its own row', () => {
+    render(<Harness />);
+    const region = screen.getByRole('region', { name: 'Items' });
+    act(() => {
+      region.scrollTop = 5 * 44;
+      fireEvent.scroll(region);
+    });
+    const before = new Set(renderedRows());
+    act(() => {
+      region.scrollTop = 12 * 44;
+      fireEvent.scroll(region);
+    });
+    const rows = renderedRows();
+    // Seven rows further: no element is new; those that left the top now show the rows at the bottom.
+    expect(rows.filter((row) => !before.has(row))).toEqual([]);
+    expect(rows[0]).toHaveAttribute('aria-rowindex', '11');
+    for (const row of rows) {
+      const index = Number(row.getAttribute('aria-rowindex'));
+      expect(within(row).getByRole('rowheader')).toHaveTextContent(`Item ${index - 1}`);
+      expect(within(row).getByRole('cell')).toHaveTextContent(String(index - 1));
+    }
+  });
+
+  it('never leaves focus on another learner’s row: focus follows its row, and goes to the region once it is out', () => {
+    const withButtons: Array<ColumnDef<Item>> = [
+      {
+        id: 'name',
+        accessorFn: (row) => row.name,
+        header: 'Name',
+        cell: ({ row }) => <button type="button">{row.original.name}</button>,
+        meta: { isRowHeader: true },
+      },
+    ];
+    render(<Harness tableColumns={withButtons} />);
+    const region = screen.getByRole('region', { name: 'Items' });
+    const item8 = screen.getByRole('button', { name: 'Item 8' });
+    act(() => item8.focus());
+
+    // Still in range: the focused button still shows its row.
+    act(() => {
+      region.scrollTop = 4 * 44;
+      fireEvent.scroll(region);
+    });
+    expect(document.activeElement).toHaveTextContent('Item 8');
+
+    // Out of range: its elements now show another row, and focus is not left on them.
+    act(() => {
+      region.scrollTop = 40 * 44;
+      fireEvent.scroll(region);
+    });
+    expect(screen.queryByRole('button', { name: 'Item 8' })).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(region);
+  });
+
   it('shows and hides a column in the rows already rendered', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -5,7 +5,7 @@ import {
   type Rect,
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
-import { memo, useImperativeHandle, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { memo, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { DataTableColumnHeader } from './data-table-column-header';
 import { TransientRowCells } from './data-table-row-cells';
 import './data-table.css';
@@ -74,6 +74,25 @@ export function VirtualDataTable<TData>({
   ]);
 
   const items = virtualizer.getVirtualItems();
+  // Rows are keyed by slot, not by row: a row scrolling out hands its elements to the row scrolling in, which
+  // updates their text instead of building new ones. A fast scroll otherwise made and dropped hundreds of
+  // elements a frame, and collecting them stalled whole frames. Consecutive indexes modulo a number at least as
+  // large as the rows rendered never share a slot; the number only grows, so a slightly shorter range keeps the
+  // slots.
+  const slotCount = useRef(0);
+  slotCount.current = Math.max(slotCount.current, items.length);
+  const slots = slotCount.current;
+  // Focus must not travel with a slot to another learner's row: when the row holding it scrolls out, focus goes
+  // to the scroll region (where a row's own elements would have taken it out of the page), before the paint.
+  const focusedRowId = useRef<string | null>(null);
+  const renderedIds = items.map((item) => rows[item.index]?.id);
+  useLayoutEffect(() => {
+    const focused = focusedRowId.current;
+    if (focused !== null && !renderedIds.includes(focused)) {
+      focusedRowId.current = null;
+      scrollRef.current?.focus({ preventScroll: true });
+    }
+  });
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
   const widths = columns.map((column) => column.columnDef.meta?.width ?? defaultColumnWidth);
@@ -101,7 +120,16 @@ export function VirtualDataTable<TData>({
           ))}
         </colgroup>
         <VirtualTableHead headerGroups={table.getHeaderGroups()} sorting={sorting} />
-        <tbody>
+        <tbody
+          onFocus={(event) => {
+            focusedRowId.current = event.target.closest('tr')?.dataset.rowId ?? null;
+          }}
+          onBlur={(event) => {
+            if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) {
+              focusedRowId.current = null;
+            }
+          }}
+        >
           {before > 0 && (
             <tr className="data-table-spacer" aria-hidden="true">
               <td colSpan={columns.length} style={{ height: before }} />
@@ -112,7 +140,7 @@ export function VirtualDataTable<TData>({
             if (!row) return null;
             return (
               <VirtualRow
-                key={row.id}
+                key={item.index % slots}
                 table={table}
                 row={row}
                 rowIndex={item.index + 2}
@@ -149,7 +177,7 @@ interface VirtualRowProps<TData> {
  */
 const VirtualRow = memo(function VirtualRow<TData>({ table, row, rowIndex, columns }: VirtualRowProps<TData>) {
   return (
-    <tr aria-rowindex={rowIndex}>
+    <tr aria-rowindex={rowIndex} data-row-id={row.id}>
       <TransientRowCells table={table} row={row} columns={columns} />
     </tr>
   );
