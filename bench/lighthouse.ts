@@ -82,6 +82,30 @@ function requestedUrls(details: unknown): { url: string; status: number }[] {
   });
 }
 
+/** Lighthouse's own failure to record a load (NO_NAVSTART, NO_FCP and the like): not the page's, worth another try. */
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse: ${code} ${message}`);
+  }
+}
+
+/** Tries of one run when Lighthouse itself fails to record it; a page that fails its checks is not tried again. */
+const TRIES_PER_RUN = 3;
+
+async function auditWithRetry(origin: string, spec: PageSpec, run: number): Promise<AuditRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(origin, spec, run);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= TRIES_PER_RUN) throw error;
+      console.log(`  lighthouse ${spec.name} run ${run}: ${error.code}, trying again (${attempt + 1}/${TRIES_PER_RUN})`);
+    }
+  }
+}
+
 async function audit(origin: string, spec: PageSpec, run: number): Promise<AuditRun> {
   const { launch } = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
@@ -103,7 +127,7 @@ async function audit(origin: string, spec: PageSpec, run: number): Promise<Audit
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${spec.path}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
     const dir = resolve(BENCH_DIR, 'lighthouse');
     mkdirSync(dir, { recursive: true });
     writeFileSync(resolve(dir, `${spec.name.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify(lhr));
@@ -169,7 +193,7 @@ export const lighthouseAudit: Benchmark = {
       for (const spec of PAGES) {
         const audits: AuditRun[] = [];
         for (let run = 1; run <= runs; run += 1) {
-          const result = await audit(server.url, spec, run);
+          const result = await auditWithRetry(server.url, spec, run);
           audits.push(result);
           console.log(
             `  lighthouse ${spec.name} run ${run}/${runs}: score ${result.score}, LCP ${fmtMs(result.lcp, 0)}, ` +
@@ -194,7 +218,8 @@ export const lighthouseAudit: Benchmark = {
         'server/main.ts` in demo mode, as `npm start` serves it. For the course statistics page the token is first put in ' +
         "the origin's localStorage (key course-stats.token, as \"Remember on this device\" does) from a separate tab; " +
         "Lighthouse's storage reset clears caches and service workers but not localStorage. Each run is checked: the " +
-        `signed-in page must fetch course statistics, the sign-in page must not. ${runs} runs per page; medians. ` +
+        `signed-in page must fetch course statistics, the sign-in page must not. A run that Lighthouse itself fails to ` +
+        `record (a runtime error such as NO_NAVSTART) is tried again, up to ${TRIES_PER_RUN} times. ${runs} runs per page; medians. ` +
         'Full reports: .bench/lighthouse/*.json.',
       tables: [
         {
