@@ -8,7 +8,6 @@ const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
   (path): path is string => typeof path === 'string' && path !== '' && existsSync(path),
 );
 
-
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -42,7 +41,13 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DEMO_TOKEN: E2E_DEMO_TOKEN, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DEMO_TOKEN: E2E_DEMO_TOKEN,
+        RATE_LIMIT_MAX: '0',
+        LOG_LEVEL: 'warn',
+      },
     },
     {
       // A scripted stand-in for a real LMS, for the fault-injection specs.

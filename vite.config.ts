@@ -71,7 +71,13 @@ function asyncEntry(name: string, path: string): Plugin {
         return [
           {
             tag: 'script',
-            attrs: { type: 'module', async: true, fetchpriority: 'high', crossorigin: true, src: `${base}${chunk.fileName}` },
+            attrs: {
+              type: 'module',
+              async: true,
+              fetchpriority: 'high',
+              crossorigin: true,
+              src: `${base}${chunk.fileName}`,
+            },
             injectTo: 'head',
           },
         ];
@@ -81,11 +87,7 @@ function asyncEntry(name: string, path: string): Plugin {
 }
 
 export default defineConfig({
-  plugins: [
-    react(),
-    precompress(),
-    asyncEntry('intl-warmup', './src/lib/intl-warmup.ts'),
-  ],
+  plugins: [react(), precompress(), asyncEntry('intl-warmup', './src/lib/intl-warmup.ts')],
   resolve: {
     alias: {
       '@contract': fromRoot('./contract/index.ts'),

@@ -92,7 +92,8 @@ async function startFloor(ours: RunningServer) {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value;
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name))
+      headers[name] = value;
   });
   mkdirSync(BENCH_DIR, { recursive: true });
   const bodyFile = resolve(BENCH_DIR, 'floor-body.json');
@@ -155,7 +156,11 @@ export const apiThroughput: Benchmark = {
       await floor.child.stop();
       await info.stop();
     }
-    const [oursSamples, floorSamples, infoSamples] = sides.map((side) => side.samples) as [Sample[], Sample[], Sample[]];
+    const [oursSamples, floorSamples, infoSamples] = sides.map((side) => side.samples) as [
+      Sample[],
+      Sample[],
+      Sample[],
+    ];
 
     const rps = (samples: Sample[]) => median(samples.map((sample) => sample.requestsPerSecond));
     const cpu = (samples: Sample[]) => median(samples.map((sample) => sample.cpuMsPerRequest));
@@ -181,8 +186,8 @@ export const apiThroughput: Benchmark = {
       method:
         `autocannon 9 in the suite's process, ${CONNECTIONS} connections, ${DURATION_S} s per run, against 127.0.0.1, ` +
         `GET ${PATH} with a Bearer token. ${runs} runs per side (${Math.min(INFO_RUNS, runs)} for LOG_LEVEL=info), ` +
-        'rotating which side goes first, after a 2 s warm-up of each; the figure is the median of the runs\' average ' +
-        'requests per second. Server CPU time per request is read from /proc for the server\'s processes. Ours is `tsx ' +
+        "rotating which side goes first, after a 2 s warm-up of each; the figure is the median of the runs' average " +
+        "requests per second. Server CPU time per request is read from /proc for the server's processes. Ours is `tsx " +
         'server/main.ts` in demo mode (LOG_LEVEL=warn); the floor is bench/floor-server.ts, a bare node:http server ' +
         `replaying the ${floor.headerCount} headers and ${fmtInt(floor.bodyBytes)}-byte body ours sent. Both are separate ` +
         'processes started through tsx; every answer was checked to be a 2xx.',
@@ -217,7 +222,7 @@ export const apiThroughput: Benchmark = {
         },
       ],
       notes: [
-        'Client and server share the machine\'s 2 cores, and other work on this shared machine comes and goes, so ' +
+        "Client and server share the machine's 2 cores, and other work on this shared machine comes and goes, so " +
           'req/s alone can understate the floor (when autocannon, not the server, is the bottleneck: the floor server ' +
           `kept ${floorCores.toFixed(2)} cores busy) or swing from run to run. The server's CPU time per request ` +
           '(all processes of its group, from /proc) does not depend on that, so the target is judged on the lower of ' +
@@ -228,7 +233,15 @@ export const apiThroughput: Benchmark = {
           `demo API reaches ${fmtRatio(infoRatio)} of the floor's req/s and ${fmtRatio(infoCpuRatio)} by CPU. The ` +
           'target is judged at LOG_LEVEL=warn, the level the benchmarks run the server at.',
       ],
-      data: { ours: oursSamples, floor: floorSamples, oursLogInfo: infoSamples, ratio, cpuRatio, infoRatio, infoCpuRatio },
+      data: {
+        ours: oursSamples,
+        floor: floorSamples,
+        oursLogInfo: infoSamples,
+        ratio,
+        cpuRatio,
+        infoRatio,
+        infoCpuRatio,
+      },
     };
   },
 };

@@ -11,7 +11,13 @@ export function measureBundle(dist: string = BENCH_DIST) {
   return measureBuild(dist);
 }
 
-const sizeRow = (name: string, sizes: Sizes) => [name, String(sizes.files), fmtKb(sizes.raw), fmtKb(sizes.gzip), fmtKb(sizes.brotli)];
+const sizeRow = (name: string, sizes: Sizes) => [
+  name,
+  String(sizes.files),
+  fmtKb(sizes.raw),
+  fmtKb(sizes.gzip),
+  fmtKb(sizes.brotli),
+];
 
 export const bundle: Benchmark = {
   id: 'bundle',

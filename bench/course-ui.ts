@@ -31,7 +31,9 @@ export async function openScaleCourse(page: Page, appUrl: string): Promise<void>
       .waitFor({ timeout: 30_000 });
   } catch {
     const statuses = await page.getByRole('status').allTextContents();
-    throw new Error(`Course ${SCALE_COURSE_ID} showed no rows within 30 s at ${page.url()}; statuses: ${JSON.stringify(statuses)}`);
+    throw new Error(
+      `Course ${SCALE_COURSE_ID} showed no rows within 30 s at ${page.url()}; statuses: ${JSON.stringify(statuses)}`,
+    );
   }
   const button = page.getByRole('button', { name: LOAD_ALL_BUTTON });
   try {
@@ -88,7 +90,9 @@ export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
     const timing = await page.evaluate(
       ({ buttonName, pattern, timeoutMs, rowCount }) => {
         const bench = window as unknown as BenchWindow;
-        const button = [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === buttonName);
+        const button = [...document.querySelectorAll('button')].find(
+          (element) => element.textContent?.trim() === buttonName,
+        );
         if (!button) throw new Error(`no "${buttonName}" button`);
         const allRows = new RegExp(pattern);
         // "Loaded 10,000 rows (100 pages)…" is still loading (the page after it is not read yet): done means a status
@@ -96,7 +100,9 @@ export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
         // bar (the loader's; the table's progress cells have values) is left.
         // The table must hold every row too (aria-rowcount counts the header row): a status alone could run ahead of it.
         const done = () => {
-          const statuses = [...document.querySelectorAll('[role="status"]')].map((element) => element.textContent?.trim() ?? '');
+          const statuses = [...document.querySelectorAll('[role="status"]')].map(
+            (element) => element.textContent?.trim() ?? '',
+          );
           return (
             statuses.some((text) => allRows.test(text)) &&
             !statuses.some((text) => text.endsWith('…') || text.endsWith('...')) &&
@@ -116,20 +122,25 @@ export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
       );
     }
     const statusText = statuses.find((text) => new RegExp(ALL_ROWS_PATTERN).test(text)) ?? '';
-    const network = await page.evaluate(({ startedAt, endedAt }) => {
-      const bench = window as unknown as BenchWindow;
-      const tasks = bench.__benchLongTasks.filter((task) => task.start >= startedAt && task.start <= endedAt);
-      const entries = performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name.includes('/course_stats') && entry.startTime >= startedAt) as PerformanceResourceTiming[];
-      const durations = entries.map((entry) => entry.responseEnd - entry.startTime).sort((a, b) => a - b);
-      return {
-        lastResponseMs: Math.max(...entries.map((entry) => entry.responseEnd)) - startedAt,
-        medianRequestMs: durations[Math.floor(durations.length / 2)] ?? Number.NaN,
-        longTasks: tasks.length,
-        longTaskMs: tasks.reduce((sum, task) => sum + task.duration, 0),
-      };
-    }, { startedAt: timing.startedAt, endedAt: timing.startedAt + timing.ms });
+    const network = await page.evaluate(
+      ({ startedAt, endedAt }) => {
+        const bench = window as unknown as BenchWindow;
+        const tasks = bench.__benchLongTasks.filter((task) => task.start >= startedAt && task.start <= endedAt);
+        const entries = performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry) => entry.name.includes('/course_stats') && entry.startTime >= startedAt,
+          ) as PerformanceResourceTiming[];
+        const durations = entries.map((entry) => entry.responseEnd - entry.startTime).sort((a, b) => a - b);
+        return {
+          lastResponseMs: Math.max(...entries.map((entry) => entry.responseEnd)) - startedAt,
+          medianRequestMs: durations[Math.floor(durations.length / 2)] ?? Number.NaN,
+          longTasks: tasks.length,
+          longTaskMs: tasks.reduce((sum, task) => sum + task.duration, 0),
+        };
+      },
+      { startedAt: timing.startedAt, endedAt: timing.startedAt + timing.ms },
+    );
     return { timing, requests, maxInFlight, statusText, ...network };
   } finally {
     page.off('request', onRequest);

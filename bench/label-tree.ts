@@ -110,7 +110,9 @@ async function filterPasted(page: Page, value: string): Promise<TimedResult> {
   const result = await page.evaluate(
     ({ text, previous, timeoutMs }) => {
       const bench = window as unknown as BenchWindow;
-      const label = [...document.querySelectorAll('label')].find((element) => element.textContent?.trim() === 'Filter labels');
+      const label = [...document.querySelectorAll('label')].find(
+        (element) => element.textContent?.trim() === 'Filter labels',
+      );
       const input = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
       if (!(input instanceof HTMLInputElement)) throw new Error('no "Filter labels" box');
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -134,7 +136,8 @@ async function filterPasted(page: Page, value: string): Promise<TimedResult> {
     },
     { text: value, previous: before, timeoutMs: STEP_TIMEOUT_MS },
   );
-  if (result.timedOut) throw new Error(`the status line did not leave "${before}" within ${STEP_TIMEOUT_MS} ms of "${value}"`);
+  if (result.timedOut)
+    throw new Error(`the status line did not leave "${before}" within ${STEP_TIMEOUT_MS} ms of "${value}"`);
   return result;
 }
 

@@ -74,7 +74,8 @@ async function storeToken(port: number, origin: string): Promise<void> {
 }
 
 function requestedUrls(details: unknown): { url: string; status: number }[] {
-  if (typeof details !== 'object' || details === null || !('items' in details) || !Array.isArray(details.items)) return [];
+  if (typeof details !== 'object' || details === null || !('items' in details) || !Array.isArray(details.items))
+    return [];
   return details.items.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null || !('url' in item) || typeof item.url !== 'string') return [];
     const status = 'statusCode' in item && typeof item.statusCode === 'number' ? item.statusCode : 0;
@@ -101,7 +102,9 @@ async function auditWithRetry(origin: string, spec: PageSpec, run: number): Prom
       return await audit(origin, spec, run);
     } catch (error) {
       if (!(error instanceof LighthouseRuntimeError) || attempt >= TRIES_PER_RUN) throw error;
-      console.log(`  lighthouse ${spec.name} run ${run}: ${error.code}, trying again (${attempt + 1}/${TRIES_PER_RUN})`);
+      console.log(
+        `  lighthouse ${spec.name} run ${run}: ${error.code}, trying again (${attempt + 1}/${TRIES_PER_RUN})`,
+      );
     }
   }
 }
@@ -216,7 +219,7 @@ export const lighthouseAudit: Benchmark = {
         'slowdown, performance category only. Each run launches a fresh Debian Chromium through chrome-launcher ' +
         "(--headless=new --no-sandbox --disable-gpu). The app is the suite's production build served by `tsx " +
         'server/main.ts` in demo mode, as `npm start` serves it. For the course statistics page the token is first put in ' +
-        "the origin's localStorage (key course-stats.token, as \"Remember on this device\" does) from a separate tab; " +
+        'the origin\'s localStorage (key course-stats.token, as "Remember on this device" does) from a separate tab; ' +
         "Lighthouse's storage reset clears caches and service workers but not localStorage. Each run is checked: the " +
         `signed-in page must fetch course statistics, the sign-in page must not. A run that Lighthouse itself fails to ` +
         `record (a runtime error such as NO_NAVSTART) is tried again, up to ${TRIES_PER_RUN} times. ${runs} runs per page; medians. ` +
@@ -262,7 +265,7 @@ export const lighthouseAudit: Benchmark = {
           const opportunities =
             top.length === 0
               ? 'Lighthouse names no opportunity with an estimated saving'
-              : 'Lighthouse\'s largest estimated savings: ' +
+              : "Lighthouse's largest estimated savings: " +
                 top.map((entry) => `${entry.text}: ${Math.round(entry.savingMs)} ms (\`${entry.id}\`)`).join('; ');
           const thread = middle && middle.mainThread.length > 0 ? ` ${middle.mainThread.join('; ')}.` : '';
           const index = middle?.benchmarkIndex ?? 'n/a';

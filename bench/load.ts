@@ -78,7 +78,9 @@ function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer().listen(0, HOST, () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolvePort(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -97,7 +99,11 @@ async function waitForHealth(url: string): Promise<void> {
 }
 
 /** A child process in its own group, stdout discarded (the server logs each request at the default level). */
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess & { exitCode: number | null } {
+function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess & { exitCode: number | null } {
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -246,8 +252,8 @@ function section(figures: Figures[], bodyBytes: number, stopCodes: Array<number 
       '`LOG_LEVEL=info`, so every request is logged; stdout discarded). The demo API is not rate limited.',
     '- **proxy**: the same server with `API_BASE_URL` pointing at a bare `node:http` upstream (another child process on ' +
       '127.0.0.1) that answers every request with the bytes the demo API sent for this page, and `RATE_LIMIT_MAX=0`; ' +
-      'so the figures are the proxy\'s own cost plus one local hop. The bytes through the proxy were checked equal ' +
-      'to the demo API\'s before the run.',
+      "so the figures are the proxy's own cost plus one local hop. The bytes through the proxy were checked equal " +
+      "to the demo API's before the run.",
     `- The load generator, the server and the upstream share the machine's ${os.availableParallelism()} CPUs, so these ` +
       'are figures for this machine, not limits of the server.',
     '',
@@ -299,7 +305,8 @@ async function main() {
   const text = section(figures, body.length, stopCodes, loadBefore);
   if (WRITE_REPORT) writeReport(text);
   else console.log(`\n(LOAD_DURATION_S=${DURATION_S}: not writing BENCHMARKS.md)\n\n${text}`);
-  const failed = figures.some((f) => f.errors > 0 || f.timeouts > 0 || f.non2xx > 0) || stopCodes.some((code) => code !== 0);
+  const failed =
+    figures.some((f) => f.errors > 0 || f.timeouts > 0 || f.non2xx > 0) || stopCodes.some((code) => code !== 0);
   process.exitCode = failed ? 1 : 0;
 }
 

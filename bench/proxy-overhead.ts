@@ -87,7 +87,11 @@ async function measureSize(directBase: string, proxyBase: string, perPage: numbe
     const [direct, proxy] = sides as [Side, Side];
     return {
       perPage,
-      direct: { p50: percentile(direct.samples, 50), p99: percentile(direct.samples, 99), count: direct.samples.length },
+      direct: {
+        p50: percentile(direct.samples, 50),
+        p99: percentile(direct.samples, 99),
+        count: direct.samples.length,
+      },
       proxy: { p50: percentile(proxy.samples, 50), p99: percentile(proxy.samples, 99), count: proxy.samples.length },
       addedP50: median(addedP50s),
       addedP50Rounds: addedP50s,
@@ -138,7 +142,15 @@ export const proxyOverhead: Benchmark = {
             'proxy: the same server with API_BASE_URL set to it and RATE_LIMIT_MAX=0; both LOG_LEVEL=warn.',
           tables: [
             {
-              headers: ['per_page', 'direct p50', 'proxy p50', 'added at p50', 'direct p99', 'proxy p99', 'added at p99'],
+              headers: [
+                'per_page',
+                'direct p50',
+                'proxy p50',
+                'added at p50',
+                'direct p99',
+                'proxy p99',
+                'added at p99',
+              ],
               rows: sizes.map((size) => [
                 String(size.perPage),
                 fmtMs(size.direct.p50, 3),
@@ -157,7 +169,7 @@ export const proxyOverhead: Benchmark = {
             met: size.addedP50 < TARGET_ADDED_P50_MS,
           })),
           notes: [
-            'per_page=10 is the app\'s default page; per_page=100 is the largest page and what whole-course loading uses.',
+            "per_page=10 is the app's default page; per_page=100 is the largest page and what whole-course loading uses.",
             'The proxy buffers each upstream answer (up to UPSTREAM_MAX_BYTES) before sending it on, so its cost grows ' +
               'a little with the body size.',
           ],

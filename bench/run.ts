@@ -21,11 +21,28 @@ import { proxyOverhead } from './proxy-overhead';
 import { renderSection, updateBenchmarksMd, writeResultsJson, type Benchmark, type BenchResult } from './report';
 import { scroll } from './scroll';
 import { sort } from './sort';
-import { buildApp, cleanupAll, installSignalCleanup, machineInfo, describeMachine, PendingError, withTimeout } from './support';
+import {
+  buildApp,
+  cleanupAll,
+  installSignalCleanup,
+  machineInfo,
+  describeMachine,
+  PendingError,
+  withTimeout,
+} from './support';
 import { wholeCourse } from './whole-course';
 
 /** In the issue's order. */
-const BENCHMARKS: Benchmark[] = [wholeCourse, sort, scroll, apiThroughput, proxyOverhead, bundle, labelTree, lighthouseAudit];
+const BENCHMARKS: Benchmark[] = [
+  wholeCourse,
+  sort,
+  scroll,
+  apiThroughput,
+  proxyOverhead,
+  bundle,
+  labelTree,
+  lighthouseAudit,
+];
 
 interface Options {
   only: string[] | null;
@@ -56,7 +73,11 @@ function parseArgs(argv: string[]): Options {
   };
   for (const arg of argv) {
     const [name, value = ''] = arg.replace(/^--/, '').split('=', 2) as [string, string | undefined];
-    const list = () => value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    const list = () =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
     if (name === 'only') options.only = list();
     else if (name === 'skip') options.skip = list();
     else if (name === 'runs') options.runs = positive('runs', value);
@@ -65,8 +86,7 @@ function parseArgs(argv: string[]): Options {
     else if (name === 'quiet-load') {
       options.quietLoad = Number(value);
       if (!(options.quietLoad > 0)) throw new Error('--quiet-load must be a positive number');
-    }
-    else if (name === 'no-write') options.write = false;
+    } else if (name === 'no-write') options.write = false;
     else if (name === 'list') options.list = true;
     else throw new Error(`Unknown option ${arg}; see the comment at the top of bench/run.ts`);
   }
@@ -87,7 +107,8 @@ function select(options: Options): Benchmark[] {
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   if (options.list) {
-    for (const bench of BENCHMARKS) console.log(`${bench.id.padEnd(13)} ${[...bench.aliases].join(', ').padEnd(32)} ${bench.title}`);
+    for (const bench of BENCHMARKS)
+      console.log(`${bench.id.padEnd(13)} ${[...bench.aliases].join(', ').padEnd(32)} ${bench.title}`);
     return 0;
   }
   const selected = select(options);
@@ -119,13 +140,17 @@ async function main(): Promise<number> {
       );
       results.push({ ...base, ...outcome, loadAverage: loadAverage() });
       for (const target of outcome.targets) {
-        console.log(`  ${target.met ? 'met    ' : 'NOT MET'} ${target.name}: ${target.actual} (wanted ${target.target})`);
+        console.log(
+          `  ${target.met ? 'met    ' : 'NOT MET'} ${target.name}: ${target.actual} (wanted ${target.target})`,
+        );
       }
       if (outcome.status === 'pending') console.log(`  pending: ${outcome.notes.join(' ')}`);
     } catch (error) {
       const pending = error instanceof PendingError;
       const message = error instanceof Error ? error.message : String(error);
-      console.error(pending ? `  pending: ${message}` : `  FAILED: ${error instanceof Error ? (error.stack ?? message) : message}`);
+      console.error(
+        pending ? `  pending: ${message}` : `  FAILED: ${error instanceof Error ? (error.stack ?? message) : message}`,
+      );
       results.push({
         ...base,
         status: pending ? 'pending' : 'failed',
@@ -173,7 +198,9 @@ async function waitForQuiet(threshold: number): Promise<void> {
   const deadline = Date.now() + QUIET_WAIT_MS;
   let load = os.loadavg()[0] ?? 0;
   if (load < threshold) return;
-  console.log(`Load average ${load.toFixed(1)}; waiting up to ${QUIET_WAIT_MS / 60_000} min for it to drop below ${threshold} …`);
+  console.log(
+    `Load average ${load.toFixed(1)}; waiting up to ${QUIET_WAIT_MS / 60_000} min for it to drop below ${threshold} …`,
+  );
   while (load >= threshold && Date.now() < deadline) {
     await sleep(10_000);
     load = os.loadavg()[0] ?? 0;

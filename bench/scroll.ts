@@ -85,7 +85,12 @@ function cpuMs(pid: number | null, tid?: number): number {
 }
 
 /** Runs a pass and adds the renderer's CPU time per frame. A renderer's main thread is its first thread. */
-async function measuredPass(page: Page, pid: number | null, stepPx: number | null, maxFrames?: number): Promise<ScrollPass> {
+async function measuredPass(
+  page: Page,
+  pid: number | null,
+  stepPx: number | null,
+  maxFrames?: number,
+): Promise<ScrollPass> {
   const mainBefore = cpuMs(pid, pid ?? undefined);
   const rendererBefore = cpuMs(pid);
   const result = await scrollPass(page, stepPx, maxFrames);
@@ -113,7 +118,8 @@ async function scrollPass(page: Page, stepPx: number | null, maxFrames = Number.
           if (/(auto|scroll)/.test(style.overflowY) && scroller.scrollHeight > scroller.clientHeight + 10) break;
           scroller = scroller.parentElement;
         }
-        const element = scroller && scroller !== document.body ? scroller : (document.scrollingElement ?? document.documentElement);
+        const element =
+          scroller && scroller !== document.body ? scroller : (document.scrollingElement ?? document.documentElement);
         const describe =
           element === document.scrollingElement
             ? 'the page'
@@ -253,7 +259,9 @@ export const scroll: Benchmark = {
       // One pass at wheel speed too: fewer new rows per frame, many more frames.
       await page.waitForTimeout(300);
       const wheel = await measuredPass(page, pid, WHEEL_STEP_PX, WHEEL_FRAMES);
-      console.log(`  wheel-speed pass: ${wheel.frames} frames in ${fmtMs(wheel.durationMs, 0)}, ${wheel.dropped} dropped`);
+      console.log(
+        `  wheel-speed pass: ${wheel.frames} frames in ${fmtMs(wheel.durationMs, 0)}, ${wheel.dropped} dropped`,
+      );
       const first = results[0];
       const baseline = first ? await baselinePasses(browser, page, first.scrollHeight, first.viewport, passes) : [];
       for (const [index, result] of baseline.entries()) {
@@ -327,7 +335,7 @@ export const scroll: Benchmark = {
             : '',
           `Median frame gap over the table's passes: ${fmtMs(median(allGaps))}; over the baseline's: ` +
             `${fmtMs(median(baseline.flatMap((result) => result.gaps)))}.`,
-          'CPU / frame is the CPU time (user + system, from /proc) the page\'s renderer process used during the pass, ' +
+          "CPU / frame is the CPU time (user + system, from /proc) the page's renderer process used during the pass, " +
             'divided by its frames: its main thread (scripts, style, layout, paint) and all its threads (with the ' +
             "compositor and raster). It depends far less than dropped frames on the rest of the machine's load (other " +
             'processes still slow the shared cores and caches down a little), so it shows what a change to the table costs.',

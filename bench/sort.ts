@@ -47,7 +47,10 @@ async function clickSort(page: Page): Promise<SortSample> {
       const row = th.parentElement;
       const column = row ? [...row.children].indexOf(th) : -1;
       const bodyRows = () => [...(table?.querySelectorAll('tbody tr:not([aria-hidden="true"])') ?? [])];
-      const signature = () => bodyRows().map((tr) => tr.textContent ?? '').join('\n');
+      const signature = () =>
+        bodyRows()
+          .map((tr) => tr.textContent ?? '')
+          .join('\n');
       const scores = () =>
         bodyRows()
           .map((tr) => tr.children[column]?.textContent?.trim() ?? '')
@@ -116,7 +119,7 @@ const PLANNED_METHOD =
   `Playwright drives headless Chromium against the built app (demo mode). Course ${SCALE_COURSE_ID} is opened and ` +
   'all its pages loaded ("Load all pages" until "10,000 rows"); then the "Score" header\'s sort button is clicked ' +
   'repeatedly. Each time is performance.now() in the page from click() to the animation frame after the sort is ' +
-  'shown: the header\'s aria-sort has changed, the rows in view have changed and are in that order, and nothing ' +
+  "shown: the header's aria-sort has changed, the rows in view have changed and are in that order, and nothing " +
   'around the table is aria-busy. Performance marks or measures with "sort" in their name ' +
   '(e.g. sort-start / sort-end) are reported next to it when the app sets them. Clicks that remove the sort are not ' +
   'counted; median over 5 sorts.';
@@ -148,9 +151,13 @@ export const sort: Benchmark = {
         if (sample.direction === 'ascending' || sample.direction === 'descending') samples.push(sample);
         else unsorts.push(sample);
         const own = Object.entries(sample.measures).map(([name, ms]) => `${name} ${fmtMs(ms)}`);
-        console.log(`  sort click: ${sample.direction} in ${fmtMs(sample.ms)}${own.length > 0 ? ` (app: ${own.join(', ')})` : ''}`);
+        console.log(
+          `  sort click: ${sample.direction} in ${fmtMs(sample.ms)}${own.length > 0 ? ` (app: ${own.join(', ')})` : ''}`,
+        );
       }
-      const stillAll = (await page.getByRole('status').allTextContents()).some((text) => new RegExp(ALL_ROWS_PATTERN).test(text));
+      const stillAll = (await page.getByRole('status').allTextContents()).some((text) =>
+        new RegExp(ALL_ROWS_PATTERN).test(text),
+      );
       await browser.close();
 
       const times = samples.map((sample) => sample.ms);
@@ -159,17 +166,22 @@ export const sort: Benchmark = {
       const misordered = samples.filter((sample) => sample.ordered === false).length;
       return {
         status: 'measured',
-        method: PLANNED_METHOD.replace('median over 5 sorts', `median over ${samples.length} sorts after one warm-up click`),
+        method: PLANNED_METHOD.replace(
+          'median over 5 sorts',
+          `median over ${samples.length} sorts after one warm-up click`,
+        ),
         tables: [
           {
             headers: ['measure', 'median', 'runs'],
             rows: [
               ['click → sorted rows shown (next frame)', fmtMs(result), listMs(times)],
               ...measureNames.map((name) => {
-                const values = samples.map((sample) => sample.measures[name]).filter((value): value is number => value !== undefined);
+                const values = samples
+                  .map((sample) => sample.measures[name])
+                  .filter((value): value is number => value !== undefined);
                 return [`app's own timing: ${name}`, fmtMs(median(values)), listMs(values)];
               }),
-              ...(measureNames.length === 0 ? [['app\'s own sort marks', 'none set', '']] : []),
+              ...(measureNames.length === 0 ? [["app's own sort marks", 'none set', '']] : []),
               ...(unsorts.length > 0
                 ? [
                     [
@@ -183,7 +195,12 @@ export const sort: Benchmark = {
           },
         ],
         targets: [
-          { name: 'sort 10,000 rows and show them, median', target: `< ${TARGET_MS} ms`, actual: fmtMs(result), met: result < TARGET_MS },
+          {
+            name: 'sort 10,000 rows and show them, median',
+            target: `< ${TARGET_MS} ms`,
+            actual: fmtMs(result),
+            met: result < TARGET_MS,
+          },
         ],
         notes: [
           `Loaded before sorting: "${load.statusText}"; the status ${stillAll ? 'still' : 'no longer'} said 10,000 rows ` +

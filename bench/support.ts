@@ -220,13 +220,13 @@ export async function startAppServer(
     name,
     'server/main.ts',
     {
-    PORT: String(port),
-    HOST,
-    DEMO_TOKEN: BENCH_TOKEN,
-    RATE_LIMIT_MAX: '0',
-    LOG_LEVEL: 'warn',
-    DIST_DIR: BENCH_DIST,
-    ...env,
+      PORT: String(port),
+      HOST,
+      DEMO_TOKEN: BENCH_TOKEN,
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'warn',
+      DIST_DIR: BENCH_DIST,
+      ...env,
     },
     options,
   );
@@ -295,7 +295,8 @@ export function mean(values: readonly number[]): number {
 }
 
 export const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
-export const fmtMs = (value: number, digits = 1): string => (Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a');
+export const fmtMs = (value: number, digits = 1): string =>
+  Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a';
 export const fmtKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 export const fmtInt = (value: number): string => Math.round(value).toLocaleString('en-US');
 export const fmtRatio = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
@@ -319,7 +320,10 @@ export function machineInfo(): MachineInfo {
   let chromium = 'not found';
   try {
     // Debian's wrapper script prints a harmless shell warning on stderr; the version is on stdout.
-    chromium = execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    chromium = execFileSync(CHROMIUM_PATH, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     // reported as not found
   }
@@ -445,7 +449,10 @@ export class PendingError extends Error {
 export async function withTimeout<T>(label: string, timeoutMs: number, work: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label} took longer than ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`${label} took longer than ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([work(), timeout]);

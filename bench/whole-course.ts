@@ -6,16 +6,7 @@ import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { loaderConcurrencyFromSource, loadAllPages, openScaleCourse, SCALE_COURSE_ID } from './course-ui';
 import type { Benchmark } from './report';
-import {
-  BENCH_TOKEN,
-  fmtMs,
-  fmtRatio,
-  launchChromium,
-  listMs,
-  median,
-  newAppPage,
-  startAppServer,
-} from './support';
+import { BENCH_TOKEN, fmtMs, fmtRatio, launchChromium, listMs, median, newAppPage, startAppServer } from './support';
 
 const DEFAULT_RUNS = 5;
 const TARGET_RATIO = 1.3;
@@ -75,7 +66,9 @@ async function fetchAllInPage(page: Page, paths: string[], concurrency: number):
           const url = urls[next];
           next += 1;
           if (url === undefined) continue;
-          const response = await fetch(url, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+          const response = await fetch(url, {
+            headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+          });
           if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
           await response.json();
         }
@@ -228,11 +221,21 @@ export const wholeCourse: Benchmark = {
           {
             headers: ['side', 'median', 'runs'],
             rows: [
-              ['Chromium: "Load all pages" → "10,000 rows"', fmtMs(browserMedian, 0), listMs(browserRuns.map((run) => run.ms), 0)],
+              [
+                'Chromium: "Load all pages" → "10,000 rows"',
+                fmtMs(browserMedian, 0),
+                listMs(
+                  browserRuns.map((run) => run.ms),
+                  0,
+                ),
+              ],
               [
                 '  of which: click → last course_stats response received',
                 fmtMs(median(browserRuns.map((run) => run.lastResponseMs)), 0),
-                listMs(browserRuns.map((run) => run.lastResponseMs), 0),
+                listMs(
+                  browserRuns.map((run) => run.lastResponseMs),
+                  0,
+                ),
               ],
               [
                 '  of which: main thread in long tasks (> 50 ms)',
@@ -242,19 +245,30 @@ export const wholeCourse: Benchmark = {
               [
                 '  median time per request in Chromium (start → response end)',
                 fmtMs(median(browserRuns.map((run) => run.medianRequestMs)), 1),
-                listMs(browserRuns.map((run) => run.medianRequestMs), 1),
+                listMs(
+                  browserRuns.map((run) => run.medianRequestMs),
+                  1,
+                ),
               ],
               [
                 `Node floor: same ${paths.length} requests, ${concurrency} at a time`,
                 fmtMs(floorMedian, 0),
-                listMs(floorRuns.map((run) => run.ms), 0),
+                listMs(
+                  floorRuns.map((run) => run.ms),
+                  0,
+                ),
               ],
               ...(referenceConcurrency !== null
-                ? [[
-                    `Node floor at ${referenceConcurrency} at a time (the loader's start; not judged)`,
-                    fmtMs(median(referenceRuns.map((run) => run.ms)), 0),
-                    listMs(referenceRuns.map((run) => run.ms), 0),
-                  ]]
+                ? [
+                    [
+                      `Node floor at ${referenceConcurrency} at a time (the loader's start; not judged)`,
+                      fmtMs(median(referenceRuns.map((run) => run.ms)), 0),
+                      listMs(
+                        referenceRuns.map((run) => run.ms),
+                        0,
+                      ),
+                    ],
+                  ]
                 : []),
               [
                 `Chromium's own floor: a bare page fetching the same requests, ${concurrency} at a time (not judged)`,
@@ -268,7 +282,12 @@ export const wholeCourse: Benchmark = {
           },
         ],
         targets: [
-          { name: 'browser time ÷ network floor', target: `≤ ${TARGET_RATIO}`, actual: ratio.toFixed(2), met: ratio <= TARGET_RATIO },
+          {
+            name: 'browser time ÷ network floor',
+            target: `≤ ${TARGET_RATIO}`,
+            actual: ratio.toFixed(2),
+            met: ratio <= TARGET_RATIO,
+          },
         ],
         notes: [
           ...(browserFloorMedian / floorMedian > TARGET_RATIO
@@ -283,7 +302,17 @@ export const wholeCourse: Benchmark = {
             `(at most ${Math.max(...browserRuns.map((run) => run.maxInFlight))} in flight); the floor fetched ` +
             `${paths.length} (${Math.round((floorRuns[0]?.bytes ?? 0) / 1024)} KB). Final status: "${browserRuns.at(-1)?.status ?? ''}".`,
         ],
-        data: { browserRuns, floorRuns, browserFloorRuns, referenceConcurrency, referenceRuns, paths, concurrency, concurrencySource, ratio },
+        data: {
+          browserRuns,
+          floorRuns,
+          browserFloorRuns,
+          referenceConcurrency,
+          referenceRuns,
+          paths,
+          concurrency,
+          concurrencySource,
+          ratio,
+        },
       };
     } finally {
       await server.stop();

@@ -171,7 +171,8 @@ export function parseList<S extends z.ZodMiniType>(body: unknown, spec: ListSpec
         fatal.push(issue);
       }
       if (fatal.length > 0) {
-        for (const issue of fatal) rejected.push({ index, id, path: formatPath(issue.path), reason: describeIssue(issue) });
+        for (const issue of fatal)
+          rejected.push({ index, id, path: formatPath(issue.path), reason: describeIssue(issue) });
         return;
       }
       for (const [field, entries] of badEntries) {

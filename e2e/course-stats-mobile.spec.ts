@@ -65,7 +65,12 @@ test('course statistics fit a 375 px screen: folded filters, a table that scroll
 
 test('the whole course view of a large course does not overflow a 375 px screen', async ({ page }) => {
   await openSignedIn(page, '/courses/1000/stats?all=1');
-  await expect(page.getByRole('table', { name: /^Statistics of course 1000\b/ }).getByRole('rowheader').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: /^Statistics of course 1000\b/ })
+      .getByRole('rowheader')
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Filters', exact: true })).toHaveAttribute('aria-expanded', 'false');
   expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
 });

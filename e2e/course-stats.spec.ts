@@ -40,8 +40,10 @@ async function columnTexts(table: Locator, header: string): Promise<string[]> {
 }
 
 const toNumbers = (texts: string[]) => texts.map((text) => Number(text.replace(/[^\d.-]/g, '')));
-const ascending = (values: number[]) => values.every((value, index) => index === 0 || (values[index - 1] ?? value) <= value);
-const descending = (values: number[]) => values.every((value, index) => index === 0 || (values[index - 1] ?? value) >= value);
+const ascending = (values: number[]) =>
+  values.every((value, index) => index === 0 || (values[index - 1] ?? value) <= value);
+const descending = (values: number[]) =>
+  values.every((value, index) => index === 0 || (values[index - 1] ?? value) >= value);
 
 function filterForm(page: Page): Locator {
   return page.getByRole('form', { name: 'Show statistics' });
@@ -195,9 +197,9 @@ test('a full last page is known to be the last from the empty page after it', as
   await expect(page.getByText('Showing 50 rows on page 3.')).toBeVisible();
   await expect(dataRows(page, statsTable(page, 102))).toHaveCount(50);
   await expect(next).toBeDisabled();
-  expect(requests.some((url) => url.searchParams.get('page') === '4' && url.searchParams.get('per_page') === '50')).toBe(
-    true,
-  );
+  expect(
+    requests.some((url) => url.searchParams.get('page') === '4' && url.searchParams.get('per_page') === '50'),
+  ).toBe(true);
 });
 
 test('"Rows per page" sets per_page in the URL and the number of rows', async ({ page }) => {
@@ -267,7 +269,10 @@ test('a deep link with filters, page, per_page and sort survives a reload', asyn
     await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
     await expect(filterForm(page).getByRole('textbox', { name: 'Session ID' })).toHaveValue('1011');
     const table = statsTable(page, 101);
-    await expect(table.getByRole('columnheader', { name: 'Score', exact: true })).toHaveAttribute('aria-sort', 'descending');
+    await expect(table.getByRole('columnheader', { name: 'Score', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     expect(new Set(await columnTexts(table, 'Session'))).toEqual(new Set(['Spring 2026']));
     const scores = toNumbers(await columnTexts(table, 'Score'));
     expect(descending(scores)).toBe(true);
@@ -303,9 +308,9 @@ test('row details open from a user name, walk the rows and give focus back', asy
   await dialog.getByRole('button', { name: 'Next' }).click();
   const james = page.getByRole('dialog', { name: 'Details: James García' });
   await expect(james.getByText('Row 2 of 10')).toBeVisible();
-  await expect(james.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Stat ID', exact: true }) })).toContainText(
-    '10400004',
-  );
+  await expect(
+    james.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Stat ID', exact: true }) }),
+  ).toContainText('10400004');
   await james.getByRole('button', { name: 'Previous' }).click();
   await expect(dialog.getByText('Row 1 of 10')).toBeVisible();
 
@@ -439,7 +444,10 @@ test('only absolute http(s) certificate links become links, opening safely in a 
   await expect(first).toHaveAttribute('rel', /(?=.*\bnoopener\b)(?=.*\bnoreferrer\b)/);
 
   const quoted = rows.nth(4).getByRole('link', { name: 'Certificate' });
-  await expect(quoted).toHaveAttribute('href', 'https://files.example.com/certificates/106/%22onmouseover=%22alert(3).pdf');
+  await expect(quoted).toHaveAttribute(
+    'href',
+    'https://files.example.com/certificates/106/%22onmouseover=%22alert(3).pdf',
+  );
   await expect(quoted).not.toHaveAttribute('onmouseover', /.*/);
 
   await expect(rows.nth(1).getByRole('link')).toHaveCount(0);

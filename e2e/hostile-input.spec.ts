@@ -47,7 +47,9 @@ async function watchForExecution(page: Page) {
     const calls = await page.evaluate(() => (window as unknown as { __xssCalls: string[] }).__xssCalls);
     // Nothing the payloads describe became an element.
     const injected = await page
-      .locator('#root script, #root iframe, #root img[src="x"], #root [onerror], #root [onload], #root [ontoggle], #root [onmouseover], #root math, #root style')
+      .locator(
+        '#root script, #root iframe, #root img[src="x"], #root [onerror], #root [onload], #root [ontoggle], #root [onmouseover], #root math, #root style',
+      )
       .count();
     return { calls, problems, injected };
   };
@@ -76,7 +78,10 @@ function hostileGroups() {
 test('markup from the API in course statistics is shown as text and never runs', async ({ page }) => {
   const check = await watchForExecution(page);
   const token = uniqueToken('hostile-stats');
-  await scriptUpstream(token, [{ path: STATS_PATH, body: hostileRows() }, { path: STATS_PATH, body: [] }]);
+  await scriptUpstream(token, [
+    { path: STATS_PATH, body: hostileRows() },
+    { path: STATS_PATH, body: [] },
+  ]);
   await openOnProxy(page, '/courses/1/stats?per_page=25', token);
 
   const table = statsTable(page);
@@ -163,7 +168,9 @@ test('markup in the URL parameters is shown as text and never runs', async ({ pa
 
   await page.goto(`${new URL(page.url()).origin}/label-groups?q=${encodeURIComponent(at(1))}`);
   await expect(page.getByLabel('Filter labels')).toHaveValue(at(1));
-  await expect(page.getByRole('tree', { name: 'Label groups' }).getByText(at(1), { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByRole('tree', { name: 'Label groups' }).getByText(at(1), { exact: true }).first(),
+  ).toBeVisible();
 
   const sent = await upstreamRequests(token);
   for (const request of sent) {
@@ -199,15 +206,22 @@ test('certificate links: only absolute http(s) URLs become links', async ({ page
     ['ftp://files.example.com/cert.pdf', null],
     ['', null],
   ];
-  const rows = certificates.map(([cert_file], index) => statRow(index + 1, { username: `Cert ${index + 1}`, cert_file }));
+  const rows = certificates.map(([cert_file], index) =>
+    statRow(index + 1, { username: `Cert ${index + 1}`, cert_file }),
+  );
   const token = uniqueToken('certs');
-  await scriptUpstream(token, [{ path: STATS_PATH, body: rows }, { path: STATS_PATH, body: [] }]);
+  await scriptUpstream(token, [
+    { path: STATS_PATH, body: rows },
+    { path: STATS_PATH, body: [] },
+  ]);
   await openOnProxy(page, '/courses/1/stats?per_page=25', token);
   const table = statsTable(page);
   await expect(table.locator('tbody tr th')).toHaveCount(certificates.length);
 
   for (const [index, [value, href]] of certificates.entries()) {
-    const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: `Cert ${index + 1}`, exact: true }) });
+    const row = table
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('rowheader', { name: `Cert ${index + 1}`, exact: true }) });
     const links = row.getByRole('link');
     if (href === null) {
       await expect(links, JSON.stringify(value)).toHaveCount(0);
@@ -220,13 +234,15 @@ test('certificate links: only absolute http(s) URLs become links', async ({ page
   // Nowhere on the page, details panel included, is there a link with a script or data scheme.
   await table.getByRole('button', { name: 'Cert 5', exact: true }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))).not.toContainEqual(
-    expect.stringMatching(/^\s*(javascript|data|vbscript):/i),
-  );
+  expect(
+    await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')),
+  ).not.toContainEqual(expect.stringMatching(/^\s*(javascript|data|vbscript):/i));
   // Every certificate link, table and details panel, points to an absolute http(s) URL.
   const certificateLinks = page.getByRole('link', { name: 'Certificate', exact: true });
   expect(await certificateLinks.count()).toBe(certificates.filter(([, href]) => href !== null).length);
-  for (const href of await certificateLinks.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))) {
+  for (const href of await certificateLinks.evaluateAll((links) =>
+    links.map((link) => (link as HTMLAnchorElement).href),
+  )) {
     expect(new URL(href).protocol, href).toMatch(/^https?:$/);
   }
   expect(await check()).toEqual({ calls: [], problems: [], injected: 0 });
@@ -268,7 +284,9 @@ test('the form refuses ids the API could not take, with a message, and sends not
   await expect(page).toHaveURL(/\/courses\/1\/stats$/);
   await expect(statsTable(page).locator('tbody tr th')).toHaveCount(10);
   // Page 1 is full, so the app prefetches page 2: let that settle before counting what reaches the API.
-  await expect.poll(async () => (await upstreamRequests(token)).some((request) => request.query.page === '2')).toBe(true);
+  await expect
+    .poll(async () => (await upstreamRequests(token)).some((request) => request.query.page === '2'))
+    .toBe(true);
   const before = (await upstreamRequests(token)).length;
   for (const field of ['User ID', 'Session ID']) {
     const input = page.getByRole('textbox', { name: field });
@@ -297,7 +315,9 @@ test('the URL refuses ids the API could not take, with a message, and sends noth
     await expect(alert).toContainText(message);
   }
   for (const [value] of BAD_IDS) {
-    await page.goto(`${origin}/courses/1/stats?user_id=${encodeURIComponent(value)}&course_session_id=${encodeURIComponent(value)}`);
+    await page.goto(
+      `${origin}/courses/1/stats?user_id=${encodeURIComponent(value)}&course_session_id=${encodeURIComponent(value)}`,
+    );
     const corrections = page.getByRole('status').filter({ hasText: 'Some values in the link were corrected.' });
     await expect(corrections, JSON.stringify(value)).toContainText('is not a valid ID, so that filter was removed');
     await expect(page).toHaveURL(/\/courses\/1\/stats$/);

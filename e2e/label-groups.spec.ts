@@ -288,7 +288,11 @@ test('the details panel follows the focused item, and Copy puts the id on the cl
 test('markup in group and label names is shown as text', async ({ page }) => {
   // The demo has no markup in label groups, so this spec answers the list itself.
   const groups = [
-    { id: 1, name: '<img src=x onerror=alert(1)>', labels: [{ description: '<script>alert(2)</script>', type: '<b>t</b>' }] },
+    {
+      id: 1,
+      name: '<img src=x onerror=alert(1)>',
+      labels: [{ description: '<script>alert(2)</script>', type: '<b>t</b>' }],
+    },
     { id: 2, name: 'Plain', group_id: 1, labels: [] },
   ];
   await page.route(
@@ -451,7 +455,10 @@ test.describe('on a 375 px wide screen', () => {
     await expect(long).toBeFocused();
     await expect(long).toHaveAttribute('aria-selected', 'true');
     await expectWithinWidth(long, 'the long-named group');
-    const nameHeight = await long.locator('.lg-name').first().evaluate((element) => element.getBoundingClientRect().height);
+    const nameHeight = await long
+      .locator('.lg-name')
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().height);
     expect(nameHeight, 'the long name wraps onto more lines').toBeGreaterThan(40);
     await expect(details(page).getByRole('heading', { level: 2 })).toHaveText(/^Group A deliberately long group name/);
     await page.keyboard.press('ArrowRight');

@@ -75,7 +75,8 @@ test.describe('security headers', () => {
     for (const status of [200, 404, 502]) expect(statuses, `status ${status} seen`).toContain(status);
     expect(responses.some((response) => response.url.includes('/assets/') && response.url.endsWith('.js'))).toBe(true);
     expect(responses.some((response) => response.url.startsWith(PROXY_URL))).toBe(true);
-    for (const response of responses) expectSecurityHeaders(await response.headers(), `${response.status} ${response.url}`);
+    for (const response of responses)
+      expectSecurityHeaders(await response.headers(), `${response.status} ${response.url}`);
   });
 
   test('are on errors, refusals and the answers to requests the server cannot parse', async ({ request, baseURL }) => {
@@ -90,7 +91,11 @@ test.describe('security headers', () => {
         [`${origin} unknown API path`, () => request.get(`${origin}/endpoint/v1/users`), 404],
         [`${origin} bad course`, () => request.get(`${origin}/endpoint/v1/courses/abc/course_stats`), 404],
         [`${origin} POST`, () => request.post(`${origin}/endpoint/v1/label_groups`, { data: { x: 1 } }), 405],
-        [`${origin} no token`, () => request.get(`${origin}/endpoint/v1/courses/1/course_stats`, { headers: { Authorization: 'Basic x' } }), 401],
+        [
+          `${origin} no token`,
+          () => request.get(`${origin}/endpoint/v1/courses/1/course_stats`, { headers: { Authorization: 'Basic x' } }),
+          401,
+        ],
       );
     }
     for (const [label, send, status] of cases) {
@@ -130,7 +135,10 @@ test.describe('the proxy', () => {
     expect(allowed.status).toBe(200);
     expect((await send('GET', '/endpoint/v1/label_groups?access_token=other&page=3')).status).toBe(200);
     // A value cannot smuggle a parameter, a header or a second request.
-    expect((await send('GET', '/endpoint/v1/courses/7/course_stats?page=1%26access_token%3Devil%0d%0aX-Injected:%201')).status).toBe(200);
+    expect(
+      (await send('GET', '/endpoint/v1/courses/7/course_stats?page=1%26access_token%3Devil%0d%0aX-Injected:%201'))
+        .status,
+    ).toBe(200);
 
     const refused: Array<[string, string, string?, string?]> = [
       ['POST', '/endpoint/v1/label_groups', 'Content-Type: application/json\r\nContent-Length: 2\r\n', '{}'],
@@ -190,7 +198,9 @@ test.describe('the proxy', () => {
     }
   });
 
-  test('passes no cookies or client headers upstream, and no Set-Cookie or upstream headers back', async ({ request }) => {
+  test('passes no cookies or client headers upstream, and no Set-Cookie or upstream headers back', async ({
+    request,
+  }) => {
     const token = uniqueToken('headers-filter');
     await scriptUpstream(token, [
       {
@@ -273,7 +283,13 @@ test.describe('the proxy', () => {
     const get = (localAddress = '127.0.0.1') =>
       new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
         const request = httpRequest(
-          { host: '127.0.0.1', port, path: '/endpoint/v1/label_groups', agent: localAddress === '127.0.0.1' ? agent : false, localAddress },
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/endpoint/v1/label_groups',
+            agent: localAddress === '127.0.0.1' ? agent : false,
+            localAddress,
+          },
           (response) => {
             let body = '';
             response.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -355,7 +371,9 @@ test.describe('the token', () => {
           await request.get(`${stats}?page=%zz&access_token=${token}`),
           await request.get(stats, { headers: { Authorization: `Basic ${token}` } }),
           await request.get(stats, { headers: { Authorization: `Bearer ${token}-wrong` } }),
-          await request.get(`${origin}/endpoint/v1/courses/999/course_stats`, { headers: { Authorization: `Bearer ${token}` } }),
+          await request.get(`${origin}/endpoint/v1/courses/999/course_stats`, {
+            headers: { Authorization: `Bearer ${token}` },
+          }),
           await request.post(`${origin}/endpoint/v1/label_groups?access_token=${token}`, { data: token }),
           await request.get(`${origin}/courses/101?access_token=${token}`),
         ];
@@ -363,7 +381,12 @@ test.describe('the token', () => {
         const port = Number(new URL(origin).port);
         errorBodies.push((await rawRequest(port, `GET /a b?access_token=${token} HTTP/1.1\r\nHost: x\r\n\r\n`)).body);
         errorBodies.push(
-          (await rawRequest(port, `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nX: ${'y'.repeat(20_000)}\r\n\r\n`)).body,
+          (
+            await rawRequest(
+              port,
+              `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nX: ${'y'.repeat(20_000)}\r\n\r\n`,
+            )
+          ).body,
         );
       }
     } finally {
@@ -373,15 +396,24 @@ test.describe('the token', () => {
 
     // The demo server announces its own configured token once, at start, for the operator: that line is not a log of a request.
     const banner = `Demo mode. Access token: ${token}`;
-    const demoLog = demo.output().split('\n').filter((line) => line !== banner).join('\n');
+    const demoLog = demo
+      .output()
+      .split('\n')
+      .filter((line) => line !== banner)
+      .join('\n');
     const proxyLog = proxy.output();
-    for (const [name, log] of [['demo', demoLog], ['proxy', proxyLog]] as const) {
+    for (const [name, log] of [
+      ['demo', demoLog],
+      ['proxy', proxyLog],
+    ] as const) {
       expect(log, `${name} log has request lines`).toContain('incoming request');
       expect(log, `${name} log has the token redacted`).toContain('[redacted]');
       expect(log.includes(token), `${name} log`).toBe(false);
     }
     // The proxy's forwarded requests reached the demo API, whose log saw them with the token redacted.
-    expect(demoLog).toMatch(/"url":"\/endpoint\/v1\/courses\/101\/course_stats\?page=1&per_page=25&access_token=\[redacted\]"/);
+    expect(demoLog).toMatch(
+      /"url":"\/endpoint\/v1\/courses\/101\/course_stats\?page=1&per_page=25&access_token=\[redacted\]"/,
+    );
     expect(errorBodies.length).toBeGreaterThan(15);
     for (const body of errorBodies) expect(body).not.toContain(token);
     expect(browserUrls.length).toBeGreaterThan(20);

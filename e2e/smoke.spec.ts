@@ -37,7 +37,10 @@ test('sign out clears the token from every storage', async ({ page }) => {
   await page.getByLabel('Remember on this device').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  const stored = await page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage) }));
+  const stored = await page.evaluate(() => ({
+    local: JSON.stringify(localStorage),
+    session: JSON.stringify(sessionStorage),
+  }));
   expect(stored.local).toContain(E2E_DEMO_TOKEN);
   expect(stored.session).not.toContain(E2E_DEMO_TOKEN);
   await page.getByRole('button', { name: 'Sign out' }).click();

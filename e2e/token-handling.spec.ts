@@ -10,14 +10,19 @@ import { E2E_DEMO_TOKEN, PROXY_URL, scriptUpstream, signIn, uniqueToken } from '
 const TOKEN_KEY = 'course-stats.token';
 
 async function stored(page: Page) {
-  return page.evaluate((key) => ({ session: sessionStorage.getItem(key), local: localStorage.getItem(key) }), TOKEN_KEY);
+  return page.evaluate(
+    (key) => ({ session: sessionStorage.getItem(key), local: localStorage.getItem(key) }),
+    TOKEN_KEY,
+  );
 }
 
 /** Every URL the page asked for or showed, and the Authorization header of each request. */
 function watchRequests(page: Page) {
   const requests: Array<{ url: string; authorization: string | undefined }> = [];
   const shown: string[] = [];
-  page.on('request', (request) => requests.push({ url: request.url(), authorization: request.headers().authorization }));
+  page.on('request', (request) =>
+    requests.push({ url: request.url(), authorization: request.headers().authorization }),
+  );
   page.on('framenavigated', (frame) => shown.push(frame.url()));
   return { requests, shown };
 }
@@ -80,7 +85,9 @@ test('with "Remember": kept on the device (localStorage only), other tabs signed
   await other.close();
 });
 
-test('never in a URL the browser shows or requests; only in the Authorization header of API calls', async ({ page }) => {
+test('never in a URL the browser shows or requests; only in the Authorization header of API calls', async ({
+  page,
+}) => {
   const token = uniqueToken('urls');
   const { requests, shown } = watchRequests(page);
   await page.goto(`${PROXY_URL}/courses/1/stats`);
@@ -141,7 +148,9 @@ test('a sign-out clears the query cache: the next token asks the API itself, wit
   await signIn(page, second);
   await expect(statsTable(page).locator('tbody tr th')).toHaveCount(10);
   const statsUrls = (authorization: string) =>
-    requests.filter((request) => request.url.includes('/course_stats') && request.authorization === authorization).map((request) => request.url);
+    requests
+      .filter((request) => request.url.includes('/course_stats') && request.authorization === authorization)
+      .map((request) => request.url);
   // After the sign-out nothing cached for the first token is shown: the second token asks the API itself.
   expect(statsUrls(`Bearer ${second}`)).toEqual(statsUrls(`Bearer ${first}`));
   expect(statsUrls(`Bearer ${second}`).length).toBeGreaterThan(0);

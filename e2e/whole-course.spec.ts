@@ -77,11 +77,15 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
     release = resolve;
   });
   let holding = true;
-  await page.route((url) => STATS_PATH.test(url.pathname), async (route) => {
-    const url = new URL(route.request().url());
-    if (holding && url.searchParams.get('per_page') === '100' && Number(url.searchParams.get('page')) > 10) await gate;
-    await route.continue().catch(() => undefined); // an aborted request cannot be continued
-  });
+  await page.route(
+    (url) => STATS_PATH.test(url.pathname),
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (holding && url.searchParams.get('per_page') === '100' && Number(url.searchParams.get('page')) > 10)
+        await gate;
+      await route.continue().catch(() => undefined); // an aborted request cannot be continued
+    },
+  );
 
   await openSignedIn(page, '/courses/1000/stats');
   await expect(page.getByText('Showing 10 rows on page 1.')).toBeVisible();
@@ -91,13 +95,17 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
   await expect(loaderStatus(page)).toHaveText('Loaded 1,000 rows (10 pages)…');
   // The rows loaded so far are on screen already, and everything computed over them says so.
   await expect(statsTable(page, 1000)).toHaveAttribute('aria-rowcount', '1001');
-  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Based on 1,000 rows, more may exist.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Summary' }).getByText('Based on 1,000 rows, more may exist.'),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(loaderStatus(page)).toHaveText('Stopped after 1,000 rows (10 pages); more may exist.');
   await expect(page.getByRole('progressbar', { name: 'Loading all pages' })).toHaveCount(0);
   await expect(statsTable(page, 1000)).toHaveAttribute('aria-rowcount', '1001');
-  await expect(page.getByRole('region', { name: 'Summary' }).getByText('Based on 1,000 rows, more may exist.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Summary' }).getByText('Based on 1,000 rows, more may exist.'),
+  ).toBeVisible();
 
   holding = false;
   release();
@@ -125,7 +133,9 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
   // Refresh reads the course again from page 1.
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: 20_000 });
-  expect(requests.slice(afterPaging).filter((request) => request.perPage === 100 && request.page === 1)).toHaveLength(1);
+  expect(requests.slice(afterPaging).filter((request) => request.perPage === 100 && request.page === 1)).toHaveLength(
+    1,
+  );
   expect(problems).toEqual([]);
 });
 
@@ -147,9 +157,9 @@ test('the virtualised table keeps table semantics, a sticky header and only a sc
   expect(top.map((row) => row.index)).toEqual(top.map((_, i) => i + 2));
 
   // Every row has the same height, so the scroll height is the rows' total.
-  const heights = await table.locator('tbody tr[aria-rowindex]').evaluateAll((rows) =>
-    rows.map((row) => Math.round(row.getBoundingClientRect().height)),
-  );
+  const heights = await table
+    .locator('tbody tr[aria-rowindex]')
+    .evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
   expect(new Set(heights)).toEqual(new Set([44]));
 
   await region.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
@@ -163,7 +173,11 @@ test('the virtualised table keeps table semantics, a sticky header and only a sc
 
   // WCAG A/AA as on the other screens: the virtualised rows, the loader, the search and the tools included.
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 
   // The keyboard reaches the rows' buttons: the user name opens the details of that row.
   const last = table.locator('tbody tr[aria-rowindex="10001"]').getByRole('button');
@@ -345,7 +359,9 @@ test('the learner view lists every session with why it is not passed, and copies
   await expect(sessions.getByRole('rowheader')).toHaveText(['Warehouse staff', 'Office staff']);
   // Each row says why it is not passed (or that it is), in one line.
   for (const text of await rows.locator('td.learner-reason').allTextContents()) {
-    expect(text).toMatch(/^(Passed\.|Completed without success \(score \d+\)\.|Not started: progress is 0%\.|Progress is \d+%, below 100%\.)$/);
+    expect(text).toMatch(
+      /^(Passed\.|Completed without success \(score \d+\)\.|Not started: progress is 0%\.|Progress is \d+%, below 100%\.)$/,
+    );
   }
   await expect.poll(() => requests.some((request) => request.userId === '10705' && request.perPage === 100)).toBe(true);
 

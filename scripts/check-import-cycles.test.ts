@@ -15,6 +15,14 @@ describe('findCycles', () => {
   });
 
   it('finds nothing in an acyclic graph', () => {
-    expect(findCycles(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

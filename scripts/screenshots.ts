@@ -59,7 +59,10 @@ const shots: Shot[] = [
     name: 'whole-course',
     path: '/courses/1000/stats?all=1&quick=overdue&sort=progress.asc',
     prepare: async (page) => {
-      await page.getByText(/10,000 rows/).first().waitFor({ timeout: 60_000 });
+      await page
+        .getByText(/10,000 rows/)
+        .first()
+        .waitFor({ timeout: 60_000 });
     },
   },
   {
@@ -97,7 +100,14 @@ async function main(): Promise<void> {
   );
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     await waitForHealth(base);

@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], `${name} on ${label}`).toBe(value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(headers[name], `${name} on ${label}`).toBe(value);
 }
 
 function expectJsonError(response: { headers: Record<string, unknown>; json: () => unknown }, label: string) {
@@ -216,7 +217,12 @@ describe('errors', () => {
       { url: `/endpoint/v1/courses/101/course_stats?${'a=1&'.repeat(20_000)}`, headers: DEMO_AUTH },
       { url: '/endpoint/v1/label_groups?%00=%00' },
       { url: '/%00' },
-      { method: 'POST', url: '/endpoint/v1/label_groups', headers: { 'content-type': 'application/json' }, payload: '{' },
+      {
+        method: 'POST',
+        url: '/endpoint/v1/label_groups',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      },
       { method: 'POST', url: '/endpoint/v1/label_groups', headers: { 'content-type': 'text/xml' }, payload: '<x/>' },
     ];
     for (const request of requests) {
@@ -237,7 +243,10 @@ describe('requests Node cannot parse', () => {
     try {
       const requests: Array<[string, number]> = [
         [`GET /a b?access_token=${DEFAULT_DEMO_TOKEN} HTTP/1.1\r\nHost: x\r\n\r\n`, 400],
-        [`GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEFAULT_DEMO_TOKEN}\r\nX: ${'y'.repeat(20_000)}\r\n\r\n`, 431],
+        [
+          `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEFAULT_DEMO_TOKEN}\r\nX: ${'y'.repeat(20_000)}\r\n\r\n`,
+          431,
+        ],
         ['NOT-HTTP\r\n\r\n', 400],
       ];
       for (const [request, status] of requests) {

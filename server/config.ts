@@ -52,8 +52,9 @@ const envSchema = z.object({
     (value) => value ?? DEFAULT_DEMO_TOKEN,
   ),
   DEMO_LATENCY_MS: wholeNumber(0, 60_000, 0),
-  DEMO_FAILURE_RATE: optional(z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1'))
-    .transform((value) => (value === undefined ? 0 : Number(value))),
+  DEMO_FAILURE_RATE: optional(z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1')).transform(
+    (value) => (value === undefined ? 0 : Number(value)),
+  ),
   RATE_LIMIT_MAX: wholeNumber(0, 1_000_000, 600),
   DIST_DIR: optional(z.string()).transform((value) => resolve(value ?? resolve(REPO_ROOT, 'dist'))),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)).transform((value) => value ?? 'info'),

@@ -84,18 +84,25 @@ async function injectAll(app: FastifyInstance, list: FuzzCase[], check: boolean)
     if (!check) continue;
     const label = `#${index} ${item.method} ${item.url.slice(0, 120)} ${JSON.stringify(item.headers).slice(0, 200)}`;
     checkAnswer(label, item, response.statusCode, response.headers['content-type'], response.body);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers[name], `${name} ${label}`).toBe(value);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      expect(response.headers[name], `${name} ${label}`).toBe(value);
   }
   return { statuses, sent };
 }
 
 /** The raw bytes of a case, with its odd headers, as a client that checks nothing would send them. */
 function rawRequest(item: FuzzCase): Buffer {
-  const headers = Object.entries({ ...item.headers, ...(item.authorization === null ? {} : { authorization: item.authorization }) })
+  const headers = Object.entries({
+    ...item.headers,
+    ...(item.authorization === null ? {} : { authorization: item.authorization }),
+  })
     .filter(([name]) => name !== 'host')
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  return Buffer.from(`${item.method} ${item.url} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`, 'latin1');
+  return Buffer.from(
+    `${item.method} ${item.url} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`,
+    'latin1',
+  );
 }
 
 async function sendRaw(port: number, list: FuzzCase[]) {
@@ -120,28 +127,39 @@ describe('fuzzing the demo API and the static app', () => {
   });
   afterAll(async () => app.close());
 
-  it(`answers ${COUNT.toLocaleString('en')} random requests with no 5xx, JSON errors and the security headers; the heap returns near its baseline`, { timeout: 120_000 }, async () => {
-    await injectAll(app, warmUpCases, false);
-    const baseline = settledHeap();
-    const { statuses, sent } = await injectAll(app, cases, true);
-    const growth = settledHeap() - baseline;
-    console.log(`demo fuzz: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, heap ${(baseline / 2 ** 20).toFixed(1)} MB -> +${(growth / 2 ** 20).toFixed(2)} MB`);
-    expect(sent).toBe(COUNT);
-    // The generator must reach the interesting answers, or the test proves little.
-    for (const status of [200, 400, 401, 404, 405]) expect(statuses.get(status), `status ${status}`).toBeGreaterThan(50);
-    expect(growth).toBeLessThan(HEAP_GROWTH_LIMIT);
-  });
+  it(
+    `answers ${COUNT.toLocaleString('en')} random requests with no 5xx, JSON errors and the security headers; the heap returns near its baseline`,
+    { timeout: 120_000 },
+    async () => {
+      await injectAll(app, warmUpCases, false);
+      const baseline = settledHeap();
+      const { statuses, sent } = await injectAll(app, cases, true);
+      const growth = settledHeap() - baseline;
+      console.log(
+        `demo fuzz: ${sent} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, heap ${(baseline / 2 ** 20).toFixed(1)} MB -> +${(growth / 2 ** 20).toFixed(2)} MB`,
+      );
+      expect(sent).toBe(COUNT);
+      // The generator must reach the interesting answers, or the test proves little.
+      for (const status of [200, 400, 401, 404, 405])
+        expect(statuses.get(status), `status ${status}`).toBeGreaterThan(50);
+      expect(growth).toBeLessThan(HEAP_GROWTH_LIMIT);
+    },
+  );
 
-  it('answers 400 of them, and those inject cannot send, as raw bytes (no URL or header normalization on the way)', { timeout: 60_000 }, async () => {
-    const server = makeApp({ distDir: dist.dir });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      expect(unparseable.length).toBeGreaterThan(0);
-      await sendRaw(portOf(server.server), [...unparseable, ...cases.slice(0, 400)]);
-    } finally {
-      await server.close();
-    }
-  });
+  it(
+    'answers 400 of them, and those inject cannot send, as raw bytes (no URL or header normalization on the way)',
+    { timeout: 60_000 },
+    async () => {
+      const server = makeApp({ distDir: dist.dir });
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        expect(unparseable.length).toBeGreaterThan(0);
+        await sendRaw(portOf(server.server), [...unparseable, ...cases.slice(0, 400)]);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('never logs the token', () => {
     expect(logs.seen.lines).toBeGreaterThan(COUNT);
@@ -162,7 +180,9 @@ describe('fuzzing the proxy in front of the demo API', () => {
       const url = new URL(request.url, 'http://upstream');
       const names = [...url.searchParams.keys()];
       const allowed = /^\/endpoint\/v1\/(courses\/[1-9]\d*\/course_stats|label_groups)$/.test(url.pathname);
-      const onlySpecParams = names.every((name) => ['user_id', 'course_session_id', 'page', 'per_page', 'access_token'].includes(name));
+      const onlySpecParams = names.every((name) =>
+        ['user_id', 'course_session_id', 'page', 'per_page', 'access_token'].includes(name),
+      );
       if (request.method !== 'GET' || !allowed || !onlySpecParams || forwarded.offPath.length > 0) {
         forwarded.offPath.push(`${request.method} ${request.url.slice(0, 200)}`);
       }
@@ -170,7 +190,12 @@ describe('fuzzing the proxy in front of the demo API', () => {
     });
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     proxy = makeApp(
-      { apiBaseUrl: `http://127.0.0.1:${portOf(upstream.server)}`, rateLimitMax: 0, distDir: dist.dir, logLevel: 'trace' },
+      {
+        apiBaseUrl: `http://127.0.0.1:${portOf(upstream.server)}`,
+        rateLimitMax: 0,
+        distDir: dist.dir,
+        logLevel: 'trace',
+      },
       { logStream: logs.stream },
     );
     await proxy.ready();
@@ -180,18 +205,25 @@ describe('fuzzing the proxy in front of the demo API', () => {
     await upstream.close();
   });
 
-  it(`answers ${COUNT.toLocaleString('en')} random requests with no 5xx and sends only the spec's GETs upstream; the heap returns near its baseline`, { timeout: 120_000 }, async () => {
-    await injectAll(proxy, warmUpCases, false);
-    const baseline = settledHeap();
-    const { statuses, sent } = await injectAll(proxy, cases, true);
-    const growth = settledHeap() - baseline;
-    console.log(`proxy fuzz: ${sent} requests, ${forwarded.count} forwarded, statuses ${JSON.stringify(Object.fromEntries(statuses))}, heap ${(baseline / 2 ** 20).toFixed(1)} MB -> +${(growth / 2 ** 20).toFixed(2)} MB`);
-    expect(sent).toBe(COUNT);
-    for (const status of [200, 400, 401, 404, 405]) expect(statuses.get(status), `status ${status}`).toBeGreaterThan(50);
-    expect(forwarded.count).toBeGreaterThan(1_000);
-    expect(forwarded.offPath).toEqual([]);
-    expect(growth).toBeLessThan(HEAP_GROWTH_LIMIT);
-  });
+  it(
+    `answers ${COUNT.toLocaleString('en')} random requests with no 5xx and sends only the spec's GETs upstream; the heap returns near its baseline`,
+    { timeout: 120_000 },
+    async () => {
+      await injectAll(proxy, warmUpCases, false);
+      const baseline = settledHeap();
+      const { statuses, sent } = await injectAll(proxy, cases, true);
+      const growth = settledHeap() - baseline;
+      console.log(
+        `proxy fuzz: ${sent} requests, ${forwarded.count} forwarded, statuses ${JSON.stringify(Object.fromEntries(statuses))}, heap ${(baseline / 2 ** 20).toFixed(1)} MB -> +${(growth / 2 ** 20).toFixed(2)} MB`,
+      );
+      expect(sent).toBe(COUNT);
+      for (const status of [200, 400, 401, 404, 405])
+        expect(statuses.get(status), `status ${status}`).toBeGreaterThan(50);
+      expect(forwarded.count).toBeGreaterThan(1_000);
+      expect(forwarded.offPath).toEqual([]);
+      expect(growth).toBeLessThan(HEAP_GROWTH_LIMIT);
+    },
+  );
 
   it('answers 400 of them, and those inject cannot send, as raw bytes', { timeout: 60_000 }, async () => {
     await proxy.listen({ port: 0, host: '127.0.0.1' });

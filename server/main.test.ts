@@ -48,73 +48,87 @@ async function startMain(env: Record<string, string>) {
 }
 
 describe('main', () => {
-  it('prints its URL and token, finishes the in-flight request on SIGTERM and exits 0', { timeout: 30_000 }, async () => {
-    const main = await startMain({ DEMO_LATENCY_MS: '1500' });
-    try {
-      expect(main.output()).toContain(DEFAULT_DEMO_TOKEN);
-      const started = performance.now();
-      const inFlight = fetch(`${main.url}/endpoint/v1/label_groups`);
-      // Let the request reach the server (it then waits DEMO_LATENCY_MS) before asking the server to stop.
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      main.sigterm();
-      const response = await inFlight;
-      expect(response.status).toBe(200);
-      expect(Array.isArray(await response.json())).toBe(true);
-      expect(performance.now() - started).toBeGreaterThanOrEqual(1_400);
-      expect(await main.exited).toBe(0);
-      // Closed: new connections are refused.
-      await expect(fetch(`${main.url}/healthz`)).rejects.toThrow();
-    } finally {
-      main.kill();
-    }
-  });
+  it(
+    'prints its URL and token, finishes the in-flight request on SIGTERM and exits 0',
+    { timeout: 30_000 },
+    async () => {
+      const main = await startMain({ DEMO_LATENCY_MS: '1500' });
+      try {
+        expect(main.output()).toContain(DEFAULT_DEMO_TOKEN);
+        const started = performance.now();
+        const inFlight = fetch(`${main.url}/endpoint/v1/label_groups`);
+        // Let the request reach the server (it then waits DEMO_LATENCY_MS) before asking the server to stop.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        main.sigterm();
+        const response = await inFlight;
+        expect(response.status).toBe(200);
+        expect(Array.isArray(await response.json())).toBe(true);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(1_400);
+        expect(await main.exited).toBe(0);
+        // Closed: new connections are refused.
+        await expect(fetch(`${main.url}/healthz`)).rejects.toThrow();
+      } finally {
+        main.kill();
+      }
+    },
+  );
 
-  it('in proxy mode, waits for the upstream answer of a request in flight, passes it on, and exits 0', { timeout: 30_000 }, async () => {
-    let arrived!: () => void;
-    const reachedUpstream = new Promise<void>((resolve) => (arrived = resolve));
-    const upstream = http.createServer((_request, response) => {
-      arrived();
-      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('[{"late":true}]'), 1_500);
-    });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const main = await startMain({ API_BASE_URL: `http://127.0.0.1:${portOf(upstream)}`, RATE_LIMIT_MAX: '0' });
-    try {
-      const inFlight = fetch(`${main.url}/endpoint/v1/courses/1/course_stats`, { headers: { authorization: 'Bearer t' } });
-      await reachedUpstream;
-      main.sigterm();
-      const response = await inFlight;
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual([{ late: true }]);
-      expect(await main.exited).toBe(0);
-    } finally {
-      main.kill();
-      upstream.closeAllConnections();
-      await new Promise((resolve) => upstream.close(resolve));
-    }
-  });
-
-  it('does not wait for idle keep-alive connections (a browser keeps them open) to exit', { timeout: 30_000 }, async () => {
-    const main = await startMain({});
-    const agent = new http.Agent({ keepAlive: true });
-    try {
-      const status = await new Promise<number>((resolve, reject) => {
-        http
-          .get(`${main.url}/healthz`, { agent }, (response) => {
-            response.resume();
-            response.on('end', () => resolve(response.statusCode ?? 0));
-          })
-          .on('error', reject);
+  it(
+    'in proxy mode, waits for the upstream answer of a request in flight, passes it on, and exits 0',
+    { timeout: 30_000 },
+    async () => {
+      let arrived!: () => void;
+      const reachedUpstream = new Promise<void>((resolve) => (arrived = resolve));
+      const upstream = http.createServer((_request, response) => {
+        arrived();
+        setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('[{"late":true}]'), 1_500);
       });
-      expect(status).toBe(200);
-      // The connection stays open and idle in the agent's pool.
-      expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);
-      const started = performance.now();
-      main.sigterm();
-      expect(await main.exited).toBe(0);
-      expect(performance.now() - started).toBeLessThan(5_000);
-    } finally {
-      agent.destroy();
-      main.kill();
-    }
-  });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const main = await startMain({ API_BASE_URL: `http://127.0.0.1:${portOf(upstream)}`, RATE_LIMIT_MAX: '0' });
+      try {
+        const inFlight = fetch(`${main.url}/endpoint/v1/courses/1/course_stats`, {
+          headers: { authorization: 'Bearer t' },
+        });
+        await reachedUpstream;
+        main.sigterm();
+        const response = await inFlight;
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual([{ late: true }]);
+        expect(await main.exited).toBe(0);
+      } finally {
+        main.kill();
+        upstream.closeAllConnections();
+        await new Promise((resolve) => upstream.close(resolve));
+      }
+    },
+  );
+
+  it(
+    'does not wait for idle keep-alive connections (a browser keeps them open) to exit',
+    { timeout: 30_000 },
+    async () => {
+      const main = await startMain({});
+      const agent = new http.Agent({ keepAlive: true });
+      try {
+        const status = await new Promise<number>((resolve, reject) => {
+          http
+            .get(`${main.url}/healthz`, { agent }, (response) => {
+              response.resume();
+              response.on('end', () => resolve(response.statusCode ?? 0));
+            })
+            .on('error', reject);
+        });
+        expect(status).toBe(200);
+        // The connection stays open and idle in the agent's pool.
+        expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);
+        const started = performance.now();
+        main.sigterm();
+        expect(await main.exited).toBe(0);
+        expect(performance.now() - started).toBeLessThan(5_000);
+      } finally {
+        agent.destroy();
+        main.kill();
+      }
+    },
+  );
 });

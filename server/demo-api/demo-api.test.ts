@@ -92,7 +92,9 @@ describe('demo API: course statistics', () => {
     expect(await getStats(statsUrl(101, `course_session_id=${user.course_session_id}&per_page=100`))).toEqual(
       bySession.slice(0, 100),
     );
-    const combined = await getStats(statsUrl(101, `user_id=${user.user_id}&course_session_id=${user.course_session_id}`));
+    const combined = await getStats(
+      statsUrl(101, `user_id=${user.user_id}&course_session_id=${user.course_session_id}`),
+    );
     expect(combined).toEqual(both);
     expect(combined.length).toBeLessThan(byUser.length);
     expect(await getStats(statsUrl(101, `user_id=${user.user_id}&course_session_id=1021`))).toEqual([]);
@@ -100,7 +102,9 @@ describe('demo API: course statistics', () => {
 
   it('pages through a filtered list', async () => {
     const session = stats(1000).filter((stat) => stat.course_session_id === 10002);
-    expect(await getStats(statsUrl(1000, 'course_session_id=10002&page=3&per_page=50'))).toEqual(session.slice(100, 150));
+    expect(await getStats(statsUrl(1000, 'course_session_id=10002&page=3&per_page=50'))).toEqual(
+      session.slice(100, 150),
+    );
   });
 
   it('answers 401 without a token and with a wrong one', async () => {
@@ -121,7 +125,9 @@ describe('demo API: course statistics', () => {
     expect((await get(statsUrl(101, 'access_token='), {})).status).toBe(401);
     // Two credentials: both must be right.
     expect((await get(statsUrl(101, 'access_token=wrong'))).status).toBe(401);
-    expect((await get(statsUrl(101, `access_token=${DEFAULT_DEMO_TOKEN}`), { authorization: 'Bearer x' })).status).toBe(401);
+    expect((await get(statsUrl(101, `access_token=${DEFAULT_DEMO_TOKEN}`), { authorization: 'Bearer x' })).status).toBe(
+      401,
+    );
   });
 
   it('answers 404 for a course that does not exist and for a course id that is not a positive integer', async () => {
@@ -158,7 +164,11 @@ describe('demo API: course statistics', () => {
     });
 
     it('a repeated parameter', async () => {
-      for (const query of ['page=1&page=2', 'user_id=1&user_id=1', `access_token=${DEFAULT_DEMO_TOKEN}&access_token=x`]) {
+      for (const query of [
+        'page=1&page=2',
+        'user_id=1&user_id=1',
+        `access_token=${DEFAULT_DEMO_TOKEN}&access_token=x`,
+      ]) {
         const response = await get(statsUrl(101, query));
         expect(response.status, query).toBe(400);
         expect(errorOf(response.json)).toMatch(/repeated/);

@@ -101,7 +101,12 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 12,
     name: 'Языки',
     created_at: '2025-01-05T14:00:00+03:00',
-    labels: [{ description: 'Русский' }, { description: 'English' }, { description: 'Deutsch' }, { description: '中文' }],
+    labels: [
+      { description: 'Русский' },
+      { description: 'English' },
+      { description: 'Deutsch' },
+      { description: '中文' },
+    ],
   },
   { id: 13, name: 'Onboarding status', group_id: null, updated_at: '2026-10-20T09:00:00+03:00', labels: [] },
   {

@@ -176,7 +176,7 @@ describe('answers', () => {
         'x-powered-by': 'PHP/5.6',
         server: 'upstream/1.0',
         'access-control-allow-origin': '*',
-        'content-security-policy': "default-src *",
+        'content-security-policy': 'default-src *',
       });
       response.end(body);
     });

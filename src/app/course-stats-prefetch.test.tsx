@@ -53,7 +53,13 @@ describe('asking for a course statistics page before the app renders', () => {
     const client = createAppQueryClient();
     await prefetchCourseStatsRoute(client, at('/courses/3/stats?user_id=7&page=2&per_page=25&sort=score.desc'));
     expect(asked).toEqual(['3?user_id=7&page=2&per_page=25']);
-    const key = courseStatsQueries.list({ courseId: 3, userId: 7, courseSessionId: undefined, page: 2, perPage: 25 }).queryKey;
+    const key = courseStatsQueries.list({
+      courseId: 3,
+      userId: 7,
+      courseSessionId: undefined,
+      page: 2,
+      perPage: 25,
+    }).queryKey;
     expect(client.getQueryData(key)?.report.received).toBe(0);
   });
 

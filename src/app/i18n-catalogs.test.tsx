@@ -26,7 +26,9 @@ function shape(value: unknown, path = ''): string[] {
   if (typeof value === 'function') return [`${path}()/${value.length}`];
   if (typeof value === 'string') return value.trim() === '' ? [`${path}:EMPTY`] : [path];
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([key, child]) => shape(child, path ? `${path}.${key}` : key)).sort();
+    return Object.entries(value)
+      .flatMap(([key, child]) => shape(child, path ? `${path}.${key}` : key))
+      .sort();
   }
   return [`${path}:${typeof value}`];
 }
@@ -39,18 +41,21 @@ describe('message catalogs', () => {
     for (const locale of LOCALES) expect(shape(pair[locale])).toEqual(english);
   });
 
-  it.each(Object.entries(catalogs))('%s is really translated (most Russian texts differ from English)', (_name, pair) => {
-    const flat = (value: unknown): string[] =>
-      typeof value === 'string'
-        ? [value]
-        : typeof value === 'object' && value !== null
-          ? Object.values(value).flatMap(flat)
-          : [];
-    const english = flat(pair.en);
-    const russian = flat(pair.ru);
-    const same = english.filter((text, i) => text === russian[i] && /[a-z]{3}/i.test(text));
-    expect(same.length / Math.max(english.length, 1)).toBeLessThan(0.2);
-  });
+  it.each(Object.entries(catalogs))(
+    '%s is really translated (most Russian texts differ from English)',
+    (_name, pair) => {
+      const flat = (value: unknown): string[] =>
+        typeof value === 'string'
+          ? [value]
+          : typeof value === 'object' && value !== null
+            ? Object.values(value).flatMap(flat)
+            : [];
+      const english = flat(pair.en);
+      const russian = flat(pair.ru);
+      const same = english.filter((text, i) => text === russian[i] && /[a-z]{3}/i.test(text));
+      expect(same.length / Math.max(english.length, 1)).toBeLessThan(0.2);
+    },
+  );
 });
 
 describe('the sign-in screen in each language', () => {

@@ -29,7 +29,16 @@ describe('the app-wide 401 reaction', () => {
       ),
     );
     const router = createMemoryRouter(
-      [{ path: '*', element: <AuthGate><Stats /></AuthGate> }],
+      [
+        {
+          path: '*',
+          element: (
+            <AuthGate>
+              <Stats />
+            </AuthGate>
+          ),
+        },
+      ],
       { initialEntries: ['/courses/3/stats?user_id=9'] },
     );
     render(
@@ -47,7 +56,9 @@ describe('the app-wide 401 reaction', () => {
   it('keeps the user signed in on a 403 (the token is valid, the resource is not allowed)', async () => {
     setToken('limited', false);
     server.use(
-      http.get('/endpoint/v1/courses/:id/course_stats', () => HttpResponse.json({ error: 'forbidden' }, { status: 403 })),
+      http.get('/endpoint/v1/courses/:id/course_stats', () =>
+        HttpResponse.json({ error: 'forbidden' }, { status: 403 }),
+      ),
     );
     render(
       <AppProviders>

@@ -16,7 +16,11 @@ interface Explained {
   retryable: boolean;
 }
 
-export function explainApiError(detail: ApiErrorDetail, texts: SharedTexts['error'], notFoundMessage?: string): Explained {
+export function explainApiError(
+  detail: ApiErrorDetail,
+  texts: SharedTexts['error'],
+  notFoundMessage?: string,
+): Explained {
   switch (detail.kind) {
     case 'unauthorized':
       return detail.status === 403
@@ -45,7 +49,11 @@ export function explainApiError(detail: ApiErrorDetail, texts: SharedTexts['erro
     case 'network':
       return { title: texts.unreachable, detail: texts.networkDetail, retryable: true };
     case 'timeout':
-      return { title: texts.timeout, detail: texts.timeoutDetail(Math.round(detail.timeoutMs / 1000)), retryable: true };
+      return {
+        title: texts.timeout,
+        detail: texts.timeoutDetail(Math.round(detail.timeoutMs / 1000)),
+        retryable: true,
+      };
     case 'invalid_response':
       return { title: texts.invalidResponse, detail: detail.reason, retryable: true };
   }

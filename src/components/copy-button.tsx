@@ -18,7 +18,14 @@ type CopyState = { kind: 'idle' } | { kind: 'copied'; message: string } | { kind
  * Copies text to the clipboard and says so in a status line. Where the clipboard is unavailable or refused
  * (no permission, not a secure context), the text is put in a selected read-only field instead.
  */
-export function CopyButton({ label, getText, copiedMessage, failedMessage, fallbackLabel, disabled = false }: CopyButtonProps) {
+export function CopyButton({
+  label,
+  getText,
+  copiedMessage,
+  failedMessage,
+  fallbackLabel,
+  disabled = false,
+}: CopyButtonProps) {
   const [state, setState] = useState<CopyState>({ kind: 'idle' });
   const fallbackId = useId();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);

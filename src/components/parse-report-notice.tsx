@@ -28,8 +28,10 @@ export function ParseReportNotice({ report, itemNoun }: ParseReportNoticeProps) 
           <ul className="alert-list">
             {rejected.slice(0, MAX_LISTED).map((problem) => (
               <li key={`${problem.index}:${problem.path}`}>
-                {problem.id !== null ? texts.itemWithId(itemNoun, problem.id) : texts.itemAt(itemNoun, problem.index + 1)}:{' '}
-                <code>{problem.path || texts.wholeItem}</code> {problem.reason}
+                {problem.id !== null
+                  ? texts.itemWithId(itemNoun, problem.id)
+                  : texts.itemAt(itemNoun, problem.index + 1)}
+                : <code>{problem.path || texts.wholeItem}</code> {problem.reason}
               </li>
             ))}
             {rejected.length > MAX_LISTED && <li>{texts.andMore(rejected.length - MAX_LISTED)}</li>}

@@ -56,7 +56,8 @@ const ru: SharedTexts = {
     notFound: 'Не найдено.',
     badRequest: 'API отклонил запрос.',
     rateLimited: 'API ограничивает частоту запросов.',
-    rateLimitedRetryIn: (seconds: number) => `Приложение повторило запрос и остановилось; попробуйте через ${seconds} с или позже.`,
+    rateLimitedRetryIn: (seconds: number) =>
+      `Приложение повторило запрос и остановилось; попробуйте через ${seconds} с или позже.`,
     rateLimitedRetryLater: 'Приложение повторило запрос и остановилось; попробуйте чуть позже.',
     unreachable: 'API недоступен.',
     serverProblem: 'У API возникла ошибка при ответе.',

@@ -6,7 +6,6 @@ import { extractMessage, fetchCourseStats, fetchLabelGroups } from './api-client
 import { ApiError, InvalidRequestError } from './api-error';
 import { setToken } from './token-store';
 
-
 const STATS = '/endpoint/v1/courses/:courseId/course_stats';
 
 /** Records every request the handler sees, so tests can check what reached the wire. */
@@ -68,17 +67,14 @@ describe('fetchCourseStats: what it sends', () => {
     expect(seen).toHaveLength(0);
   });
 
-  it.each([
-    { perPage: 0 },
-    { perPage: 101 },
-    { page: 0 },
-    { userId: -3 },
-    { courseSessionId: 0.5 },
-  ])('refuses %j before any request', async (params) => {
-    const seen = recordStats();
-    await expect(fetchCourseStats({ courseId: 1, ...params })).rejects.toBeInstanceOf(InvalidRequestError);
-    expect(seen).toHaveLength(0);
-  });
+  it.each([{ perPage: 0 }, { perPage: 101 }, { page: 0 }, { userId: -3 }, { courseSessionId: 0.5 }])(
+    'refuses %j before any request',
+    async (params) => {
+      const seen = recordStats();
+      await expect(fetchCourseStats({ courseId: 1, ...params })).rejects.toBeInstanceOf(InvalidRequestError);
+      expect(seen).toHaveLength(0);
+    },
+  );
 });
 
 describe('fetchCourseStats: what it returns', () => {
@@ -142,7 +138,10 @@ describe('fetchCourseStats: what it returns', () => {
   it('calls an object where the array belongs an invalid response', async () => {
     recordStats(() => HttpResponse.json({ data: [] }));
     const error = await failure(fetchCourseStats({ courseId: 1 }));
-    expect(error.detail).toMatchObject({ kind: 'invalid_response', reason: 'Expected a JSON array, received an object' });
+    expect(error.detail).toMatchObject({
+      kind: 'invalid_response',
+      reason: 'Expected a JSON array, received an object',
+    });
   });
 
   it('maps a refused connection to network', async () => {

@@ -102,7 +102,8 @@ function courseStatsRequestPath(request: CourseStatsRequest): string {
   const query = new URLSearchParams();
   // Names are written out one by one: nothing outside the spec's list can reach the wire.
   if (params.data.user_id !== undefined) query.set('user_id', String(params.data.user_id));
-  if (params.data.course_session_id !== undefined) query.set('course_session_id', String(params.data.course_session_id));
+  if (params.data.course_session_id !== undefined)
+    query.set('course_session_id', String(params.data.course_session_id));
   if (params.data.page !== undefined) query.set('page', String(params.data.page));
   if (params.data.per_page !== undefined) query.set('per_page', String(params.data.per_page));
   return `${courseStatsPath(request.courseId)}?${query.toString()}`;
@@ -171,7 +172,11 @@ function startEarlyRequest(path: string): { entry: EarlyRequest; claim: () => bo
 }
 
 /** The request started early for this token and path, now the caller's: its abort signal cancels it. */
-function takeEarlyRequest(token: string | null, path: string, signal: AbortSignal | undefined): Promise<JsonBody> | null {
+function takeEarlyRequest(
+  token: string | null,
+  path: string,
+  signal: AbortSignal | undefined,
+): Promise<JsonBody> | null {
   if (!token) return null;
   const key = earlyKey(token, path);
   const entry = earlyRequests.get(key);

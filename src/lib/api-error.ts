@@ -58,11 +58,7 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /** Maps an HTTP error status to the union. `message` is the server's, already extracted and scrubbed. */
-export function errorForStatus(
-  status: number,
-  message: string | null,
-  retryAfter: string | null,
-): ApiErrorDetail {
+export function errorForStatus(status: number, message: string | null, retryAfter: string | null): ApiErrorDetail {
   if (status === 401 || status === 403) return { kind: 'unauthorized', status, message };
   if (status === 404) return { kind: 'not_found', status, message };
   if (status === 429) return { kind: 'rate_limited', status, retryAfterMs: parseRetryAfter(retryAfter), message };

@@ -34,7 +34,14 @@ describe('formatCell', () => {
 
 describe('toCsv', () => {
   it('starts with a BOM, uses CRLF and round-trips through parseCsv', () => {
-    const text = toCsv(['User', 'Email'], [['Анна "Аня" Смирнова', 'a@x.ru'], ['=1+1', null]], ';');
+    const text = toCsv(
+      ['User', 'Email'],
+      [
+        ['Анна "Аня" Смирнова', 'a@x.ru'],
+        ['=1+1', null],
+      ],
+      ';',
+    );
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text).toContain('\r\n');
     expect(parseCsv(text, ';')).toEqual([

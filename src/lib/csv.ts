@@ -22,7 +22,11 @@ export function formatCell(cell: CsvCell, delimiter: CsvDelimiter): string {
   return needsQuotes ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvCell[]>, delimiter: CsvDelimiter): string {
+export function toCsv(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly CsvCell[]>,
+  delimiter: CsvDelimiter,
+): string {
   const lines = [header, ...rows].map((row) => row.map((cell) => formatCell(cell, delimiter)).join(delimiter));
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }

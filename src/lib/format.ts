@@ -78,7 +78,8 @@ export function formatRelativeTime(iso: string | null | undefined, now: number, 
   const distance = Math.abs(diffSeconds);
   const formatter = relativeTimeFormat(locale, { numeric: 'auto' });
   if (distance < 45) return formatter.format(0, 'second');
-  const step = RELATIVE_STEPS.find((candidate) => distance < candidate.upTo) ?? RELATIVE_STEPS[RELATIVE_STEPS.length - 1];
+  const step =
+    RELATIVE_STEPS.find((candidate) => distance < candidate.upTo) ?? RELATIVE_STEPS[RELATIVE_STEPS.length - 1];
   if (!step) return NO_VALUE;
   const amount = Math.round(diffSeconds / step.seconds);
   // Math.round(-0.4) is -0, which Intl writes as "0 ... ago"; keep the sign of the difference instead.

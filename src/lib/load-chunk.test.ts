@@ -12,7 +12,10 @@ function setOnline(value: boolean) {
 describe('loadChunk', () => {
   it('waits for the connection to come back, then loads', async () => {
     setOnline(false);
-    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue('chunk');
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue('chunk');
     const pending = loadChunk(load);
     await Promise.resolve();
     await Promise.resolve();

@@ -7,7 +7,6 @@ import { fetchCourseStats } from './api-client';
 import { ApiError, type ApiErrorDetail } from './api-error';
 import { MAX_RETRIES, queryClientDefaults, retryDelay, RETRY_AFTER_CAP_MS, shouldRetry } from './query-client';
 
-
 const error = (detail: ApiErrorDetail) => new ApiError(detail);
 
 describe('shouldRetry', () => {
@@ -67,7 +66,9 @@ describe('the query defaults in use', () => {
     server.use(
       http.get('/endpoint/v1/courses/:id/course_stats', () => {
         calls += 1;
-        return calls <= 2 ? HttpResponse.json({ error: 'busy' }, { status: 503 }) : HttpResponse.json([courseStatWire()]);
+        return calls <= 2
+          ? HttpResponse.json({ error: 'busy' }, { status: 503 })
+          : HttpResponse.json([courseStatWire()]);
       }),
     );
     const client = new QueryClient({

@@ -5,7 +5,9 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 
 /** A fresh client per test, retries off, so a test sees the first answer. */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 export interface RenderOptions {

@@ -40,7 +40,9 @@ describe('BarChart', () => {
         showTableLabel="s"
       />,
     );
-    const heights = [...container.querySelectorAll('rect.chart-bar')].map((rect) => Number(rect.getAttribute('height')));
+    const heights = [...container.querySelectorAll('rect.chart-bar')].map((rect) =>
+      Number(rect.getAttribute('height')),
+    );
     expect(heights[2]).toBeGreaterThan(heights[0] ?? Infinity);
     expect(heights[1]).toBe(0);
     expect((heights[0] ?? 0) / (heights[2] ?? 1)).toBeCloseTo(3 / 12);

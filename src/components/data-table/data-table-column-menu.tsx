@@ -52,11 +52,7 @@ export function DataTableColumnMenu<TData>({ table, label = 'Columns' }: DataTab
           <legend className="visually-hidden">{label}</legend>
           {columns.map((column) => (
             <label key={column.id}>
-              <input
-                type="checkbox"
-                checked={column.getIsVisible()}
-                onChange={column.getToggleVisibilityHandler()}
-              />
+              <input type="checkbox" checked={column.getIsVisible()} onChange={column.getToggleVisibilityHandler()} />
               {columnLabel(column)}
             </label>
           ))}

@@ -1,9 +1,4 @@
-import {
-  type ColumnDef,
-  type PaginationState,
-  type SortingState,
-  type VisibilityState,
-} from '@tanstack/react-table';
+import { type ColumnDef, type PaginationState, type SortingState, type VisibilityState } from '@tanstack/react-table';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -22,7 +22,14 @@ export interface DataTableProps<TData> {
  * The table shell: a focusable scroll container with a sticky header and sticky pinned columns. The table
  * instance comes from the feature, which owns the columns, the data and the state.
  */
-export function DataTable<TData>({ table, label, caption, busy = false, loading = false, skeletonRows = 5 }: DataTableProps<TData>) {
+export function DataTable<TData>({
+  table,
+  label,
+  caption,
+  busy = false,
+  loading = false,
+  skeletonRows = 5,
+}: DataTableProps<TData>) {
   const headerGroups = table.getHeaderGroups();
   const visibleColumns = table.getVisibleLeafColumns();
   return (

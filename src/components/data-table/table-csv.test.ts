@@ -21,7 +21,11 @@ const people: Person[] = [
 const columns: Array<ColumnDef<Person>> = [
   { id: 'name', accessorFn: (row) => row.name, meta: { label: 'Name', exportValue: (row) => row.name } },
   { id: 'city', accessorFn: (row) => row.city, header: 'City' },
-  { id: 'score', accessorFn: (row) => row.score, meta: { label: 'Score', exportValue: (_row, value) => `${String(value)} pts` } },
+  {
+    id: 'score',
+    accessorFn: (row) => row.score,
+    meta: { label: 'Score', exportValue: (_row, value) => `${String(value)} pts` },
+  },
   { id: 'secret', accessorFn: (row) => row.secret, header: 'Secret' },
 ];
 

@@ -1,11 +1,14 @@
 import type { Column, ColumnPinningState, HeaderGroup, Row, SortingState, Table } from '@tanstack/react-table';
+import { observeElementRect, useVirtualizer, type Rect, type VirtualizerOptions } from '@tanstack/react-virtual';
 import {
-  observeElementRect,
-  useVirtualizer,
-  type Rect,
-  type VirtualizerOptions,
-} from '@tanstack/react-virtual';
-import { memo, useImperativeHandle, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
+  memo,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { DataTableColumnHeader } from './data-table-column-header';
 import { TransientRowCells } from './data-table-row-cells';
 import './data-table.css';
@@ -39,7 +42,9 @@ export const VIRTUAL_ROW_HEIGHT = 44;
 const FALLBACK_VIEWPORT_PX = 600;
 const INITIAL_RECT: Rect = { width: 0, height: FALLBACK_VIEWPORT_PX };
 const observeRectWithFallback: VirtualizerOptions<HTMLDivElement, Element>['observeElementRect'] = (instance, cb) =>
-  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_PX }));
+  observeElementRect(instance, (rect) =>
+    cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_PX }),
+  );
 
 /**
  * A table for thousands of rows: only the rows in view (and a few either side) are in the DOM, between two
@@ -69,9 +74,11 @@ export function VirtualDataTable<TData>({
     initialRect: INITIAL_RECT,
     observeElementRect: observeRectWithFallback,
   });
-  useImperativeHandle(handleRef, () => ({ scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) }), [
-    virtualizer,
-  ]);
+  useImperativeHandle(
+    handleRef,
+    () => ({ scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }) }),
+    [virtualizer],
+  );
 
   const items = virtualizer.getVirtualItems();
   // Rows are keyed by slot, not by row: a row scrolling out hands its elements to the row scrolling in, which

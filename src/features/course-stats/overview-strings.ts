@@ -1,7 +1,8 @@
 import { formatNumber, plural, type Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from './model/course-stat-status';
 
-const percent = (locale: Locale, value: number) => formatNumber(locale, value / 100, { style: 'percent', maximumFractionDigits: 0 });
+const percent = (locale: Locale, value: number) =>
+  formatNumber(locale, value / 100, { style: 'percent', maximumFractionDigits: 0 });
 
 const tableHeaders = (first: string, second: string): readonly [string, string] => [first, second];
 
@@ -18,7 +19,9 @@ const en = {
   complete: (rows: number) => `All ${plural('en', rows, { one: '# row', other: '# rows' })} of the results.`,
   progressTitle: 'Progress distribution',
   progressDescription: (busiest: string, count: number) =>
-    count === 0 ? 'No rows.' : `Learners per progress band; the largest band is ${busiest} % with ${plural('en', count, { one: '# row', other: '# rows' })}.`,
+    count === 0
+      ? 'No rows.'
+      : `Learners per progress band; the largest band is ${busiest} % with ${plural('en', count, { one: '# row', other: '# rows' })}.`,
   progressHeaders: tableHeaders('Progress %', 'Rows'),
   showTable: 'Show as table',
   rows: (count: number) => formatNumber('en', count),
@@ -40,7 +43,8 @@ const en = {
 
 export type OverviewTexts = typeof en;
 
-const ruRows = (rows: number) => plural('ru', rows, { one: '# строке', few: '# строкам', many: '# строкам', other: '# строкам' });
+const ruRows = (rows: number) =>
+  plural('ru', rows, { one: '# строке', few: '# строкам', many: '# строкам', other: '# строкам' });
 
 const ru: OverviewTexts = {
   heading: 'Обзор',

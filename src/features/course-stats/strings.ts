@@ -1,5 +1,11 @@
 import type { CourseStat } from '@contract';
-import { formatDateTime, formatDuration, formatNumber as formatDecimal, formatPercent, formatRelativeTime } from '@/lib/format';
+import {
+  formatDateTime,
+  formatDuration,
+  formatNumber as formatDecimal,
+  formatPercent,
+  formatRelativeTime,
+} from '@/lib/format';
 import { formatNumber, plural as pluralOf, type Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from './model/course-stat-status';
 import type { CourseStatsColumnId } from './model/course-stats-column-ids';
@@ -13,7 +19,8 @@ import type { QuickFilterId } from './model/rows-shown';
  * Numbers inside sentences are written the language's way ("10,000" / "10 000"), whatever the browser's locale.
  */
 const number = (value: number) => formatNumber('en', value);
-const plural = (count: number, one: string, many: string) => pluralOf('en', count, { one: `# ${one}`, other: `# ${many}` });
+const plural = (count: number, one: string, many: string) =>
+  pluralOf('en', count, { one: `# ${one}`, other: `# ${many}` });
 const rows = (count: number) => plural(count, 'row', 'rows');
 const pages = (count: number) => plural(count, 'page', 'pages');
 
@@ -71,7 +78,11 @@ const enStatusLabels: Record<CourseStatStatus, string> = {
 };
 
 export type IdField = 'courseId' | 'userId' | 'courseSessionId';
-const idFieldNames: Record<IdField, string> = { courseId: 'Course ID', userId: 'User ID', courseSessionId: 'Session ID' };
+const idFieldNames: Record<IdField, string> = {
+  courseId: 'Course ID',
+  userId: 'User ID',
+  courseSessionId: 'Session ID',
+};
 
 function idProblemMessage(field: IdField, problem: IdProblem): string {
   const name = idFieldNames[field];
@@ -133,7 +144,9 @@ function summaryScope(scope: RowsScope): string {
   if (scope.kind === 'page') {
     const where = scope.wholeResults ? `all ${rows(scope.pageRows)} of the results` : null;
     if (!scope.narrowed) {
-      return where ? `Based on ${where}.` : `Based on the ${rows(scope.pageRows)} on page ${scope.page} only, not the whole course.`;
+      return where
+        ? `Based on ${where}.`
+        : `Based on the ${rows(scope.pageRows)} on page ${scope.page} only, not the whole course.`;
     }
     return where
       ? `Based on ${shownOf(scope)}, out of ${where}.`
@@ -272,7 +285,8 @@ const en = {
   // Whole-course mode
   wholeCourseTitle: 'Whole course',
   loadAll: 'Load all pages',
-  loadAllHint: 'The API sends at most 100 rows at a time and cannot sort or search. Load every page to search, filter, sort, summarise and export the whole course here.',
+  loadAllHint:
+    'The API sends at most 100 rows at a time and cannot sort or search. Load every page to search, filter, sort, summarise and export the whole course here.',
   loadingAll: 'Loading all pages',
   loadedSoFar: (loaded: number, pageCount: number) => `Loaded ${rows(loaded)} (${pages(pageCount)})…`,
   loadedAll: (loaded: number, pageCount: number) => `Loaded every page (${pages(pageCount)}): ${rows(loaded)}`,
@@ -300,7 +314,8 @@ const en = {
   searchHint: 'User name, email or session name; every word must match.',
   quickFiltersLegend: 'Quick filters',
   quickFilterCount: (count: number) => `(${number(count)})`,
-  quickFiltersHint: 'Inactive: no activity for 14 days or more, or never. Not passed: not passed yet, whatever the progress. Passed without certificate: passed, with no certificate link.',
+  quickFiltersHint:
+    'Inactive: no activity for 14 days or more, or never. Not passed: not passed yet, whatever the progress. Passed without certificate: passed, with no certificate link.',
 
   // Copy and mail
   contactTitle: 'Contact',
@@ -362,7 +377,6 @@ const en = {
 };
 
 export type CourseStatsTexts = typeof en;
-
 
 /* Russian */
 
@@ -428,7 +442,11 @@ const ruStatusLabels: Record<CourseStatStatus, string> = {
   not_passed: 'Не пройден',
 };
 
-const ruIdFieldNames: Record<IdField, string> = { courseId: 'ID курса', userId: 'ID пользователя', courseSessionId: 'ID сессии' };
+const ruIdFieldNames: Record<IdField, string> = {
+  courseId: 'ID курса',
+  userId: 'ID пользователя',
+  courseSessionId: 'ID сессии',
+};
 
 function ruIdProblemMessage(field: IdField, problem: IdProblem): string {
   const name = ruIdFieldNames[field];
@@ -620,7 +638,8 @@ const ru: CourseStatsTexts = {
 
   wholeCourseTitle: 'Весь курс',
   loadAll: 'Загрузить все страницы',
-  loadAllHint: 'API отдаёт не более 100 строк за раз и не умеет сортировать и искать. Загрузите все страницы, чтобы искать, фильтровать, сортировать, подводить итоги и выгружать весь курс здесь.',
+  loadAllHint:
+    'API отдаёт не более 100 строк за раз и не умеет сортировать и искать. Загрузите все страницы, чтобы искать, фильтровать, сортировать, подводить итоги и выгружать весь курс здесь.',
   loadingAll: 'Загрузка всех страниц',
   loadedSoFar: (loaded: number, pageCount: number) => `Загружено ${ruRows(loaded)} (${ruPages(pageCount)})…`,
   loadedAll: (loaded: number, pageCount: number) => `Загружены все страницы (${ruPages(pageCount)}): ${ruRows(loaded)}`,
@@ -647,7 +666,8 @@ const ru: CourseStatsTexts = {
   searchHint: 'Имя пользователя, почта или название сессии; должно совпасть каждое слово.',
   quickFiltersLegend: 'Быстрые фильтры',
   quickFilterCount: (count: number) => `(${ruNumber(count)})`,
-  quickFiltersHint: 'Неактивны: нет активности 14 дней и дольше или не было никогда. Не прошли: ещё не сдали, при любом прогрессе. Прошли без сертификата: сдали, но ссылки на сертификат нет.',
+  quickFiltersHint:
+    'Неактивны: нет активности 14 дней и дольше или не было никогда. Не прошли: ещё не сдали, при любом прогрессе. Прошли без сертификата: сдали, но ссылки на сертификат нет.',
 
   contactTitle: 'Связь',
   copyEmails: 'Скопировать адреса',
@@ -659,7 +679,8 @@ const ru: CourseStatsTexts = {
   mailtoNone: 'Среди показанных строк нет допустимых адресов.',
   mailtoTooLong: (count: number) =>
     `${ruAddresses(count)} — слишком много для почтовой ссылки; скопируйте адреса и вставьте их в поле «Скрытая копия».`,
-  mailtoBcc: (count: number) => `Откроет почтовую программу с ${ruPlural(count, 'адресом', 'адресами', 'адресами')} в скрытой копии.`,
+  mailtoBcc: (count: number) =>
+    `Откроет почтовую программу с ${ruPlural(count, 'адресом', 'адресами', 'адресами')} в скрытой копии.`,
 
   exportCsv: 'Экспорт CSV',
   delimiter: 'Разделитель',
@@ -712,7 +733,10 @@ export const texts = en;
 export const columnHeaders = en.columnHeaders;
 
 /** A duration in the catalog's units: "1 h 5 min", "1 ч 5 мин". */
-export function localizedDuration(seconds: number | null | undefined, units: CourseStatsTexts['durationUnits']): string {
+export function localizedDuration(
+  seconds: number | null | undefined,
+  units: CourseStatsTexts['durationUnits'],
+): string {
   return formatDuration(seconds)
     .replace(/\bd\b/g, units.d)
     .replace(/\bh\b/g, units.h)

@@ -34,7 +34,12 @@ function outline(rows: readonly TreeRow[]): string[] {
 describe('buildForest', () => {
   it('keeps the API order and gives fallback titles', () => {
     const forest = buildForest(
-      groups({ id: 5, name: 'Zeta' }, { id: 2, name: 'Alpha' }, { id: 9, name: '' }, { id: undefined, name: undefined }),
+      groups(
+        { id: 5, name: 'Zeta' },
+        { id: 2, name: 'Alpha' },
+        { id: 9, name: '' },
+        { id: undefined, name: undefined },
+      ),
       naming,
     );
     expect(forest.roots.map((node) => node.title)).toEqual(['Zeta', 'Alpha', 'Unnamed group #9', 'Unnamed group']);
@@ -49,7 +54,11 @@ describe('buildForest', () => {
       ),
       labelGroupsCatalogs.ru.naming,
     );
-    expect(forest.roots.map((node) => node.title)).toEqual(['Группа без названия №9', 'Группа без названия', 'Группа продаж']);
+    expect(forest.roots.map((node) => node.title)).toEqual([
+      'Группа без названия №9',
+      'Группа без названия',
+      'Группа продаж',
+    ]);
     expect(forest.groups[0]?.labels.map((node) => [node.title, node.hasDescription])).toEqual([
       ['(без описания)', false],
       ['Склад', true],
@@ -70,7 +79,11 @@ describe('buildForest', () => {
 
   it('nests a group under the group its group_id names, wherever that group sits in the list', () => {
     const forest = buildForest(
-      groups({ id: 3, name: 'Child', group_id: 1 }, { id: 1, name: 'Parent' }, { id: 4, name: 'Grandchild', group_id: 3 }),
+      groups(
+        { id: 3, name: 'Child', group_id: 1 },
+        { id: 1, name: 'Parent' },
+        { id: 4, name: 'Grandchild', group_id: 3 },
+      ),
       naming,
     );
     expect(forest.roots.map((node) => node.title)).toEqual(['Parent']);
@@ -156,7 +169,13 @@ describe('flattenVisible', () => {
     const expansion = withGroupExpanded(ALL, 'g0', false);
     expect(outline(flattenVisible(forest, null, expansion))).toEqual(['Sales@1', 'Empty@1']);
     const opened = withGroupExpanded(AUTO_EXPANSION, 'g0', true);
-    expect(outline(flattenVisible(forest, null, opened))).toEqual(['Sales@1', 'Regions@2', 'North@2', 'South@2', 'Empty@1']);
+    expect(outline(flattenVisible(forest, null, opened))).toEqual([
+      'Sales@1',
+      'Regions@2',
+      'North@2',
+      'South@2',
+      'Empty@1',
+    ]);
   });
 
   it('nests the flat rows back for rendering', () => {

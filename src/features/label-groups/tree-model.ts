@@ -8,9 +8,7 @@ import { foldText } from './text-search';
 
 /** Why a group with a group_id still sits at the top level. */
 export type ParentIssue =
-  | { kind: 'missing'; parentId: number }
-  | { kind: 'self'; parentId: number }
-  | { kind: 'cycle'; parentId: number };
+  { kind: 'missing'; parentId: number } | { kind: 'self'; parentId: number } | { kind: 'cycle'; parentId: number };
 
 export interface GroupNode {
   kind: 'group';

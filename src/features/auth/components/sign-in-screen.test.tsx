@@ -18,7 +18,9 @@ function serveApi(mode: 'demo' | 'proxy' = 'demo') {
     http.get('/endpoint/v1/label_groups', ({ request }) => {
       const auth = request.headers.get('authorization');
       checks.push(auth);
-      return auth === `Bearer ${GOOD}` ? HttpResponse.json([]) : HttpResponse.json({ error: 'bad token' }, { status: 401 });
+      return auth === `Bearer ${GOOD}`
+        ? HttpResponse.json([])
+        : HttpResponse.json({ error: 'bad token' }, { status: 401 });
     }),
   );
   return checks;

@@ -13,7 +13,12 @@ describe('courseStatsQueries', () => {
     expect(courseStatsQueries.course(7)).toEqual(['course-stats', 7]);
     const { queryKey } = courseStatsQueries.list(params);
     expect(queryKey.slice(0, 2)).toEqual(courseStatsQueries.course(7));
-    expect(queryKey).toEqual(['course-stats', 7, 'list', { userId: 5, courseSessionId: undefined, page: 2, perPage: 25 }]);
+    expect(queryKey).toEqual([
+      'course-stats',
+      7,
+      'list',
+      { userId: 5, courseSessionId: undefined, page: 2, perPage: 25 },
+    ]);
     // A whole course is cached per course and filters, whatever the page or page size.
     expect(courseStatsQueries.wholeCourse(params).queryKey).toEqual([
       'course-stats',
@@ -44,7 +49,13 @@ describe('courseStatsQueries', () => {
     ]);
 
     // Left unfinished after page 1: a new fetch starts at page 2.
-    client.setQueryData(options.queryKey, { ...full, items: full.items.slice(0, 100), pages: 1, nextPage: 2, complete: false });
+    client.setQueryData(options.queryKey, {
+      ...full,
+      items: full.items.slice(0, 100),
+      pages: 1,
+      nextPage: 2,
+      complete: false,
+    });
     seen.length = 0;
     const resumed = await client.fetchQuery({ ...options, staleTime: 0 });
     expect(seen[0]).toBe('user_id=5&course_session_id=70&page=2&per_page=100');

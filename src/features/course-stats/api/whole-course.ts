@@ -35,7 +35,6 @@ export interface WholeCourseData extends LoadedPages<CourseStat> {
   waiting: WholeCourseWait | null;
 }
 
-
 export function isWholeCourseData(value: unknown): value is WholeCourseData {
   if (typeof value !== 'object' || value === null) return false;
   return (
@@ -165,10 +164,13 @@ export async function loadWholeCourse(
         // The latest progress follows within its interval, and rows read meanwhile within theirs, also when
         // no further page arrives to prompt them (a slow page, a stall).
         else trailing ??= setTimeout(() => handOver(false), due);
-        rowsTimer ??= setTimeout(() => {
-          rowsTimer = undefined;
-          handOver(true);
-        }, handed.rowsAt + ROWS_EVERY_MS - at);
+        rowsTimer ??= setTimeout(
+          () => {
+            rowsTimer = undefined;
+            handOver(true);
+          },
+          handed.rowsAt + ROWS_EVERY_MS - at,
+        );
       },
     });
     measure('load-all', { rows: result.items.length, pages: result.pages, fromPage: resumeFrom?.nextPage ?? 1 });

@@ -7,9 +7,35 @@ import { CourseOverviewPanel } from './course-overview-panel';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const rows = [
-  courseStatWire({ id: 1, user_id: 1, progress: 0, progress_percent: 0, course_session_id: 1, course_session_name: 'Spring' }),
-  courseStatWire({ id: 2, user_id: 2, progress: 100, progress_percent: 100, completed: true, success: true, course_session_id: 1, course_session_name: 'Spring', score: 80 }),
-  courseStatWire({ id: 3, user_id: 3, progress: 55, progress_percent: 55, course_session_id: 2, course_session_name: 'Autumn', score: 20, deadline: '2026-11-01T00:00:00Z' }),
+  courseStatWire({
+    id: 1,
+    user_id: 1,
+    progress: 0,
+    progress_percent: 0,
+    course_session_id: 1,
+    course_session_name: 'Spring',
+  }),
+  courseStatWire({
+    id: 2,
+    user_id: 2,
+    progress: 100,
+    progress_percent: 100,
+    completed: true,
+    success: true,
+    course_session_id: 1,
+    course_session_name: 'Spring',
+    score: 80,
+  }),
+  courseStatWire({
+    id: 3,
+    user_id: 3,
+    progress: 55,
+    progress_percent: 55,
+    course_session_id: 2,
+    course_session_name: 'Autumn',
+    score: 20,
+    deadline: '2026-11-01T00:00:00Z',
+  }),
 ].map((row) => courseStatSchema.parse(row));
 
 describe('CourseOverviewPanel', () => {
@@ -41,7 +67,9 @@ describe('CourseOverviewPanel', () => {
   it('compares the sessions in a table', () => {
     render(<CourseOverviewPanel rows={rows} complete now={NOW} />);
     const table = screen.getByRole('table', { name: 'Sessions compared' });
-    const lines = within(table).getAllByRole('row').map((row) => row.textContent);
+    const lines = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(lines).toEqual([
       'SessionLearnersCompletedPassedMedian scoreOverdue',
       'Autumn10%0%20100%',

@@ -31,7 +31,9 @@ function shownValue(texts: CourseStatsTexts, key: keyof CourseStat, stat: Course
       return texts.decimal(stat[key]);
     case 'cert_file': {
       const href = safeHttpUrl(stat.cert_file);
-      return href === null ? DASH : (
+      return href === null ? (
+        DASH
+      ) : (
         <a href={href} target="_blank" rel="noopener noreferrer">
           {texts.certificate}
         </a>
@@ -69,7 +71,13 @@ export interface CourseStatDetailsDialogProps {
  * Every field of one row, shown and raw. A native modal <dialog>: the browser traps focus and closes it on
  * Escape; the caller puts focus back on the row's opener.
  */
-export function CourseStatDetailsDialog({ rows, index, onIndexChange, onClose, learnerHref }: CourseStatDetailsDialogProps) {
+export function CourseStatDetailsDialog({
+  rows,
+  index,
+  onIndexChange,
+  onClose,
+  learnerHref,
+}: CourseStatDetailsDialogProps) {
   const texts = useCatalog(courseStatsCatalogs);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();

@@ -15,7 +15,11 @@ export interface SubmittedFilters {
   courseSessionId: number | undefined;
 }
 
-const FIELDS: ReadonlyArray<{ name: IdField; label: 'course_id' | 'user_id' | 'course_session_id'; required: boolean }> = [
+const FIELDS: ReadonlyArray<{
+  name: IdField;
+  label: 'course_id' | 'user_id' | 'course_session_id';
+  required: boolean;
+}> = [
   { name: 'courseId', label: 'course_id', required: true },
   { name: 'userId', label: 'user_id', required: false },
   { name: 'courseSessionId', label: 'course_session_id', required: false },
@@ -32,7 +36,8 @@ function validate(values: FilterFormValues): { problems: Problems; filters: Subm
     else problems[field.name] = result.problem;
   }
   const courseId = parsed.courseId;
-  if (Object.keys(problems).length > 0 || courseId === undefined || courseId === null) return { problems, filters: null };
+  if (Object.keys(problems).length > 0 || courseId === undefined || courseId === null)
+    return { problems, filters: null };
   return {
     problems,
     filters: { courseId, userId: parsed.userId ?? undefined, courseSessionId: parsed.courseSessionId ?? undefined },

@@ -53,7 +53,10 @@ function renderPage(route = '/courses/7/stats') {
   return renderWithProviders(<CourseStatsPage />, { route, path: '/courses/:courseId/stats' });
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: /^Statistics of course/ })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: /^Statistics of course/ }))
+    .getAllByRole('row')
+    .slice(1);
 const userNames = () => bodyRows().map((row) => within(row).getAllByRole('rowheader')[0]?.textContent);
 
 describe('CourseStatsPage: loading and showing rows', () => {
@@ -105,7 +108,9 @@ describe('CourseStatsPage: loading and showing rows', () => {
   });
 
   it('shows names with markup as text, never as elements', async () => {
-    serveStats(() => [courseStatWire({ username: '<img src=x onerror=alert(1)>', course_session_name: '<b>bold</b>' })]);
+    serveStats(() => [
+      courseStatWire({ username: '<img src=x onerror=alert(1)>', course_session_name: '<b>bold</b>' }),
+    ]);
     const { container } = renderPage();
     expect(await screen.findByRole('button', { name: '<img src=x onerror=alert(1)>' })).toBeInTheDocument();
     expect(screen.getByText('<b>bold</b>')).toBeInTheDocument();
@@ -132,7 +137,10 @@ describe('CourseStatsPage: loading and showing rows', () => {
     const [first, second, third] = bodyRows();
     if (!first || !second || !third) throw new Error('expected three rows');
     expect(within(first).getByText('Passed')).toBeInTheDocument();
-    expect(within(first).getByRole('progressbar', { name: 'Progress of Learner 1' })).toHaveAttribute('aria-valuenow', '100');
+    expect(within(first).getByRole('progressbar', { name: 'Progress of Learner 1' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     expect(within(first).getByText('1 h 5 min')).toBeInTheDocument();
     const link = within(first).getByRole('link', { name: 'Certificate' });
     expect(link).toHaveAttribute('href', 'https://files.example.com/cert/1.pdf');
@@ -205,9 +213,7 @@ describe('CourseStatsPage: URL state', () => {
   });
 
   it('restores a shared view: filters, page, rows per page and sort', async () => {
-    const requests = serveStats(() =>
-      [30, 90, 60].map((score, index) => courseStatWire({ id: index + 1, score })),
-    );
+    const requests = serveStats(() => [30, 90, 60].map((score, index) => courseStatWire({ id: index + 1, score })));
     const { router } = renderPage('/courses/7/stats?user_id=5&course_session_id=70&page=2&per_page=50&sort=score.desc');
     await screen.findByRole('button', { name: 'Learner 1' });
     expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({
@@ -386,9 +392,9 @@ describe('CourseStatsPage: paging', () => {
     await user.selectOptions(screen.getByLabelText('Rows per page'), '25');
     expect(await screen.findByRole('button', { name: 'Learner 25' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?per_page=25');
-    expect(requests.some((url) => url.searchParams.get('per_page') === '25' && url.searchParams.get('page') === '1')).toBe(
-      true,
-    );
+    expect(
+      requests.some((url) => url.searchParams.get('per_page') === '25' && url.searchParams.get('page') === '1'),
+    ).toBe(true);
     expect(Array.from(screen.getByLabelText('Rows per page').querySelectorAll('option')).map((o) => o.value)).toEqual([
       '10',
       '25',
@@ -456,9 +462,9 @@ describe('CourseStatsPage: filters', () => {
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(router.state.location.search).toBe('?user_id=5&course_session_id=70&sort=score.asc'));
     await waitFor(() =>
-      expect(requests.some((url) => url.searchParams.get('user_id') === '5' && url.searchParams.get('page') === '1')).toBe(
-        true,
-      ),
+      expect(
+        requests.some((url) => url.searchParams.get('user_id') === '5' && url.searchParams.get('page') === '1'),
+      ).toBe(true),
     );
     expect(requests.at(-1)?.searchParams.get('course_session_id')).toBe('70');
     expect(screen.getByText(/Filtered by User ID 5, Session ID 70/)).toBeInTheDocument();
@@ -573,7 +579,11 @@ describe('CourseStatsPage: details, columns, summary, recent courses', () => {
     expect(within(dialog).getByText('quiz_count: null')).toBeInTheDocument();
     // The raw value is shown as text; it never becomes a link.
     expect(within(dialog).getByText('cert_file: "javascript:alert(1)"')).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('link').map((link) => link.textContent)).toEqual(['All sessions of this learner']);
+    expect(
+      within(dialog)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['All sessions of this learner']);
     expect(within(dialog).getByRole('link', { name: 'All sessions of this learner' })).toHaveAttribute(
       'href',
       '/courses/7/stats?user_id=101&view=learner',

@@ -30,7 +30,9 @@ import { WholeCourseBar } from './whole-course-bar';
 import './course-stats.css';
 
 // A view most visits never open: its code loads when it is asked for.
-const LearnerView = lazy(() => loadChunk(() => import('./learner-view')).then((module) => ({ default: module.LearnerView })));
+const LearnerView = lazy(() =>
+  loadChunk(() => import('./learner-view')).then((module) => ({ default: module.LearnerView })),
+);
 // Charts are not needed to read the first rows: the overview and its chart code load beside the table.
 const CourseOverviewPanel = lazy(() =>
   loadChunk(() => import('./course-overview-panel')).then((module) => ({ default: module.CourseOverviewPanel })),
@@ -107,7 +109,8 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   const { search, corrections, update, setFilters } = searchState;
   const goToCourse = useGoToCourse(search);
   const headingId = useId();
-  const mode: Mode = search.view === 'learner' && search.userId !== undefined ? 'learner' : search.all ? 'whole' : 'paged';
+  const mode: Mode =
+    search.view === 'learner' && search.userId !== undefined ? 'learner' : search.all ? 'whole' : 'paged';
 
   const listParams: CourseStatsListParams = {
     courseId,
@@ -127,7 +130,10 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   // Whether a page is full counts what the API sent, not what survived parsing.
   const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;
   // Loading the next page early both makes Next instant and tells whether there is a next page at all.
-  const nextPageQuery = useQuery({ ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }), enabled: pageIsFull });
+  const nextPageQuery = useQuery({
+    ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }),
+    enabled: pageIsFull,
+  });
   const whole = useWholeCourse(
     { courseId, userId: search.userId, courseSessionId: search.courseSessionId },
     mode === 'whole',
@@ -251,7 +257,15 @@ interface ModeContentProps {
 }
 
 /** What a course with no rows says, and the way out. */
-function EmptyResults({ report, filtered, clearFilters }: { report: ParseReport; filtered: boolean; clearFilters: () => void }) {
+function EmptyResults({
+  report,
+  filtered,
+  clearFilters,
+}: {
+  report: ParseReport;
+  filtered: boolean;
+  clearFilters: () => void;
+}) {
   const texts = useCatalog(courseStatsCatalogs);
   return (
     <>
@@ -331,7 +345,11 @@ function PagedContent({
   if (query.isError) {
     return (
       <>
-        <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} notFoundMessage={texts.notFound(courseId)} />
+        <ApiErrorAlert
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          notFoundMessage={texts.notFound(courseId)}
+        />
         {search.page > 1 && pagination}
       </>
     );
@@ -453,7 +471,9 @@ function WholeCourseContent({
       <>
         {bar}
         {error}
-        {complete && <EmptyResults report={data?.report ?? EMPTY_REPORT} filtered={filtered} clearFilters={clearFilters} />}
+        {complete && (
+          <EmptyResults report={data?.report ?? EMPTY_REPORT} filtered={filtered} clearFilters={clearFilters} />
+        )}
       </>
     );
   }

@@ -12,7 +12,9 @@ import { RowDetailsContext } from './row-details-context';
 // Whole-course mode's table comes with TanStack Virtual: paged browsing never loads either. (The details dialog
 // is not split off: everything it uses is on the first screen already, so a chunk of its own measured larger.)
 const CourseStatsVirtualTable = lazy(() =>
-  loadChunk(() => import('./course-stats-virtual-table')).then((module) => ({ default: module.CourseStatsVirtualTable })),
+  loadChunk(() => import('./course-stats-virtual-table')).then((module) => ({
+    default: module.CourseStatsVirtualTable,
+  })),
 );
 
 export interface CourseStatsTableProps {
@@ -28,7 +30,15 @@ export interface CourseStatsTableProps {
 }
 
 /** The table and the details panel its user names open. */
-export function CourseStatsTable({ table, label, caption, busy, loading, virtual = false, learnerHref }: CourseStatsTableProps) {
+export function CourseStatsTable({
+  table,
+  label,
+  caption,
+  busy,
+  loading,
+  virtual = false,
+  learnerHref,
+}: CourseStatsTableProps) {
   const texts = useCatalog(courseStatsCatalogs);
   const [detailsRowId, setDetailsRowId] = useState<string | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);

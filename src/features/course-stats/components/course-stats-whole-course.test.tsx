@@ -142,7 +142,13 @@ describe('whole-course mode', () => {
 
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     const reread = () => requests.slice(before).filter((request) => request.perPage === 100);
-    await waitFor(() => expect(reread().map((request) => request.page).slice(0, 2)).toEqual([1, 2]));
+    await waitFor(() =>
+      expect(
+        reread()
+          .map((request) => request.page)
+          .slice(0, 2),
+      ).toEqual([1, 2]),
+    );
     await waitFor(() => expect(loaderStatus()).toHaveTextContent('Loaded every page (2 pages): 120 rows'));
   });
 
@@ -214,10 +220,29 @@ describe('whole-course mode', () => {
 
 describe('search and quick filters', () => {
   const rows: CourseStatWire[] = [
-    courseStatWire({ id: 1, username: 'Анна Смирнова', user_email: 'anna@example.com', deadline: '2001-01-01T00:00:00Z' }),
+    courseStatWire({
+      id: 1,
+      username: 'Анна Смирнова',
+      user_email: 'anna@example.com',
+      deadline: '2001-01-01T00:00:00Z',
+    }),
     courseStatWire({ id: 2, username: 'Boris', user_email: 'boris@example.org', progress: 0, progress_percent: 0 }),
-    courseStatWire({ id: 3, username: 'Chloé', user_email: 'chloe@example.com', deadline: '2001-01-01T00:00:00Z', progress: 0, progress_percent: 0 }),
-    courseStatWire({ id: 4, username: 'Dmitry', user_email: 'anna.d@example.net', success: true, completed: true, progress: 100 }),
+    courseStatWire({
+      id: 3,
+      username: 'Chloé',
+      user_email: 'chloe@example.com',
+      deadline: '2001-01-01T00:00:00Z',
+      progress: 0,
+      progress_percent: 0,
+    }),
+    courseStatWire({
+      id: 4,
+      username: 'Dmitry',
+      user_email: 'anna.d@example.net',
+      success: true,
+      completed: true,
+      progress: 100,
+    }),
   ];
   const quick = (name: string) => screen.getByRole('checkbox', { name: new RegExp(`^${name} \\(`) });
 
@@ -247,7 +272,9 @@ describe('search and quick filters', () => {
     expect(quick('Overdue')).toHaveAccessibleName('Overdue (1)');
     expect(quick('Passed without certificate')).toHaveAccessibleName('Passed without certificate (1)');
     expect(screen.getByText('Counts are of all 4 rows loaded that match the search.')).toBeInTheDocument();
-    expect(screen.getByText(/Based on the 1 row matching the search and quick filters, out of all 4 rows/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Based on the 1 row matching the search and quick filters, out of all 4 rows/),
+    ).toBeInTheDocument();
 
     await user.click(quick('Overdue'));
     await user.clear(screen.getByRole('searchbox', { name: 'Search loaded rows' }));
@@ -264,7 +291,9 @@ describe('search and quick filters', () => {
     const { router } = renderPage('/courses/7/stats?quick=overdue');
     expect(await screen.findByText('Showing 2 of the 10 rows on page 1.')).toBeInTheDocument();
     expect(
-      screen.getByText('Search and quick filters cover the 10 rows on page 1 only. Load all pages to cover the whole course.'),
+      screen.getByText(
+        'Search and quick filters cover the 10 rows on page 1 only. Load all pages to cover the whole course.',
+      ),
     ).toBeInTheDocument();
     await user.click(quick('Overdue'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -274,7 +303,12 @@ describe('search and quick filters', () => {
 
 describe('copy, mail and export', () => {
   const rows: CourseStatWire[] = [
-    courseStatWire({ id: 1, username: '=HYPERLINK("http://evil.example","x")', user_email: 'a@example.com', score: 30 }),
+    courseStatWire({
+      id: 1,
+      username: '=HYPERLINK("http://evil.example","x")',
+      user_email: 'a@example.com',
+      score: 30,
+    }),
     courseStatWire({ id: 2, username: 'Анна "Аня" Смирнова', user_email: 'b@example.org', score: 90 }),
     courseStatWire({ id: 3, username: '@SUM(1)', user_email: 'a@example.com', score: 60, course_session_name: 'A; B' }),
     courseStatWire({ id: 4, username: 'Bad address', user_email: 'not an address', score: 10 }),
@@ -296,7 +330,9 @@ describe('copy, mail and export', () => {
   });
 
   it('disables the mail link, with the reason, when there are too many addresses', async () => {
-    serveCourse(courseStatsPage(150).map((row) => ({ ...row, user_email: `a.rather.long.address.${row.id}@example.com` })));
+    serveCourse(
+      courseStatsPage(150).map((row) => ({ ...row, user_email: `a.rather.long.address.${row.id}@example.com` })),
+    );
     renderPage('/courses/7/stats?all=1');
     await waitFor(() => expect(loaderStatus()).toHaveTextContent('150 rows'));
     const link = screen.getByRole('link', { name: 'Email these learners' });
@@ -359,10 +395,37 @@ describe('copy, mail and export', () => {
 
 describe('learner view', () => {
   const rows: CourseStatWire[] = [
-    courseStatWire({ id: 1, user_id: 5, username: 'Анна', course_session_id: 71, course_session_name: 'Spring', success: true, completed: true, progress: 100 }),
+    courseStatWire({
+      id: 1,
+      user_id: 5,
+      username: 'Анна',
+      course_session_id: 71,
+      course_session_name: 'Spring',
+      success: true,
+      completed: true,
+      progress: 100,
+    }),
     courseStatWire({ id: 2, user_id: 6, username: 'Boris' }),
-    courseStatWire({ id: 3, user_id: 5, username: 'Анна', course_session_id: 72, course_session_name: 'Autumn', completed: true, score: 31, progress: 100 }),
-    courseStatWire({ id: 4, user_id: 5, username: 'Анна', course_session_id: 73, course_session_name: 'Winter', progress: 35, progress_percent: 35, deadline: '2001-01-01T00:00:00Z' }),
+    courseStatWire({
+      id: 3,
+      user_id: 5,
+      username: 'Анна',
+      course_session_id: 72,
+      course_session_name: 'Autumn',
+      completed: true,
+      score: 31,
+      progress: 100,
+    }),
+    courseStatWire({
+      id: 4,
+      user_id: 5,
+      username: 'Анна',
+      course_session_id: 73,
+      course_session_name: 'Winter',
+      progress: 35,
+      progress_percent: 35,
+      deadline: '2001-01-01T00:00:00Z',
+    }),
   ];
 
   it('opens from a row’s details, lists every session with why it is not passed, and copies a summary', async () => {

@@ -15,7 +15,9 @@ export function CoursesIndexPage() {
   const recentId = useId();
 
   const handleSubmit = (filters: SubmittedFilters) =>
-    void navigate(courseStatsHref(filters.courseId, { userId: filters.userId, courseSessionId: filters.courseSessionId }));
+    void navigate(
+      courseStatsHref(filters.courseId, { userId: filters.userId, courseSessionId: filters.courseSessionId }),
+    );
 
   return (
     <section className="course-stats">

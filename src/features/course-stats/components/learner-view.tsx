@@ -36,8 +36,7 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
   const name = overview.username ?? texts.learnerUnknown(userId);
   const complete = query.data?.complete ?? false;
 
-  const summaryLink = () =>
-    new URL(courseStatsHref(courseId, { userId, view: 'learner' }), window.location.href).href;
+  const summaryLink = () => new URL(courseStatsHref(courseId, { userId, view: 'learner' }), window.location.href).href;
 
   return (
     <section className="learner-view" aria-labelledby={headingId}>
@@ -60,7 +59,9 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
           onRefresh={whole.refresh}
         />
       )}
-      {query.isError && <ApiErrorAlert error={query.error} onRetry={whole.load} notFoundMessage={texts.notFound(courseId)} />}
+      {query.isError && (
+        <ApiErrorAlert error={query.error} onRetry={whole.load} notFoundMessage={texts.notFound(courseId)} />
+      )}
       {query.data && <ParseReportNotice report={query.data.report} itemNoun="row" />}
       {complete && overview.sessions.length === 0 && (
         <div className="course-stats-empty">
@@ -104,7 +105,11 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
                     </td>
                     <td className="learner-reason">{texts.reason(reason)}</td>
                     <td>
-                      <ProgressBar locale={texts.locale} value={effectiveProgress(row)} label={texts.progressOf(row.course_session_name)} />
+                      <ProgressBar
+                        locale={texts.locale}
+                        value={effectiveProgress(row)}
+                        label={texts.progressOf(row.course_session_name)}
+                      />
                     </td>
                     <td className="align-end">{texts.decimal(row.score)}</td>
                     <td>

@@ -57,7 +57,17 @@ export function ShownRowsTools({ courseId, table, rows, partial }: ShownRowsTool
   );
 }
 
-function ExportControls({ courseId, table, shown, partial }: { courseId: number; table: Table<CourseStat>; shown: number; partial: boolean }) {
+function ExportControls({
+  courseId,
+  table,
+  shown,
+  partial,
+}: {
+  courseId: number;
+  table: Table<CourseStat>;
+  shown: number;
+  partial: boolean;
+}) {
   const texts = useCatalog(courseStatsCatalogs);
   const [delimiter, setDelimiter] = useState<CsvDelimiter>(readDelimiter);
   const [message, setMessage] = useState('');

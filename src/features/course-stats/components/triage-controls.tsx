@@ -67,8 +67,13 @@ export function TriageControls({ q, quick, counts, scope, update }: TriageContro
         <div className="course-stats-quick-options">
           {QUICK_FILTER_IDS.map((id) => (
             <label key={id} className="course-stats-quick-option">
-              <input type="checkbox" checked={checked.includes(id)} onChange={(event) => toggle(id, event.target.checked)} />
-              {texts.quickFilterLabels[id]} <span className="course-stats-count">{texts.quickFilterCount(counts[id])}</span>
+              <input
+                type="checkbox"
+                checked={checked.includes(id)}
+                onChange={(event) => toggle(id, event.target.checked)}
+              />
+              {texts.quickFilterLabels[id]}{' '}
+              <span className="course-stats-count">{texts.quickFilterCount(counts[id])}</span>
             </label>
           ))}
         </div>

@@ -24,7 +24,16 @@ export interface WholeCourseBarProps {
  * far, then the total), and what can be done: cancel, resume after the last page read, reload, or go back
  * to pages.
  */
-export function WholeCourseBar({ data, queryKey, fetching, updatedAt, onCancel, onResume, onRefresh, onShowPages }: WholeCourseBarProps) {
+export function WholeCourseBar({
+  data,
+  queryKey,
+  fetching,
+  updatedAt,
+  onCancel,
+  onResume,
+  onRefresh,
+  onShowPages,
+}: WholeCourseBarProps) {
   const texts = useCatalog(courseStatsCatalogs);
   // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
   const readSoFar = useReadSoFar(queryKey);

@@ -76,7 +76,10 @@ export function useCourseStatsSearch(): CourseStatsSearchState {
       const next = serializeCourseStatsSearch({ ...base, ...patch }, baseParams).toString();
       if (next === (latest ? latest.search : canonical)) return;
       queue.push({ search: next, at: now });
-      void navigate({ search: next, hash: location.hash }, { preventScrollReset: true, replace: options?.replace ?? false });
+      void navigate(
+        { search: next, hash: location.hash },
+        { preventScrollReset: true, replace: options?.replace ?? false },
+      );
     },
     [parsed, searchParams, canonical, navigate, location.hash],
   );

@@ -40,7 +40,13 @@ export interface UseCourseStatsTableOptions {
 const orderedRowModel = getOrderedRowModel<CourseStat>();
 const coreRowModel = getReusingCoreRowModel<CourseStat>();
 
-export function useCourseStatsTable({ rows, shown, search, update, isLastPage }: UseCourseStatsTableOptions): Table<CourseStat> {
+export function useCourseStatsTable({
+  rows,
+  shown,
+  search,
+  update,
+  isLastPage,
+}: UseCourseStatsTableOptions): Table<CourseStat> {
   const texts = useCatalog(courseStatsCatalogs);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
   const sorting = useMemo<SortingState>(() => (search.sort ? [search.sort] : []), [search.sort]);

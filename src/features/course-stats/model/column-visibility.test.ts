@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMN_VISIBILITY, normalizeColumnVisibility, readColumnVisibility, storeColumnVisibility } from './column-visibility';
+import {
+  DEFAULT_COLUMN_VISIBILITY,
+  normalizeColumnVisibility,
+  readColumnVisibility,
+  storeColumnVisibility,
+} from './column-visibility';
 
 describe('column visibility', () => {
   it('starts with every extra column hidden', () => {

@@ -29,10 +29,52 @@ describe('median', () => {
 
 describe('courseOverview', () => {
   const rows = [
-    row({ id: 1, user_id: 1, progress: 0, progress_percent: 0, completed: false, success: false, course_session_id: 2, course_session_name: 'B', score: 0, deadline: '2026-11-01T00:00:00Z' }),
-    row({ id: 2, user_id: 2, progress: 40, progress_percent: 40, completed: false, success: false, course_session_id: 2, course_session_name: 'B', score: 30, deadline: null }),
-    row({ id: 3, user_id: 3, progress: 100, progress_percent: 100, completed: true, success: true, course_session_id: 1, course_session_name: 'A', score: 90 }),
-    row({ id: 4, user_id: 3, progress: 100, progress_percent: 100, completed: true, success: false, course_session_id: 1, course_session_name: 'A', score: 50 }),
+    row({
+      id: 1,
+      user_id: 1,
+      progress: 0,
+      progress_percent: 0,
+      completed: false,
+      success: false,
+      course_session_id: 2,
+      course_session_name: 'B',
+      score: 0,
+      deadline: '2026-11-01T00:00:00Z',
+    }),
+    row({
+      id: 2,
+      user_id: 2,
+      progress: 40,
+      progress_percent: 40,
+      completed: false,
+      success: false,
+      course_session_id: 2,
+      course_session_name: 'B',
+      score: 30,
+      deadline: null,
+    }),
+    row({
+      id: 3,
+      user_id: 3,
+      progress: 100,
+      progress_percent: 100,
+      completed: true,
+      success: true,
+      course_session_id: 1,
+      course_session_name: 'A',
+      score: 90,
+    }),
+    row({
+      id: 4,
+      user_id: 3,
+      progress: 100,
+      progress_percent: 100,
+      completed: true,
+      success: false,
+      course_session_id: 1,
+      course_session_name: 'A',
+      score: 50,
+    }),
   ];
 
   it('counts rows per progress decile and per status', () => {
@@ -54,7 +96,13 @@ describe('courseOverview', () => {
       medianScore: 70,
       overduePercent: 0,
     });
-    expect(b).toMatchObject({ sessionName: 'B', learners: 2, completedPercent: 0, medianScore: 15, overduePercent: 50 });
+    expect(b).toMatchObject({
+      sessionName: 'B',
+      learners: 2,
+      completedPercent: 0,
+      medianScore: 15,
+      overduePercent: 50,
+    });
   });
 
   it('is empty for no rows', () => {

@@ -44,7 +44,15 @@ export function courseOverview(rows: readonly CourseStat[], now: number): Course
   const statuses: Record<CourseStatStatus, number> = { not_started: 0, in_progress: 0, passed: 0, not_passed: 0 };
   const bySession = new Map<
     number,
-    { name: string; users: Set<number>; rows: number; completed: number; passed: number; overdue: number; scores: number[] }
+    {
+      name: string;
+      users: Set<number>;
+      rows: number;
+      completed: number;
+      passed: number;
+      overdue: number;
+      scores: number[];
+    }
   >();
 
   for (const row of rows) {
@@ -54,7 +62,15 @@ export function courseOverview(rows: readonly CourseStat[], now: number): Course
     statuses[status] += 1;
     let session = bySession.get(row.course_session_id);
     if (!session) {
-      session = { name: row.course_session_name, users: new Set(), rows: 0, completed: 0, passed: 0, overdue: 0, scores: [] };
+      session = {
+        name: row.course_session_name,
+        users: new Set(),
+        rows: 0,
+        completed: 0,
+        passed: 0,
+        overdue: 0,
+        scores: [],
+      };
       bySession.set(row.course_session_id, session);
     }
     session.users.add(row.user_id);

@@ -13,7 +13,14 @@ const parse = (query: string) => parseCourseStatsSearch(new URLSearchParams(quer
 describe('parseCourseStatsSearch', () => {
   it('reads a full, valid URL without corrections', () => {
     expect(parse('user_id=5&course_session_id=70&page=3&per_page=50&sort=score.desc')).toEqual({
-      search: { ...DEFAULT_SEARCH, userId: 5, courseSessionId: 70, page: 3, perPage: 50, sort: { id: 'score', desc: true } },
+      search: {
+        ...DEFAULT_SEARCH,
+        userId: 5,
+        courseSessionId: 70,
+        page: 3,
+        perPage: 50,
+        sort: { id: 'score', desc: true },
+      },
       corrections: [],
     });
   });
@@ -58,7 +65,9 @@ describe('parseCourseStatsSearch', () => {
   it.each([['abc'], ['0'], ['-1'], ['1.5'], ['012'], [' 12'], ['9007199254740992'], ['']])(
     'drops the filter id %j with a notice',
     (raw) => {
-      const { search, corrections } = parse(`user_id=${encodeURIComponent(raw)}&course_session_id=${encodeURIComponent(raw)}`);
+      const { search, corrections } = parse(
+        `user_id=${encodeURIComponent(raw)}&course_session_id=${encodeURIComponent(raw)}`,
+      );
       expect(search.userId).toBeUndefined();
       expect(search.courseSessionId).toBeUndefined();
       expect(corrections).toEqual([

@@ -31,7 +31,17 @@ export interface CourseStatsSearch {
 }
 
 /** The URL's parameter names, in the order they are written. */
-export const SEARCH_PARAM_NAMES = ['user_id', 'course_session_id', 'page', 'per_page', 'sort', 'all', 'q', 'quick', 'view'] as const;
+export const SEARCH_PARAM_NAMES = [
+  'user_id',
+  'course_session_id',
+  'page',
+  'per_page',
+  'sort',
+  'all',
+  'q',
+  'quick',
+  'view',
+] as const;
 
 /** A search longer than this is cut: nobody types it, and it would only make URLs unwieldy. */
 export const MAX_QUERY_LENGTH = 200;

@@ -24,7 +24,14 @@ describe('summarizeCourseStats', () => {
       stat({ id: 1, user_id: 1, completed: true, success: true, progress_percent: 100, score: 90 }),
       stat({ id: 2, user_id: 1, completed: true, success: false, progress_percent: 100, score: 30 }),
       stat({ id: 3, user_id: 2, progress_percent: 150, score: 60, deadline: '2026-11-01T00:00:00Z' }),
-      stat({ id: 4, user_id: 3, progress: 20, progress_percent: undefined, score: 0, deadline: '2027-01-01T00:00:00Z' }),
+      stat({
+        id: 4,
+        user_id: 3,
+        progress: 20,
+        progress_percent: undefined,
+        score: 0,
+        deadline: '2027-01-01T00:00:00Z',
+      }),
     ];
     expect(summarizeCourseStats(rows, now)).toEqual({
       rows: 4,

@@ -11,7 +11,8 @@ export type IdInputResult = { ok: true; value: number | null } | { ok: false; pr
  */
 export function parseIdInput(raw: string, options: { required?: boolean } = {}): IdInputResult {
   if (raw === '') return options.required ? { ok: false, problem: 'required' } : { ok: true, value: null };
-  if (raw.trim() === '') return options.required ? { ok: false, problem: 'required' } : { ok: false, problem: 'spaces' };
+  if (raw.trim() === '')
+    return options.required ? { ok: false, problem: 'required' } : { ok: false, problem: 'spaces' };
   if (/\s/.test(raw)) return { ok: false, problem: 'spaces' };
   if (!/^\d+$/.test(raw)) return { ok: false, problem: 'not_a_whole_number' };
   if (/^0+$/.test(raw)) return { ok: false, problem: 'zero' };

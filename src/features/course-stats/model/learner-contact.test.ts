@@ -15,7 +15,10 @@ describe('collectEmails', () => {
       stat({ id: 5, user_email: 'not an address' }),
       stat({ id: 6, user_email: ' chloe@example.net ' }),
     ];
-    expect(collectEmails(rows)).toEqual({ emails: ['anna@example.com', 'boris@example.org', 'chloe@example.net'], invalid: 2 });
+    expect(collectEmails(rows)).toEqual({
+      emails: ['anna@example.com', 'boris@example.org', 'chloe@example.net'],
+      invalid: 2,
+    });
   });
 
   it.each(['a@b.co', 'o.brien+tag@example.co.uk', 'анна@пример.рф'])('accepts %j', (email) => {

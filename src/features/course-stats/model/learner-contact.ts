@@ -41,7 +41,8 @@ export function buildMailto(emails: readonly string[]): string {
   return `mailto:?bcc=${emails.map((email) => encodeURIComponent(email)).join(',')}`;
 }
 
-export type MailtoLink = { href: string } | { href: null; reason: 'none' } | { href: null; reason: 'too_long'; length: number };
+export type MailtoLink =
+  { href: string } | { href: null; reason: 'none' } | { href: null; reason: 'too_long'; length: number };
 
 export function mailtoLink(emails: readonly string[], maxLength = MAILTO_MAX_LENGTH): MailtoLink {
   if (emails.length === 0) return { href: null, reason: 'none' };

@@ -17,7 +17,10 @@ describe('notPassedReason', () => {
     [{ progress: 0, progress_percent: 0 }, 'Not started: progress is 0%.'],
     [{ progress: 40, progress_percent: 40 }, 'Progress is 40%, below 100%.'],
     [{ progress: 40, progress_percent: 75 }, 'Progress is 75%, below 100%.'],
-    [{ progress: 100, progress_percent: 100, completed: false }, 'Progress is 100% but the course is not marked completed.'],
+    [
+      { progress: 100, progress_percent: 100, completed: false },
+      'Progress is 100% but the course is not marked completed.',
+    ],
   ] satisfies Array<[Partial<CourseStatWire>, string]>)('explains %j as %j', (overrides, text) => {
     expect(reasonText(notPassedReason(stat(overrides)))).toBe(text);
   });
@@ -61,7 +64,11 @@ describe('learnerOverview and its summary', () => {
   });
 
   it('writes a plain-text summary with one line per session and the link', () => {
-    const text = learnerSummaryText(learnerOverview(7, rows, NOW), 5, 'https://app.example/courses/5/stats?user_id=7&view=learner');
+    const text = learnerSummaryText(
+      learnerOverview(7, rows, NOW),
+      5,
+      'https://app.example/courses/5/stats?user_id=7&view=learner',
+    );
     expect(text.split('\n')).toEqual([
       'Анна Смирнова (user 7, anna@example.com)',
       'Course 5: Onboarding',

@@ -111,7 +111,8 @@ describe('loadAllPages', () => {
   it('reads every page with four in flight, stops at the short last page and keeps page order', async () => {
     // Later pages answer first: the result must still be in page order.
     const script: Record<number, Step[]> = {};
-    for (let p = 1; p <= 8; p += 1) script[p] = [{ items: range((p - 1) * PER_PAGE + 1, p === 8 ? 5 : 10), delayMs: 100 - p * 10 }];
+    for (let p = 1; p <= 8; p += 1)
+      script[p] = [{ items: range((p - 1) * PER_PAGE + 1, p === 8 ? 5 : 10), delayMs: 100 - p * 10 }];
     const api = fakeApi(75, script);
     const result = await settle(load(api));
     expect(result.complete).toBe(true);
@@ -235,7 +236,10 @@ describe('loadAllPages', () => {
     const api = fakeApi(1000, {}, 100);
     const controller = new AbortController();
     const snapshots: Array<LoadedPages<Item>> = [];
-    const promise = load(api, { signal: controller.signal, onProgress: (_status, snapshot) => snapshots.push(snapshot()) });
+    const promise = load(api, {
+      signal: controller.signal,
+      onProgress: (_status, snapshot) => snapshots.push(snapshot()),
+    });
     const outcome = promise.catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(250);
     const requested = api.requested.length;

@@ -150,7 +150,10 @@ export async function loadAllPages<T>(options: LoadAllPagesOptions<T>): Promise<
     complete: lastPage !== null && mergeNext > lastPage,
   });
   const progress = () =>
-    onProgress?.({ items: items.length, pages: pagesWithItems, inFlight: inFlight.size, concurrency, waiting }, snapshot);
+    onProgress?.(
+      { items: items.length, pages: pagesWithItems, inFlight: inFlight.size, concurrency, waiting },
+      snapshot,
+    );
 
   const merge = () => {
     for (let page = mergeNext; results.has(page); page = mergeNext) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { forgetRecentCourses, readRecentCourses, recordRecentCourse, rememberCourse, RECENT_COURSES_LIMIT } from './recent-courses';
+import {
+  forgetRecentCourses,
+  readRecentCourses,
+  recordRecentCourse,
+  rememberCourse,
+  RECENT_COURSES_LIMIT,
+} from './recent-courses';
 
 describe('rememberCourse', () => {
   it('puts the course first, once', () => {

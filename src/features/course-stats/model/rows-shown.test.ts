@@ -95,7 +95,12 @@ describe('search', () => {
 
 describe('sortRows', () => {
   it('sorts numbers both ways, keeping the API order for ties', () => {
-    const rows = [stat({ id: 1, score: 50 }), stat({ id: 2, score: 10 }), stat({ id: 3, score: 50 }), stat({ id: 4, score: 90 })];
+    const rows = [
+      stat({ id: 1, score: 50 }),
+      stat({ id: 2, score: 10 }),
+      stat({ id: 3, score: 50 }),
+      stat({ id: 4, score: 90 }),
+    ];
     expect(ids(sortRows(rows, byScore()))).toEqual([2, 1, 3, 4]);
     expect(ids(sortRows(rows, byScore(true)))).toEqual([4, 1, 3, 2]);
   });
@@ -108,7 +113,11 @@ describe('sortRows', () => {
   });
 
   it('sorts text ignoring case and accents', () => {
-    const rows = [stat({ id: 1, username: 'zoë' }), stat({ id: 2, username: 'Émile' }), stat({ id: 3, username: 'anna' })];
+    const rows = [
+      stat({ id: 1, username: 'zoë' }),
+      stat({ id: 2, username: 'Émile' }),
+      stat({ id: 3, username: 'anna' }),
+    ];
     expect(ids(sortRows(rows, { value: (row) => row.username, text: true, desc: false }))).toEqual([3, 2, 1]);
   });
 
@@ -123,7 +132,15 @@ describe('selectRowsShown', () => {
   const rows = [
     stat({ id: 1, score: 30, deadline: '2026-10-01T00:00:00Z', progress: 0, progress_percent: 0, username: 'Anna' }),
     stat({ id: 2, score: 80, deadline: '2026-10-01T00:00:00Z', progress: 40, username: 'Boris' }),
-    stat({ id: 3, score: 10, deadline: null, progress: 0, progress_percent: 0, username: 'Anna B', last_activity: null }),
+    stat({
+      id: 3,
+      score: 10,
+      deadline: null,
+      progress: 0,
+      progress_percent: 0,
+      username: 'Anna B',
+      last_activity: null,
+    }),
     stat({ id: 4, score: 60, deadline: '2026-10-01T00:00:00Z', completed: true, success: true, username: 'Anna C' }),
   ];
 

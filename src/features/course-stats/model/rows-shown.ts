@@ -64,7 +64,10 @@ export const quickFilterPredicates: Record<QuickFilterId, Predicate> = {
 
 /** Case- and accent-insensitive form: "Chloé" and "chloe" match, so do "Ёлкина" and "елкина". */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 const haystacks = new WeakMap<CourseStat, string>();
@@ -144,7 +147,10 @@ export interface RowsShownOptions {
  * The rows the table shows: the rows loaded, then the quick filters (all must hold), then the search, then the
  * sort. Everything the user acts on (the table, the summary, copy, mail, export) uses this one list.
  */
-export function selectRowsShown(rows: readonly CourseStat[], { quick, query, sort, now }: RowsShownOptions): CourseStat[] {
+export function selectRowsShown(
+  rows: readonly CourseStat[],
+  { quick, query, sort, now }: RowsShownOptions,
+): CourseStat[] {
   const predicates = quick.map((id) => quickFilterPredicates[id]);
   const terms = searchTerms(query);
   const kept =

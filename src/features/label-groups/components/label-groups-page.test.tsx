@@ -142,8 +142,14 @@ describe('LabelGroupsPage: the tree', () => {
     // The nested group is a treeitem inside Marketing's role="group", before Marketing's own labels.
     const [children] = within(marketing).getAllByRole('group');
     if (!children) throw new Error('Marketing has no group of children');
-    expect(within(children).getAllByRole('treeitem').map((element) => element.dataset.key)).toEqual(
-      [item('Café staff'), item('Barista'), item('Crème'), item('Mail campaigns')].map((element) => element.dataset.key),
+    expect(
+      within(children)
+        .getAllByRole('treeitem')
+        .map((element) => element.dataset.key),
+    ).toEqual(
+      [item('Café staff'), item('Barista'), item('Crème'), item('Mail campaigns')].map(
+        (element) => element.dataset.key,
+      ),
     );
     expect(item('Café staff')).toHaveAttribute('aria-level', '2');
     expect(item('Crème')).toHaveAttribute('aria-level', '3');

@@ -150,7 +150,9 @@ function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
               highlight={viewQuery}
               stale={text !== deferredText}
               onActiveChange={setActiveKey}
-              onExpandedChange={(key, expanded) => updateExpansion((current) => withGroupExpanded(current, key, expanded))}
+              onExpandedChange={(key, expanded) =>
+                updateExpansion((current) => withGroupExpanded(current, key, expanded))
+              }
             />
           )}
         </div>

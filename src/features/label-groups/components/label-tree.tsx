@@ -170,7 +170,11 @@ export function LabelTree({
   } satisfies HTMLAttributes<HTMLElement>;
 
   return (
-    <div ref={scrollRef} className={virtual ? 'lg-scroll lg-scroll-virtual' : 'lg-scroll'} data-stale={stale || undefined}>
+    <div
+      ref={scrollRef}
+      className={virtual ? 'lg-scroll lg-scroll-virtual' : 'lg-scroll'}
+      data-stale={stale || undefined}
+    >
       {virtual ? (
         <div {...treeProps} className="lg-tree" style={{ height: virtualRows.totalSize, position: 'relative' }}>
           {virtualRows.items.map((item) => {
@@ -234,9 +238,7 @@ function TreeItem({ row, state, nested = false, style, children }: TreeItemProps
     tabIndex: row.key === state.tabStopKey ? 0 : -1,
     'data-key': row.key,
   } satisfies HTMLAttributes<HTMLElement> & { 'data-key': string };
-  const content = (
-    <TreeItemContent row={row} idPrefix={id} highlight={state.highlight} onToggle={state.onToggle} />
-  );
+  const content = <TreeItemContent row={row} idPrefix={id} highlight={state.highlight} onToggle={state.onToggle} />;
   const kind = `lg-row lg-${row.node.kind}`;
   if (nested) {
     return (

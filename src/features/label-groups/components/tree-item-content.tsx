@@ -34,8 +34,7 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItem
               <span className="visually-hidden">{texts.row.type}</span>{' '}
               <HighlightedText text={label.type} query={highlight} />
             </span>
-          )}
-          {' '}
+          )}{' '}
           {label.required !== undefined && label.required.length > 0 && (
             <span className="lg-required">{texts.row.required(label.required)}</span>
           )}

@@ -37,7 +37,11 @@ export function useFilterQuery(): [text: string, setText: (next: string) => void
   const setText = (next: string) => {
     // A write equal to the URL changes nothing there, so it would never be reported back: do not wait for it.
     const awaited = next === urlQuery ? [] : [next];
-    setState((previous) => ({ ...previous, text: next, pending: [...previous.pending, ...awaited].slice(-MAX_PENDING) }));
+    setState((previous) => ({
+      ...previous,
+      text: next,
+      pending: [...previous.pending, ...awaited].slice(-MAX_PENDING),
+    }));
     setSearchParams(
       (previous) => {
         const params = new URLSearchParams(previous);

@@ -34,7 +34,9 @@ const FALLBACK_VIEWPORT_PX = 600;
 const INITIAL_RECT: Rect = { width: 0, height: FALLBACK_VIEWPORT_PX };
 
 const observeRectWithFallback: VirtualizerOptions<HTMLElement, HTMLElement>['observeElementRect'] = (instance, cb) =>
-  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_PX }));
+  observeElementRect(instance, (rect) =>
+    cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_PX }),
+  );
 
 /** Fixed-height row virtualisation on TanStack Virtual's useVirtualizer, with one row always kept rendered. */
 export function useVirtualRows({
