@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The demo API's token. It is public on purpose: /api/config hands it to the sign-in screen in demo mode. */
 export const DEFAULT_DEMO_TOKEN = 'demo-token-2026';
@@ -8,58 +8,109 @@ export const DEFAULT_DEMO_TOKEN = 'demo-token-2026';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+// zod/mini, as in contract/ and the browser: one flavour of zod in the project.
+
 // Unset and empty variables mean the same thing: `FOO= npm start` should not be an error.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optional = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    z.optional(schema),
+  );
+
+const withDefault = <T extends z.ZodMiniType<string>>(schema: T, fallback: z.output<T>) =>
+  z.pipe(
+    optional(schema),
+    z.transform((value: z.output<T> | undefined) => value ?? fallback),
+  );
 
 const wholeNumber = (min: number, max: number, fallback: number) =>
-  optional(z.string().regex(/^\d+$/, 'must be a whole number'))
-    .transform((value) => (value === undefined ? fallback : Number(value)))
-    .pipe(z.number().int().min(min).max(max));
+  z.pipe(
+    z.pipe(
+      optional(z.string().check(z.regex(/^\d+$/, 'must be a whole number'))),
+      z.transform((value: string | undefined) => (value === undefined ? fallback : Number(value))),
+    ),
+    z.int().check(z.minimum(min), z.maximum(max)),
+  );
+
+const printableToken = () => z.string().check(z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
+
+/** A transform that refuses the value with a message (and never echoes it: REDIS_URL may hold a password). */
+function refuse(payload: z.core.ParsePayload, input: unknown, message: string): never {
+  payload.issues.push({ code: 'custom', message, input });
+  return z.NEVER;
+}
 
 /**
  * API_BASE_URL: an http(s) origin, optionally with a base path. Everything that could make the target depend on
  * anything but this value (credentials, a query, a fragment, odd path characters) is refused at startup.
  * Returns the origin plus the base path without a trailing slash, e.g. 'https://lms.example.com/api'.
  */
-const baseUrl = z.string().transform((raw, ctx) => {
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return fail('must be an absolute URL such as https://lms.example.com');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail('must use http or https');
-  if (url.username !== '' || url.password !== '') return fail('must not contain credentials');
-  if (raw.includes('?') || raw.includes('#')) return fail('must not contain a query or a fragment');
-  // The URL parser would quietly resolve '..', '%2e%2e' and '\'; refuse them instead of guessing.
-  const plainPath = /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
-  if (/[%\\]|\/\.\.?(\/|$)/.test(raw) || !plainPath.test(url.pathname)) {
-    return fail('path must be "/" or a plain base path such as /api');
-  }
-  return url.origin + url.pathname.replace(/\/$/, '');
-});
+const baseUrl = z.pipe(
+  z.string(),
+  z.transform((raw: string, payload) => {
+    const fail = (message: string) => refuse(payload, raw, message);
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return fail('must be an absolute URL such as https://lms.example.com');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail('must use http or https');
+    if (url.username !== '' || url.password !== '') return fail('must not contain credentials');
+    if (raw.includes('?') || raw.includes('#')) return fail('must not contain a query or a fragment');
+    // The URL parser would quietly resolve '..', '%2e%2e' and '\'; refuse them instead of guessing.
+    const plainPath = /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
+    if (/[%\\]|\/\.\.?(\/|$)/.test(raw) || !plainPath.test(url.pathname)) {
+      return fail('path must be "/" or a plain base path such as /api');
+    }
+    return url.origin + url.pathname.replace(/\/$/, '');
+  }),
+);
+
+/** REDIS_URL: redis:// or rediss:// (TLS), as ioredis reads it; credentials allowed, never logged. */
+const redisUrl = z.pipe(
+  z.string(),
+  z.transform((raw: string, payload) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return refuse(payload, '[redacted]', 'must be a URL such as redis://redis.internal:6379');
+    }
+    if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+      return refuse(payload, '[redacted]', 'must use redis:// or rediss://');
+    }
+    return raw;
+  }),
+);
 
 const envSchema = z.object({
   PORT: wholeNumber(0, 65_535, 8080),
-  HOST: optional(z.string()).transform((value) => value ?? '127.0.0.1'),
+  HOST: withDefault(z.string(), '127.0.0.1'),
   API_BASE_URL: optional(baseUrl),
-  DEMO_TOKEN: optional(z.string().regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')).transform(
-    (value) => value ?? DEFAULT_DEMO_TOKEN,
-  ),
+  DEMO_TOKEN: withDefault(printableToken(), DEFAULT_DEMO_TOKEN),
   DEMO_LATENCY_MS: wholeNumber(0, 60_000, 0),
-  DEMO_FAILURE_RATE: optional(z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1')).transform(
-    (value) => (value === undefined ? 0 : Number(value)),
+  DEMO_FAILURE_RATE: z.pipe(
+    optional(z.string().check(z.regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1'))),
+    z.transform((value: string | undefined) => (value === undefined ? 0 : Number(value))),
   ),
   RATE_LIMIT_MAX: wholeNumber(0, 1_000_000, 600),
-  DIST_DIR: optional(z.string()).transform((value) => resolve(value ?? resolve(REPO_ROOT, 'dist'))),
-  LOG_LEVEL: optional(z.enum(LOG_LEVELS)).transform((value) => value ?? 'info'),
+  DIST_DIR: z.pipe(
+    optional(z.string()),
+    z.transform((value: string | undefined) => resolve(value ?? resolve(REPO_ROOT, 'dist'))),
+  ),
+  LOG_LEVEL: withDefault(z.enum(LOG_LEVELS), 'info'),
   UPSTREAM_TIMEOUT_MS: wholeNumber(1, 600_000, 30_000),
   UPSTREAM_MAX_BYTES: wholeNumber(1, 1024 * 1024 * 1024, 10 * 1024 * 1024),
+  REDIS_URL: optional(redisUrl),
+  METRICS_TOKEN: optional(printableToken()),
+  SHUTDOWN_DELAY_MS: z.pipe(
+    z.pipe(
+      optional(z.string().check(z.regex(/^\d+$/, 'must be a whole number'))),
+      z.transform((value: string | undefined) => (value === undefined ? undefined : Number(value))),
+    ),
+    z.optional(z.int().check(z.maximum(120_000))),
+  ),
 });
 
 export interface Config {
@@ -78,6 +129,12 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   upstreamTimeoutMs: number;
   upstreamMaxBytes: number;
+  /** Set: rate limits count in this Redis, shared by every instance. Unset: each instance counts its own. */
+  redisUrl?: string | undefined;
+  /** Set: /metrics answers only to `Authorization: Bearer <this>`. */
+  metricsToken?: string | undefined;
+  /** On SIGTERM, how long /readyz says 503 while still serving, before the listener closes (unset: 0). */
+  shutdownDelayMs?: number | undefined;
 }
 
 /** Reads the environment once; throws one error naming every bad variable. */
@@ -100,5 +157,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
+    // Optional settings are left out when unset, so a config without them looks as it always did.
+    ...(e.REDIS_URL === undefined ? {} : { redisUrl: e.REDIS_URL }),
+    ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
+    ...(e.SHUTDOWN_DELAY_MS === undefined ? {} : { shutdownDelayMs: e.SHUTDOWN_DELAY_MS }),
   };
 }
