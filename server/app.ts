@@ -1,11 +1,17 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_PREFIX, CONFIG_PATH, type ServerConfig } from '../contract/index';
+import { API_PREFIX, CONFIG_PATH, LABEL_GROUPS_PATH, type ServerConfig } from '../contract/index';
 import type { Config } from './config';
 import { demoApi } from './demo-api/demo-api';
 import { JSON_TYPE, PublicError, sendError } from './http-answers';
 import { serializeRequest } from './log-redaction';
+import { createMetrics } from './ops/metrics';
+import { registerOps } from './ops/ops-routes';
+import { createRateLimits } from './ops/rate-limit';
+import { Lifecycle, upstreamCheck } from './ops/readiness';
+import { requestId } from './ops/request-id';
 import { proxyApi } from './proxy/proxy';
+import { createUpstream } from './proxy/upstream';
 import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
 import { isAppRoute, registerStatic, serveIndex } from './spa';
 
@@ -14,6 +20,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** The random source behind DEMO_FAILURE_RATE; tests script it. */
   random?: () => number;
+  /** Draining turns /readyz to 503; main.ts drains on SIGTERM. */
+  lifecycle?: Lifecycle;
 }
 
 function clientErrorStatus(error: unknown): number | undefined {
@@ -21,7 +29,10 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
-/** The whole server, registered by hand: headers, health, config, the API (proxy or demo), the SPA, errors. */
+/**
+ * The whole server, registered by hand: headers, request ids, probes and metrics, config, the API (proxy or
+ * demo), the SPA, errors.
+ */
 export function buildApp(config: Config, options: BuildAppOptions = {}): FastifyInstance {
   const app = Fastify({
     logger: {
@@ -29,6 +40,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Every log line of a request carries its id (reqId), and the answer carries it as X-Request-Id. An incoming
+    // X-Request-Id is kept only when it is a plain token (see requestId).
+    requestIdHeader: false,
+    genReqId: requestId,
     // While closing, a request that still arrives on an open connection is answered normally (and the connection
     // closed after it, see below) instead of Fastify's own 503, which has neither our body nor our headers.
     return503OnClosing: false,
@@ -49,23 +64,27 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       socket.destroy();
     },
     // A path the router cannot even decode (%zz) never reaches hooks or handlers: answer it here, same shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(reply);
+      reply.header('x-request-id', request.id);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'The URL is too long');
       return sendError(reply, 400, 'The URL is not valid');
     },
   });
 
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(reply);
+    reply.header('x-request-id', request.id);
     done();
   });
 
   // Graceful shutdown: close() waits for every connection, and a browser keeps its connection open after an
   // answer. Once closing, answers in flight tell the client to hang up, so close() ends when they are done.
+  const lifecycle = options.lifecycle ?? new Lifecycle();
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
+    lifecycle.drain();
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -87,19 +106,38 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     return sendError(reply, status, message);
   });
 
-  app.get('/healthz', (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  const metrics = createMetrics();
+  const upstream = config.apiBaseUrl
+    ? createUpstream({
+        baseUrl: config.apiBaseUrl,
+        timeoutMs: config.upstreamTimeoutMs,
+        maxBodyBytes: config.upstreamMaxBytes,
+      })
+    : null;
+  const rateLimits = createRateLimits({ redisUrl: config.redisUrl, metrics, log: app.log });
+  app.addHook('onClose', async () => {
+    upstream?.close();
+    rateLimits.close();
+  });
+  registerOps(app, {
+    metrics,
+    lifecycle,
+    // Demo mode: the demo API is part of this process, ready once the app is.
+    canServe: upstream ? upstreamCheck(upstream, { probePath: LABEL_GROUPS_PATH }) : async () => true,
+    metricsToken: config.metricsToken,
+  });
 
   const serverConfig: ServerConfig = config.apiBaseUrl
     ? { mode: 'proxy', upstreamHost: new URL(config.apiBaseUrl).host }
     : { mode: 'demo', demoToken: config.demoToken };
   app.get(CONFIG_PATH, (_request, reply) => reply.header('cache-control', 'no-store').send(serverConfig));
 
-  if (config.apiBaseUrl) {
+  if (upstream) {
     app.register(proxyApi, {
       prefix: API_PREFIX,
-      baseUrl: config.apiBaseUrl,
-      timeoutMs: config.upstreamTimeoutMs,
-      maxBodyBytes: config.upstreamMaxBytes,
+      upstream,
+      metrics,
+      rateLimits,
       rateLimitMax: config.rateLimitMax,
     });
   } else {

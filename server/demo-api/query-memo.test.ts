@@ -87,7 +87,7 @@ describe('demo API with remembered queries', () => {
       'cache-control': 'no-store',
       'content-security-policy': first.headers['content-security-policy'],
     });
-    // The security headers first, then the answer's own, and nothing else.
+    // The security headers first, the request id, then the answer's own, and nothing else.
     expect(Object.keys(again.headers)).toEqual([
       'content-security-policy',
       'x-content-type-options',
@@ -95,6 +95,7 @@ describe('demo API with remembered queries', () => {
       'x-frame-options',
       'cross-origin-opener-policy',
       'permissions-policy',
+      'x-request-id',
       'content-type',
       'cache-control',
       'content-length',

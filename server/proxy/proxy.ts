@@ -1,16 +1,18 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { courseStatsPath, LABEL_GROUPS_PATH } from '../../contract/index';
 import { bearerToken } from '../bearer';
-import { methodNotAllowed, PublicError, sendError } from '../http-answers';
+import { methodNotAllowed, sendError } from '../http-answers';
+import type { Metrics, UpstreamOutcome } from '../ops/metrics';
+import type { RateLimits } from '../ops/rate-limit';
 import { parsePositiveInt, parseQueryString, rawQueryOf } from '../query-string';
-import { createUpstream, UpstreamError } from './upstream';
+import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream';
 
 export interface ProxyOptions {
-  /** Origin plus optional base path, no trailing slash (config.apiBaseUrl). */
-  baseUrl: string;
-  timeoutMs: number;
-  maxBodyBytes: number;
+  /** The client for config.apiBaseUrl; buildApp owns it (the readiness probe uses it too) and closes it. */
+  upstream: Upstream;
+  metrics: Metrics;
+  rateLimits: RateLimits;
   /** Requests per client address per minute; 0 turns the limit off. */
   rateLimitMax: number;
 }
@@ -21,6 +23,20 @@ const FORWARDED_STATS_PARAMS = ['user_id', 'course_session_id', 'page', 'per_pag
 const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-control', 'etag', 'last-modified'] as const;
 const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
 
+function looksLikeJson(headers: IncomingHttpHeaders, body: Buffer): boolean {
+  // The type and the first byte only: parsing every body to count it would cost more than the proxy itself.
+  const type = headers['content-type'] ?? '';
+  const first = body.toString('latin1', 0, Math.min(body.length, 64)).trimStart()[0];
+  return /^application\/([\w.+-]*\+)?json\b/i.test(type) && (first === '[' || first === '{');
+}
+
+function outcomeOf({ status, headers, body }: UpstreamAnswer): UpstreamOutcome {
+  if (status < 200 || status > 599 || (status >= 300 && status < 400)) return 'unexpected_status';
+  if (status >= 500) return '5xx';
+  if (status >= 400) return '4xx';
+  return looksLikeJson(headers, body) ? 'ok' : 'not_json';
+}
+
 /**
  * Forwards GET on exactly the spec's two paths to the configured upstream. The target is built here from the
  * configured origin, a fixed path and an allow-list of parameters: nothing in the request's path, Host or other
@@ -30,19 +46,11 @@ const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as c
  * Rate limiting lives here and not on the demo API: it protects the upstream (and the quota of the token that
  * pays for it) from a flood through us, while the demo API is local, cheap and must stay benchmarkable. It
  * counts per socket address; behind a reverse proxy all clients would share one address (trustProxy is off).
+ * With REDIS_URL it counts across all instances (see ops/rate-limit.ts).
  */
 export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
-  const upstream = createUpstream(options);
-  app.addHook('onClose', async () => upstream.close());
-
-  if (options.rateLimitMax > 0) {
-    await app.register(rateLimit, {
-      max: options.rateLimitMax,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_request, context) =>
-        new PublicError(429, `Too many requests; try again in ${context.after}`),
-    });
-  }
+  const { upstream, metrics } = options;
+  await options.rateLimits.register(app, { name: 'proxy', max: options.rateLimitMax });
 
   async function forward(request: FastifyRequest, reply: FastifyReply, path: string, query: URLSearchParams) {
     // The browser sends the token as a Bearer header; the upstream takes it as the access_token parameter.
@@ -58,12 +66,18 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
     });
 
     let answer;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       answer = await upstream.get(search === '' ? path : `${path}?${search}`, cancel.signal);
     } catch (error) {
-      if (error instanceof UpstreamError) return sendError(reply, error.status, error.message);
+      if (error instanceof UpstreamError) {
+        metrics.observeUpstream(error.reason, seconds());
+        return sendError(reply, error.status, error.message);
+      }
       throw error;
     }
+    metrics.observeUpstream(outcomeOf(answer), seconds());
     const { status, headers, body } = answer;
     if (status < 200 || status > 599 || (status >= 300 && status < 400)) {
       // Following a redirect would carry the token to wherever it points; passing it on without its Location

@@ -7,11 +7,15 @@ export interface UpstreamAnswer {
   body: Buffer;
 }
 
+/** Why there was no usable answer, as counted in the metrics. */
+export type UpstreamFailure = 'timeout' | 'too_large' | 'unreachable' | 'closed' | 'cancelled';
+
 /** Why the upstream gave no usable answer; status is what our client gets. */
 export class UpstreamError extends Error {
   constructor(
     readonly status: 502 | 504,
     message: string,
+    readonly reason: UpstreamFailure,
   ) {
     super(message);
     this.name = 'UpstreamError';
@@ -38,13 +42,19 @@ export function createUpstream(options: UpstreamOptions) {
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 64 });
   const basePath = base.pathname === '/' ? '' : base.pathname;
 
-  /** pathAndQuery must start with '/'; it is appended to the base path, never resolved against it. */
-  function get(pathAndQuery: string, cancel: AbortSignal): Promise<UpstreamAnswer> {
+  // When the upstream last gave an answer that was not a 5xx: the readiness probe's evidence.
+  let lastAnsweredAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * pathAndQuery must start with '/'; it is appended to the base path, never resolved against it. timeoutMs
+   * overrides the configured timeout (the readiness probe uses a short one).
+   */
+  function get(pathAndQuery: string, cancel: AbortSignal, timeoutMs = options.timeoutMs): Promise<UpstreamAnswer> {
     return new Promise((resolve, reject) => {
       let settled = false;
       let request: http.ClientRequest | undefined;
-      const timer = setTimeout(() => fail(504, 'The upstream API did not answer in time'), options.timeoutMs);
-      const onCancel = () => fail(502, 'The request was cancelled');
+      const timer = setTimeout(() => fail(504, 'The upstream API did not answer in time', 'timeout'), timeoutMs);
+      const onCancel = () => fail(502, 'The request was cancelled', 'cancelled');
       cancel.addEventListener('abort', onCancel, { once: true });
 
       function finish() {
@@ -52,11 +62,11 @@ export function createUpstream(options: UpstreamOptions) {
         clearTimeout(timer);
         cancel.removeEventListener('abort', onCancel);
       }
-      function fail(status: 502 | 504, message: string) {
+      function fail(status: 502 | 504, message: string, reason: UpstreamFailure) {
         if (settled) return;
         finish();
         request?.destroy();
-        reject(new UpstreamError(status, message));
+        reject(new UpstreamError(status, message, reason));
       }
 
       function attempt(isRetry: boolean) {
@@ -77,24 +87,25 @@ export function createUpstream(options: UpstreamOptions) {
             attempt(true);
             return;
           }
-          fail(502, 'The upstream API cannot be reached');
+          fail(502, 'The upstream API cannot be reached', 'unreachable');
         });
         current.on('response', (response) => {
           answered = true;
-          response.on('error', () => fail(502, 'The upstream API closed the connection'));
+          if ((response.statusCode ?? 500) < 500) lastAnsweredAt = Date.now();
+          response.on('error', () => fail(502, 'The upstream API closed the connection', 'closed'));
           if (Number(response.headers['content-length']) > options.maxBodyBytes) {
-            fail(502, 'The upstream API answer is too large');
+            fail(502, 'The upstream API answer is too large', 'too_large');
             return;
           }
           const chunks: Buffer[] = [];
           let size = 0;
           response.on('data', (chunk: Buffer) => {
             size += chunk.length;
-            if (size > options.maxBodyBytes) fail(502, 'The upstream API answer is too large');
+            if (size > options.maxBodyBytes) fail(502, 'The upstream API answer is too large', 'too_large');
             else chunks.push(chunk);
           });
           response.on('end', () => {
-            if (!response.complete) return fail(502, 'The upstream API closed the connection');
+            if (!response.complete) return fail(502, 'The upstream API closed the connection', 'closed');
             if (settled) return;
             finish();
             const body = Buffer.concat(chunks, size);
@@ -108,5 +119,7 @@ export function createUpstream(options: UpstreamOptions) {
     });
   }
 
-  return { get, close: () => agent.destroy() };
+  return { get, lastAnsweredAt: () => lastAnsweredAt, close: () => agent.destroy() };
 }
+
+export type Upstream = ReturnType<typeof createUpstream>;
