@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_TOKEN } from './config';
@@ -94,6 +95,67 @@ describe('main', () => {
         const response = await inFlight;
         expect(response.status).toBe(200);
         expect(await response.json()).toEqual([{ late: true }]);
+        expect(await main.exited).toBe(0);
+      } finally {
+        main.kill();
+        upstream.closeAllConnections();
+        await new Promise((resolve) => upstream.close(resolve));
+      }
+    },
+  );
+
+  it(
+    'on SIGTERM turns /readyz to 503, then refuses new connections, finishes the request in flight, and exits 0',
+    { timeout: 30_000 },
+    async () => {
+      let arrived!: () => void;
+      const reachedUpstream = new Promise<void>((resolve) => (arrived = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const upstream = http.createServer((request, response) => {
+        // The readiness probe asks without a token and gets its 401 at once; the user's request waits.
+        if (!request.url?.includes('access_token')) return response.writeHead(401).end();
+        arrived();
+        void released.then(() => response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":1}]'));
+      });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const main = await startMain({
+        API_BASE_URL: `http://127.0.0.1:${portOf(upstream)}`,
+        RATE_LIMIT_MAX: '0',
+        SHUTDOWN_DELAY_MS: '3000',
+      });
+      const port = Number(new URL(main.url).port);
+      const until = async (what: string, check: () => Promise<boolean>) => {
+        const deadline = performance.now() + 15_000;
+        while (!(await check())) {
+          if (performance.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      };
+      const refused = () =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect(port, '127.0.0.1');
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(false);
+          });
+          socket.once('error', () => resolve(true));
+        });
+      try {
+        expect((await fetch(`${main.url}/readyz`)).status).toBe(200);
+        const inFlight = fetch(`${main.url}/endpoint/v1/courses/1/course_stats`, {
+          headers: { authorization: 'Bearer t' },
+        });
+        await reachedUpstream;
+        main.sigterm();
+        await until('/readyz answers 503', async () => (await fetch(`${main.url}/readyz`)).status === 503);
+        // Still serving meanwhile (a load balancer notices), then the listener closes.
+        await until('new connections are refused', refused);
+        // The upstream answers only now, after the listener closed: the answer still reaches the client.
+        release();
+        const response = await inFlight;
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual([{ id: 1 }]);
         expect(await main.exited).toBe(0);
       } finally {
         main.kill();

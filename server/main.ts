@@ -1,8 +1,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { Lifecycle } from './ops/readiness';
 
 const config = loadConfig(process.env);
-const app = buildApp(config);
+const lifecycle = new Lifecycle();
+const app = buildApp(config, { lifecycle });
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
@@ -12,21 +14,28 @@ console.log(`Course statistics dashboard: http://${host}:${port}`);
 if (config.apiBaseUrl) console.log(`Proxying /endpoint/v1 to ${new URL(config.apiBaseUrl).host}`);
 else console.log(`Demo mode. Access token: ${config.demoToken}`);
 
-// Graceful shutdown: stop accepting, let in-flight requests finish (app.close waits for them), then exit 0.
-// A second signal, or a request that outlives the grace period, ends the process at once.
-const GRACE_MS = 35_000;
+// Graceful shutdown: /readyz turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load balancer to notice,
+// while still serving) stop accepting, let in-flight requests finish (app.close waits for them), then exit 0.
+// A second signal, or a request still running GRACE_MS after the listener closed, ends the process with 1.
+const GRACE_MS = 10_000;
 function shutDown(signal: string) {
-  console.log(`${signal}: closing`);
-  setTimeout(() => process.exit(1), GRACE_MS).unref();
+  console.log(`${signal}: not ready; closing in ${config.shutdownDelayMs ?? 0} ms`);
+  lifecycle.drain();
   process.once('SIGTERM', () => process.exit(1));
   process.once('SIGINT', () => process.exit(1));
-  app.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
+  setTimeout(() => {
+    setTimeout(() => {
+      console.error(`Requests still in flight ${GRACE_MS / 1000} s after closing: exiting without them`);
       process.exit(1);
-    },
-  );
+    }, GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  }, config.shutdownDelayMs ?? 0);
 }
 process.once('SIGTERM', shutDown);
 process.once('SIGINT', shutDown);
