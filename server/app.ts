@@ -44,6 +44,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     // X-Request-Id is kept only when it is a plain token (see requestId).
     requestIdHeader: false,
     genReqId: requestId,
+    // Only the configured load balancers may say who the client is (request.ip, which the rate limit counts by).
+    trustProxy: config.trustProxy ?? false,
     // While closing, a request that still arrives on an open connection is answered normally (and the connection
     // closed after it, see below) instead of Fastify's own 503, which has neither our body nor our headers.
     return503OnClosing: false,

@@ -102,3 +102,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid environment: .*${name}`));
   });
 });
+
+describe('loadConfig: running as a service', () => {
+  it('reads REDIS_URL, METRICS_TOKEN, TRUST_PROXY and SHUTDOWN_DELAY_MS, and leaves them out when unset', () => {
+    const config = loadConfig({
+      REDIS_URL: 'rediss://:pass@redis.internal:6380/2',
+      METRICS_TOKEN: 'scrape-me',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback',
+      SHUTDOWN_DELAY_MS: '5000',
+    });
+    expect(config).toMatchObject({
+      redisUrl: 'rediss://:pass@redis.internal:6380/2',
+      metricsToken: 'scrape-me',
+      trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback'],
+      shutdownDelayMs: 5000,
+    });
+    const plain = loadConfig({ REDIS_URL: '', METRICS_TOKEN: '' });
+    for (const key of ['redisUrl', 'metricsToken', 'trustProxy', 'shutdownDelayMs'])
+      expect(plain).not.toHaveProperty(key);
+  });
+
+  it.each([
+    ['REDIS_URL', 'http://user:hunter2@redis.internal'],
+    ['REDIS_URL', 'not a url hunter2'],
+    ['METRICS_TOKEN', 'two words'],
+    ['TRUST_PROXY', '10.0.0.0/8; rm -rf'],
+    ['SHUTDOWN_DELAY_MS', 'soon'],
+  ])('refuses %s=%s, names it and never echoes it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid environment: .*${name}`));
+    expect(() => loadConfig({ [name]: value })).not.toThrow(/hunter2/);
+  });
+});

@@ -84,6 +84,19 @@ const redisUrl = z.pipe(
   }),
 );
 
+/** TRUST_PROXY: the load balancers' addresses or CIDR ranges (or proxy-addr's loopback, linklocal, uniquelocal). */
+const trustedProxies = z.pipe(
+  z.string(),
+  z.transform((raw: string, payload) => {
+    const entries = raw.split(',').map((entry) => entry.trim());
+    const valid = /^([0-9a-fA-F.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/;
+    if (entries.some((entry) => !valid.test(entry))) {
+      return refuse(payload, raw, 'must be addresses or CIDR ranges separated by commas, e.g. 10.0.0.0/8');
+    }
+    return entries;
+  }),
+);
+
 const envSchema = z.object({
   PORT: wholeNumber(0, 65_535, 8080),
   HOST: withDefault(z.string(), '127.0.0.1'),
@@ -104,6 +117,7 @@ const envSchema = z.object({
   UPSTREAM_MAX_BYTES: wholeNumber(1, 1024 * 1024 * 1024, 10 * 1024 * 1024),
   REDIS_URL: optional(redisUrl),
   METRICS_TOKEN: optional(printableToken()),
+  TRUST_PROXY: optional(trustedProxies),
   SHUTDOWN_DELAY_MS: z.pipe(
     z.pipe(
       optional(z.string().check(z.regex(/^\d+$/, 'must be a whole number'))),
@@ -133,6 +147,11 @@ export interface Config {
   redisUrl?: string | undefined;
   /** Set: /metrics answers only to `Authorization: Bearer <this>`. */
   metricsToken?: string | undefined;
+  /**
+   * Load balancers whose X-Forwarded-For is believed: the rate limit then counts per client behind them. Unset:
+   * per socket address, which behind a load balancer is the balancer's.
+   */
+  trustProxy?: string[] | undefined;
   /** On SIGTERM, how long /readyz says 503 while still serving, before the listener closes (unset: 0). */
   shutdownDelayMs?: number | undefined;
 }
@@ -160,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Optional settings are left out when unset, so a config without them looks as it always did.
     ...(e.REDIS_URL === undefined ? {} : { redisUrl: e.REDIS_URL }),
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
+    ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: e.TRUST_PROXY }),
     ...(e.SHUTDOWN_DELAY_MS === undefined ? {} : { shutdownDelayMs: e.SHUTDOWN_DELAY_MS }),
   };
 }

@@ -289,3 +289,21 @@ describe('request ids', () => {
     expect((await demo.inject({ url: '/%zz' })).headers['x-request-id']).toMatch(UUID);
   });
 });
+
+describe('client address behind a load balancer', () => {
+  const groups = '/endpoint/v1/label_groups';
+  const from = (client: string) => ({ ...DEMO_AUTH, 'x-forwarded-for': client });
+
+  it('with TRUST_PROXY naming the balancer, the limit counts per client it forwards for', async () => {
+    const proxy = await proxyApp({ rateLimitMax: 1, trustProxy: ['127.0.0.1'] });
+    expect((await proxy.inject({ url: groups, headers: from('203.0.113.5') })).statusCode).toBe(200);
+    expect((await proxy.inject({ url: groups, headers: from('203.0.113.5') })).statusCode).toBe(429);
+    expect((await proxy.inject({ url: groups, headers: from('203.0.113.6') })).statusCode).toBe(200);
+  });
+
+  it('without it, X-Forwarded-For is not believed: a client cannot dodge the limit by sending one', async () => {
+    const proxy = await proxyApp({ rateLimitMax: 1 });
+    expect((await proxy.inject({ url: groups, headers: from('203.0.113.5') })).statusCode).toBe(200);
+    expect((await proxy.inject({ url: groups, headers: from('203.0.113.6') })).statusCode).toBe(429);
+  });
+});

@@ -45,7 +45,7 @@ function outcomeOf({ status, headers, body }: UpstreamAnswer): UpstreamOutcome {
  *
  * Rate limiting lives here and not on the demo API: it protects the upstream (and the quota of the token that
  * pays for it) from a flood through us, while the demo API is local, cheap and must stay benchmarkable. It
- * counts per socket address; behind a reverse proxy all clients would share one address (trustProxy is off).
+ * counts per client address: the socket's, or the one X-Forwarded-For gives when TRUST_PROXY names the balancer.
  * With REDIS_URL it counts across all instances (see ops/rate-limit.ts).
  */
 export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
