@@ -2,7 +2,8 @@
  * The benchmark suite: `npm run bench` runs everything; `npm run bench -- --only=api,proxy,bundle` a subset.
  * Results go to .bench/results.json and to this suite's sections of BENCHMARKS.md.
  *
- *   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse, or 1–8)
+ *   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
+ *                   shared-limits, or 1–9)
  *   --skip=a,b      run all but these
  *   --runs=N        override every benchmark's number of runs
  *   --concurrency=N the whole-course loader's concurrency for the network floor, if it cannot be read from the app
@@ -20,6 +21,7 @@ import { lighthouseAudit } from './lighthouse';
 import { proxyOverhead } from './proxy-overhead';
 import { renderSection, updateBenchmarksMd, writeResultsJson, type Benchmark, type BenchResult } from './report';
 import { scroll } from './scroll';
+import { sharedLimits } from './shared-limits';
 import { sort } from './sort';
 import {
   buildApp,
@@ -42,6 +44,7 @@ const BENCHMARKS: Benchmark[] = [
   bundle,
   labelTree,
   lighthouseAudit,
+  sharedLimits,
 ];
 
 interface Options {
