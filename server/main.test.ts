@@ -165,6 +165,37 @@ describe('main', () => {
     },
   );
 
+  it('gives a request in flight 10 s after SIGTERM, then cuts it and exits 1', { timeout: 40_000 }, async () => {
+    let arrived!: () => void;
+    const reachedUpstream = new Promise<void>((resolve) => (arrived = resolve));
+    // An upstream that never answers, with the proxy's own timeout far away: only the grace period ends it.
+    const upstream = http.createServer(() => arrived());
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const main = await startMain({
+      API_BASE_URL: `http://127.0.0.1:${portOf(upstream)}`,
+      RATE_LIMIT_MAX: '0',
+      UPSTREAM_TIMEOUT_MS: '120000',
+    });
+    try {
+      const inFlight = fetch(`${main.url}/endpoint/v1/courses/1/course_stats`, {
+        headers: { authorization: 'Bearer t' },
+      }).catch((error: unknown) => error);
+      await reachedUpstream;
+      const started = performance.now();
+      main.sigterm();
+      expect(await main.exited).toBe(1);
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(9_900);
+      expect(elapsed).toBeLessThan(20_000);
+      expect(await inFlight).toBeInstanceOf(Error);
+      expect(main.output()).toContain('Requests still in flight 10 s after closing');
+    } finally {
+      main.kill();
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+
   it(
     'does not wait for idle keep-alive connections (a browser keeps them open) to exit',
     { timeout: 30_000 },
