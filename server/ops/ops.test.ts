@@ -162,7 +162,7 @@ describe('probes', () => {
 
 describe('metrics', () => {
   it('count requests by route pattern, upstream outcomes and 429s, and never hold a token, user id, email or URL', async () => {
-    const proxy = await proxyApp({ rateLimitMax: 10, upstreamTimeoutMs: 300, upstreamMaxBytes: 1000 });
+    const proxy = await proxyApp({ rateLimitMax: 10, upstreamTimeoutMs: 2_000, upstreamMaxBytes: 1000 });
     const auth = { authorization: `Bearer ${TOKEN}` };
     const stats = (userId: string) => `/endpoint/v1/courses/424242/course_stats?user_id=${userId}`;
     const requests = [

@@ -46,8 +46,8 @@ export function createRateLimits({ redisUrl, metrics, log }: RateLimitsOptions) 
     if (now - lastWarnedAt < WARN_EVERY_MS) return;
     lastWarnedAt = now;
     // The code and message only: never the URL, which may hold a password.
-    const { code, message } =
-      error instanceof Error ? (error as NodeJS.ErrnoException) : { code: undefined, message: '' };
+    const code = error instanceof Error && 'code' in error ? String(error.code) : undefined;
+    const message = error instanceof Error ? error.message : String(error);
     log.warn(
       { redisError: { code, message } },
       'Redis cannot be reached: rate limits are counted per instance until it is back',
