@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parseCsv, type CsvDelimiter } from '../src/lib/csv';
-import { openSignedIn, PROXY_URL, scriptUpstream, signIn, uniqueToken } from './support';
+import {
+  allowWholeCourseLoads,
+  LOAD_ALL_TIMEOUT,
+  openSignedIn,
+  PROXY_URL,
+  scriptUpstream,
+  signIn,
+  uniqueToken,
+} from './support';
 
 const STATS_PATH = /^\/endpoint\/v1\/courses\/\d+\/course_stats$/;
 const ALL_LOADED = 'Loaded every page (100 pages): 10,000 rows';
@@ -37,15 +45,15 @@ const today = () => {
 };
 
 test('exports exactly the rows shown and the visible columns, with a BOM, and never asks the API', async ({ page }) => {
-  // Reads all 10,000 rows: allow for a busy machine.
-  test.slow();
+  // Reads all 10,000 rows, twice.
+  allowWholeCourseLoads(2);
   const requests: string[] = [];
   page.on('request', (request) => {
     if (STATS_PATH.test(new URL(request.url()).pathname)) requests.push(request.url());
   });
   await openSignedIn(page, '/courses/1000/stats?all=1&quick=not_passed&sort=score.desc');
   await expect(page.getByRole('status').filter({ hasText: /^Loaded every/ })).toHaveText(ALL_LOADED, {
-    timeout: 20_000,
+    timeout: LOAD_ALL_TIMEOUT,
   });
   const table = statsTable(page, 1000);
 
@@ -91,6 +99,9 @@ test('exports exactly the rows shown and the visible columns, with a BOM, and ne
 
   // The delimiter is remembered.
   await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: /^Loaded every/ })).toHaveText(ALL_LOADED, {
+    timeout: LOAD_ALL_TIMEOUT,
+  });
   await expect(page.getByRole('combobox', { name: 'Delimiter' })).toHaveValue(';');
 });
 

@@ -305,6 +305,8 @@ test('the form refuses ids the API could not take, with a message, and sends not
 });
 
 test('the URL refuses ids the API could not take, with a message, and sends nothing', async ({ page }) => {
+  // Two full page loads for every bad id: on a busy machine that takes more than the default 30 s.
+  test.slow();
   const token = uniqueToken('bad-url');
   await openOnProxy(page, '/courses', token);
   const origin = new URL(page.url()).origin;

@@ -323,6 +323,8 @@ test.describe('the token', () => {
     page,
     request,
   }) => {
+    // Starts two servers of its own and walks both through every screen.
+    test.slow();
     const token = `logcheck-${randomBytes(12).toString('hex')}`;
     const demo = await startServer({ DEMO_TOKEN: token, LOG_LEVEL: 'trace' });
     const proxy = await startServer({ API_BASE_URL: demo.url, LOG_LEVEL: 'trace', RATE_LIMIT_MAX: '0' });

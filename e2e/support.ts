@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { ScriptStep } from './scripted-upstream';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -7,6 +7,17 @@ export const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? 4174);
 export const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 4180);
 export const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;
 export const UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`;
+
+/**
+ * How long one read of all 10,000 rows of course 1000 (101 requests) may take. About 3 s on a quiet machine;
+ * on a loaded 2-core one, with another browser beside it, it has taken over 20 s.
+ */
+export const LOAD_ALL_TIMEOUT = 60_000;
+
+/** A test that reads course 1000 whole `loads` times gets the time that takes on a busy machine. */
+export function allowWholeCourseLoads(loads: number): void {
+  test.setTimeout(30_000 + loads * LOAD_ALL_TIMEOUT);
+}
 
 /** Signs in through the real sign-in screen with the demo token, on whatever page is open. */
 export async function signIn(page: Page, token: string = E2E_DEMO_TOKEN): Promise<void> {

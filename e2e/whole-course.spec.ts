@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openSignedIn, watchConsole } from './support';
+import { allowWholeCourseLoads, LOAD_ALL_TIMEOUT, openSignedIn, watchConsole } from './support';
 
 // Facts of the seeded demo data (server/demo-api): course 1000 has exactly 10,000 rows (100 full pages of 100,
 // then an empty page 101); course 104 has 45 rows, and James García (user 10705) has one row in each of its two
@@ -67,8 +67,7 @@ async function quickCount(page: Page, name: string): Promise<number> {
 const ALL_LOADED = 'Loaded every page (100 pages): 10,000 rows';
 
 test('loads every page of course 1000, cancels keeping the rows, and resumes from the next page', async ({ page }) => {
-  // Reads all 10,000 rows (some tests twice): allow for a busy machine.
-  test.slow();
+  allowWholeCourseLoads(3);
   const problems = watchConsole(page);
   const requests = recordStatsRequests(page);
   // Pages past 10 wait until the test lets them through, so the cancel lands at a known point.
@@ -111,7 +110,7 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
   release();
   const before = requests.length;
   await page.getByRole('button', { name: 'Resume' }).click();
-  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: 20_000 });
+  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
   await expect(page.getByRole('progressbar', { name: 'Loading all pages' })).toHaveCount(0);
   await expect(statsTable(page, 1000)).toHaveAttribute('aria-rowcount', '10001');
   await expect(page.getByText('Based on all 10,000 rows of the results.')).toBeVisible();
@@ -132,7 +131,7 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
 
   // Refresh reads the course again from page 1.
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: 20_000 });
+  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
   expect(requests.slice(afterPaging).filter((request) => request.perPage === 100 && request.page === 1)).toHaveLength(
     1,
   );
@@ -140,10 +139,9 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
 });
 
 test('the virtualised table keeps table semantics, a sticky header and only a screenful of rows', async ({ page }) => {
-  // Reads all 10,000 rows (some tests twice): allow for a busy machine.
-  test.slow();
+  allowWholeCourseLoads(1);
   await openSignedIn(page, '/courses/1000/stats?all=1');
-  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: 20_000 });
+  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
   const table = statsTable(page, 1000);
   const region = scrollRegion(page, 1000);
   await expect(table).toHaveAttribute('aria-rowcount', '10001');
@@ -191,10 +189,9 @@ test('the virtualised table keeps table semantics, a sticky header and only a sc
 });
 
 test('sorting covers all 10,000 rows and is timed for the benchmark', async ({ page }) => {
-  // Reads all 10,000 rows (some tests twice): allow for a busy machine.
-  test.slow();
+  allowWholeCourseLoads(1);
   await openSignedIn(page, '/courses/1000/stats?all=1');
-  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: 20_000 });
+  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
   const table = statsTable(page, 1000);
   const header = table.getByRole('columnheader', { name: 'Score', exact: true });
   await header.getByRole('button', { name: 'Score' }).click();
@@ -233,10 +230,9 @@ test('sorting covers all 10,000 rows and is timed for the benchmark', async ({ p
 });
 
 test('quick filters and search cover every row, show their counts and live in the URL', async ({ page }) => {
-  // Reads all 10,000 rows (some tests twice): allow for a busy machine.
-  test.slow();
+  allowWholeCourseLoads(2);
   await openSignedIn(page, '/courses/1000/stats?all=1');
-  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: 20_000 });
+  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
   const table = statsTable(page, 1000);
   await expect(page.getByText('Showing 10,000 of 10,000 rows.')).toBeVisible();
 
@@ -276,7 +272,7 @@ test('quick filters and search cover every row, show their counts and live in th
   // A reload reads the course again and restores the same view.
   const url = page.url();
   await page.reload();
-  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: 20_000 });
+  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
   expect(page.url()).toBe(url);
   await expect(page.getByRole('searchbox', { name: 'Search loaded rows' })).toHaveValue('anna');
   await expect(quickFilter(page, 'Overdue')).toBeChecked();
@@ -327,10 +323,9 @@ test('Copy emails copies the addresses of the rows shown, one per line, and the 
 });
 
 test('a mail link too long for mail clients is disabled and says why', async ({ page }) => {
-  // Reads all 10,000 rows (some tests twice): allow for a busy machine.
-  test.slow();
+  allowWholeCourseLoads(1);
   await openSignedIn(page, '/courses/1000/stats?all=1');
-  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: 20_000 });
+  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
   const mail = page.getByRole('link', { name: 'Email these learners' });
   await expect(mail).toHaveAttribute('aria-disabled', 'true');
   await expect(mail).not.toHaveAttribute('href');

@@ -1,5 +1,5 @@
 import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 /** How far a whole-course load has read: rows and the pages that held them. */
 export interface ReadSoFar {
@@ -54,17 +54,31 @@ export function setReadSoFar(client: QueryClient, queryKey: QueryKey, value: Rea
   forgetIfUnused(client, hash, entry);
 }
 
-/** The progress of the load of `queryKey`; re-renders only the component that asks. */
-export function useReadSoFar(queryKey: QueryKey): ReadSoFar | null {
+/**
+ * The progress of the load of `queryKey`; re-renders only the component that asks.
+ *
+ * While `held` is true, new progress does not re-render it: the caller holds it while a deferred render of the
+ * rows is under way, because every synchronous render (this one, every 100 ms) would make React start that
+ * background render over, and on a busy machine it would then never finish. The value is read again on the
+ * caller's next render, which the finished rows bring.
+ */
+export function useReadSoFar(queryKey: QueryKey, held = false): ReadSoFar | null {
   const client = useQueryClient();
+  const heldRef = useRef(held);
+  useLayoutEffect(() => {
+    heldRef.current = held;
+  }, [held]);
   // The key's hash, not the key array (a new array on every render), decides when to subscribe again.
   const hash = hashKey(queryKey);
   const subscribe = useCallback(
     (listener: () => void) => {
       const entry = entryFor(client, hash);
-      entry.listeners.add(listener);
+      const notify = () => {
+        if (!heldRef.current) listener();
+      };
+      entry.listeners.add(notify);
       return () => {
-        entry.listeners.delete(listener);
+        entry.listeners.delete(notify);
         forgetIfUnused(client, hash, entry);
       };
     },

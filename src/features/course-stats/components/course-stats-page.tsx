@@ -436,8 +436,8 @@ function WholeCourseContent({
   const { query } = whole;
   // Rows arrive through the query cache, which React renders in one synchronous pass; at 10,000 rows that pass
   // (row models, counts, figures) is one long task. Deferred, the new rows render at low priority, in slices the
-  // browser can run input and frames between. The loader's state is deferred with them, so that the bar never
-  // describes other rows than the table shows.
+  // browser can run input and frames between. The loader's state is deferred with them, so that the bar says
+  // "every page" only once the table shows every row; its counts follow the rows handed over (query.data).
   const loaded = useMemo(
     () => ({ data: query.data, fetching: query.isFetching, updatedAt: query.dataUpdatedAt }),
     [query.data, query.isFetching, query.dataUpdatedAt],
@@ -453,6 +453,7 @@ function WholeCourseContent({
   const bar = (
     <WholeCourseBar
       data={data}
+      latest={query.data}
       queryKey={whole.queryKey}
       fetching={shown.fetching}
       updatedAt={shown.updatedAt}

@@ -6,7 +6,13 @@ import { useCatalog } from '@/lib/i18n';
 import { courseStatsCatalogs } from '../strings';
 
 export interface WholeCourseBarProps {
+  /** The rows on screen: whether the load is complete, and what it waits for, as the table shows it. */
   data: WholeCourseData | undefined;
+  /**
+   * The rows last handed over, when the screen renders them deferred and may not show them yet: counted so that
+   * the line never falls back to fewer rows than it said before. Absent where `data` is always the latest.
+   */
+  latest?: WholeCourseData | undefined;
   /** The whole-course query's key, whose progress runs ahead of `data` while pages come in. */
   queryKey: QueryKey;
   fetching: boolean;
@@ -26,6 +32,7 @@ export interface WholeCourseBarProps {
  */
 export function WholeCourseBar({
   data,
+  latest = data,
   queryKey,
   fetching,
   updatedAt,
@@ -36,9 +43,11 @@ export function WholeCourseBar({
 }: WholeCourseBarProps) {
   const texts = useCatalog(courseStatsCatalogs);
   // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
-  const readSoFar = useReadSoFar(queryKey);
-  const loaded = readSoFar?.items ?? data?.items.length ?? 0;
-  const pages = readSoFar?.pages ?? data?.pages ?? 0;
+  // Held while the rows handed over are still rendering (see useReadSoFar).
+  const readSoFar = useReadSoFar(queryKey, latest !== data);
+  const counted = latest ?? data;
+  const loaded = readSoFar?.items ?? counted?.items.length ?? 0;
+  const pages = readSoFar?.pages ?? counted?.pages ?? 0;
   const complete = data?.complete ?? false;
   const loading = fetching && !complete;
   let status: string;
