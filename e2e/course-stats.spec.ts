@@ -358,7 +358,7 @@ test('a failing request ends in an alert with Retry, and Retry shows the rows', 
   await openSignedIn(page, '/courses/104/stats');
   // The client tries three more times, with backoff (up to about 3.5 s), before it gives up.
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The API had a problem answering.', { timeout: 15_000 });
+  await expect(alert).toContainText('The API had a problem answering.', { timeout: 20_000 });
   await expect(alert).toContainText('Injected failure');
   expect(failures).toBe(4);
   await expect(statsTable(page, 104)).toHaveCount(0);

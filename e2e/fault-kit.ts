@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PROXY_URL, signIn } from './support';
+import { PROXY_URL, signIn, upstreamRequests } from './support';
 import { statRow } from './upstream-rows';
 
 export { statRow };
@@ -31,6 +31,21 @@ export const GROUPS_PATH = '/label_groups$';
 export async function openOnProxy(page: Page, path: string, token: string): Promise<void> {
   await page.goto(`${PROXY_URL}${path}`);
   await signIn(page, token);
+}
+
+/**
+ * Waits until the page has asked the upstream for the next page, which it prefetches once a full page shows. A
+ * test that scripts the upstream next waits for it first: on a busy machine that prefetch can otherwise arrive
+ * after the script and take an answer meant for something else.
+ */
+export async function untilNextPageAsked(token: string, nextPage = 2): Promise<void> {
+  await expect
+    .poll(async () =>
+      (await upstreamRequests(token)).some(
+        (request) => request.path.endsWith('/course_stats') && request.query.page === String(nextPage),
+      ),
+    )
+    .toBe(true);
 }
 
 export function statsTable(page: Page, courseId = 1): Locator {

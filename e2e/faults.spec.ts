@@ -11,6 +11,7 @@ import {
   statsTable,
   STATS_PATH,
   GROUPS_PATH,
+  untilNextPageAsked,
 } from './fault-kit';
 import { scriptUpstream, signIn, uniqueToken, upstreamRequests, type UpstreamRequest } from './support';
 
@@ -269,7 +270,7 @@ test.describe('the upstream unreachable', () => {
       await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_KEY, token] as const);
       await page.reload();
       const alert = page.getByRole('alert');
-      await expect(alert).toContainText('The API cannot be reached.', { timeout: 10_000 });
+      await expect(alert).toContainText('The API cannot be reached.', { timeout: 20_000 });
       await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
       await expectShellIntact(page);
     } finally {
@@ -283,6 +284,7 @@ test.describe('the token expiring', () => {
     const token = uniqueToken('expiry');
     await openOnProxy(page, '/courses/1/stats?sort=score.desc', token);
     await expect(statsTable(page).locator('tbody tr th')).toHaveCount(10);
+    await untilNextPageAsked(token);
     const keptBefore = await page.evaluate(
       (key) => Object.entries(localStorage).filter(([name]) => name !== key),
       TOKEN_KEY,
@@ -374,6 +376,7 @@ test.describe('offline', () => {
     const token = uniqueToken('offline-change');
     await openOnProxy(page, '/courses/1/stats', token);
     await expectUsers(page, learners(1, 10));
+    await untilNextPageAsked(token);
     await scriptUpstream(token, [], { body: [statRow(7, { username: 'Only user 1007' })] });
 
     await context.setOffline(true);
@@ -404,6 +407,7 @@ test.describe('rapid changes', () => {
     });
     await openOnProxy(page, '/courses/1/stats', token);
     await expectUsers(page, learners(1, 10));
+    await untilNextPageAsked(token);
 
     const userRows = (userId: number) => [statRow(userId - 1000, { username: `User ${userId} row` })];
     await scriptUpstream(token, [

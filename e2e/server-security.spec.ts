@@ -68,7 +68,7 @@ test.describe('security headers', () => {
     await openOnProxy(page, '/courses/1/stats', token);
     await expect(page.getByRole('alert')).toContainText('Course 1 not found');
     await page.goto(`${PROXY_URL}/courses/2/stats`);
-    await expect(page.getByRole('alert')).toContainText('The API cannot be reached.', { timeout: 10_000 });
+    await expect(page.getByRole('alert')).toContainText('The API cannot be reached.', { timeout: 20_000 });
 
     const statuses = new Set(responses.map((response) => response.status));
     // The session must have met documents, scripts, styles, JSON, errors and the proxy's own 502.
