@@ -129,12 +129,15 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
   await expect(loaderStatus(page)).toHaveText(ALL_LOADED);
   expect(requests.slice(afterPaging).filter((request) => request.perPage === 100)).toEqual([]);
 
-  // Refresh reads the course again from page 1.
+  // Refresh reads the course again from page 1 (the line may still say "every page" for a moment: wait for the
+  // request, then for the end of the new read).
+  const firstPages = () =>
+    requests.slice(afterPaging).filter((request) => request.perPage === 100 && request.page === 1).length;
   await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(firstPages).toBe(1);
   await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
-  expect(requests.slice(afterPaging).filter((request) => request.perPage === 100 && request.page === 1)).toHaveLength(
-    1,
-  );
+  await expect(statsTable(page, 1000)).toHaveAttribute('aria-rowcount', '10001');
+  expect(firstPages()).toBe(1);
   expect(problems).toEqual([]);
 });
 
