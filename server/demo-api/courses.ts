@@ -90,8 +90,8 @@ function isoWithOffset(epochMs: number, offsetMinutes: number): string {
 
 /**
  * One learner's statistic in one session. The rules that hold: success implies completed; completed means
- * progress 100 (and not always success); progress 0 means not started (nothing spent, no activity). The spec's
- * quirks appear on purpose: '' in quiz_count and last_activity, null and absent optional fields.
+ * progress 100 (and not always success); progress 0 means not started (nothing spent, no activity). The API's
+ * quirks (docs/api.md) appear on purpose: '' in quiz_count and last_activity, null and absent optional fields.
  */
 function makeStat(
   random: Random,
