@@ -1,8 +1,7 @@
-/**
- * Driving the course statistics page's whole-course mode, for benchmarks 1–3: open course 1000 (10,000 rows),
- * press "Load all pages", wait for the role="status" line that says "10,000 rows". A missing piece of that UI is
- * a PendingError with a message that names it.
- */
+// Driving the course statistics page's whole-course mode, for benchmarks 1–3: open course 1000 (10,000 rows),
+// press "Load all pages", wait for the role="status" line that says "10,000 rows". A missing piece of that UI is
+// a PendingError with a message that names it.
+
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';

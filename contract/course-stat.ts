@@ -2,10 +2,6 @@ import * as z from 'zod/mini';
 
 // zod/mini: the same checks as classic zod at a third of the bundle size, which keeps the first screen in budget.
 
-/**
- * One course statistic, field by field as docs/api.md lists them. The only tolerance beyond the declared types is
- * the quirk the API's own samples show: an empty string in quiz_count and last_activity, which becomes null.
- */
 const dateTimeWithOffset = z.iso.datetime({ offset: true });
 
 const emptyAsNull = <T>(value: T | '' | null): T | null => (value === '' ? null : value);
@@ -16,6 +12,10 @@ const dateTimeOrEmpty = z.pipe(
   z.transform(emptyAsNull<string>),
 );
 
+/**
+ * One course statistic, field by field as docs/api.md lists them. The only tolerance beyond the declared types is
+ * the quirk the API's own samples show: an empty string in quiz_count and last_activity, which becomes null.
+ */
 export const courseStatShape = {
   id: z.int(),
   user_id: z.int(),

@@ -1,10 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
 
-/**
- * The figures /metrics serves, in Prometheus' text format (prom-client). Every label value comes from a short,
- * fixed list or from the router's route pattern, never from the request itself: no token, user id, email or raw
- * URL can reach a label, and label sets stay bounded whatever clients send.
- */
+// The figures /metrics serves, in Prometheus' text format (prom-client). Every label value comes from a short,
+// fixed list or from the router's route pattern, never from the request itself: no token, user id, email or raw
+// URL can reach a label, and label sets stay bounded whatever clients send.
 
 /** How a proxied request to the upstream ended. */
 export type UpstreamOutcome =
