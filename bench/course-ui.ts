@@ -10,7 +10,10 @@ import { PendingError, ROOT, type BenchWindow, type TimedResult } from './suppor
 export const SCALE_COURSE_ID = 1000;
 export const SCALE_ROWS = 10_000;
 export const LOAD_ALL_BUTTON = 'Load all pages';
-/** "10,000 rows" as the brief words it; "10000 rows" also counts (it cannot occur on a normal page of ≤ 100). */
+/**
+ * "10,000 rows" as the English status line writes it; "10000 rows" also counts (it cannot occur on a normal page
+ * of ≤ 100).
+ */
 export const ALL_ROWS_PATTERN = '\\b10,?000 rows\\b';
 const LOAD_TIMEOUT_MS = 60_000;
 
