@@ -1,6 +1,5 @@
-/**
- * Benchmark 4: demo API throughput for per_page=100, against a bare node:http server sending the same response.
- */
+// Benchmark 4: demo API throughput for per_page=100, against a bare node:http server sending the same response.
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';

@@ -1,8 +1,7 @@
-/**
- * Benchmark 6: gzip and brotli size of the JavaScript (and CSS) the first screen loads, and of the whole app.
- * The measurement of scripts/bundle-size.ts (the CI check), applied to the suite's build in .bench/dist: the first
- * screen is what index.html names (scripts, module preloads, styles); the whole app is everything in assets/.
- */
+// Benchmark 6: gzip and brotli size of the JavaScript (and CSS) the first screen loads, and of the whole app.
+// The measurement of scripts/bundle-size.ts (the CI check), applied to the suite's build in .bench/dist: the first
+// screen is what index.html names (scripts, module preloads, styles); the whole app is everything in assets/.
+
 import { FIRST_SCREEN_JS_BUDGET_GZIP, measureBundle as measureBuild, type Sizes } from '../scripts/bundle-size';
 import type { Benchmark } from './report';
 import { BENCH_DIST, fmtKb } from './support';

@@ -1,8 +1,7 @@
-/**
- * Driving the course statistics page's whole-course mode, for benchmarks 1–3: open course 1000 (10,000 rows),
- * press "Load all pages", wait for the role="status" line that says "10,000 rows". A missing piece of that UI is
- * a PendingError with a message that names it.
- */
+// Driving the course statistics page's whole-course mode, for benchmarks 1–3: open course 1000 (10,000 rows),
+// press "Load all pages", wait for the role="status" line that says "10,000 rows". A missing piece of that UI is
+// a PendingError with a message that names it.
+
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -11,7 +10,10 @@ import { PendingError, ROOT, type BenchWindow, type TimedResult } from './suppor
 export const SCALE_COURSE_ID = 1000;
 export const SCALE_ROWS = 10_000;
 export const LOAD_ALL_BUTTON = 'Load all pages';
-/** "10,000 rows" as the brief words it; "10000 rows" also counts (it cannot occur on a normal page of ≤ 100). */
+/**
+ * "10,000 rows" as the English status line writes it; "10000 rows" also counts (it cannot occur on a normal page
+ * of ≤ 100).
+ */
 export const ALL_ROWS_PATTERN = '\\b10,?000 rows\\b';
 const LOAD_TIMEOUT_MS = 60_000;
 

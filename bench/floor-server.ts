@@ -1,7 +1,6 @@
-/**
- * The floor for the API throughput benchmark: a bare node:http server answering every request with one fixed
- * response (the headers and body our demo API sent for the same request). Started by bench/api-throughput.ts.
- */
+// The floor for the API throughput benchmark: a bare node:http server answering every request with one fixed
+// response (the headers and body our demo API sent for the same request). Started by bench/api-throughput.ts.
+
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 

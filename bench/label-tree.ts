@@ -1,7 +1,6 @@
-/**
- * Benchmark 7: the label groups tree with 5,000 groups of 20 labels, in Chromium against the built app. The real
- * server runs in proxy mode in front of a tiny local upstream that serves syntheticLabelGroups(5000, 20).
- */
+// Benchmark 7: the label groups tree with 5,000 groups of 20 labels, in Chromium against the built app. The real
+// server runs in proxy mode in front of a tiny local upstream that serves syntheticLabelGroups(5000, 20).
+
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { syntheticLabelGroups } from '../src/features/label-groups/synthetic-groups';

@@ -1,9 +1,8 @@
-/**
- * Benchmark 8: Lighthouse (mobile preset, simulated throttling) on the sign-in page and the course statistics
- * page of the built app served by the real server. The course statistics page needs a token: it is put in
- * localStorage (the app's "remember me" place), which Lighthouse's storage reset leaves alone by default
- * (clearStorageTypes does not include local_storage in Lighthouse 12); caches are still cleared before each run.
- */
+// Benchmark 8: Lighthouse (mobile preset, simulated throttling) on the sign-in page and the course statistics
+// page of the built app served by the real server. The course statistics page needs a token: it is put in
+// localStorage (the app's "remember me" place), which Lighthouse's storage reset leaves alone by default
+// (clearStorageTypes does not include local_storage in Lighthouse 12); caches are still cleared before each run.
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Benchmark } from './report';

@@ -1,14 +1,13 @@
-/**
- * Load test: 50 concurrent connections for 30 s on one page of 100 course statistics, first against the demo API,
- * then through the proxy in front of a local upstream that serves the same bytes. Everything listens on 127.0.0.1.
- * Prints the figures and writes them to BENCHMARKS.md under "## Load", between its <!-- bench:load --> markers
- * (the rest of that file is left alone).
- *
- *   node_modules/.bin/tsx bench/load.ts                     # the real run, about 80 s
- *   LOAD_DURATION_S=5 node_modules/.bin/tsx bench/load.ts   # a quick look; writes nothing
- *
- * Not part of `npm test`: its figures depend on the machine.
- */
+// Load test: 50 concurrent connections for 30 s on one page of 100 course statistics, first against the demo API,
+// then through the proxy in front of a local upstream that serves the same bytes. Everything listens on 127.0.0.1.
+// Prints the figures and writes them to BENCHMARKS.md under "## Load", between its <!-- bench:load --> markers
+// (the rest of that file is left alone).
+//
+//   node_modules/.bin/tsx bench/load.ts                     # the real run, about 80 s
+//   LOAD_DURATION_S=5 node_modules/.bin/tsx bench/load.ts   # a quick look; writes nothing
+//
+// Not part of `npm test`: its figures depend on the machine.
+
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,8 +1,7 @@
-/**
- * Benchmark 5: what the proxy adds to the latency of a course statistics request, against calling its upstream
- * directly. autocannon reports whole milliseconds, too coarse for a sub-millisecond target, so this times
- * sequential keep-alive requests itself with process.hrtime.bigint().
- */
+// Benchmark 5: what the proxy adds to the latency of a course statistics request, against calling its upstream
+// directly. autocannon reports whole milliseconds, too coarse for a sub-millisecond target, so this times
+// sequential keep-alive requests itself with process.hrtime.bigint().
+
 import http from 'node:http';
 import type { Benchmark } from './report';
 import { BENCH_TOKEN, fmtMs, median, percentile, startAppServer } from './support';

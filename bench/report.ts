@@ -1,8 +1,7 @@
-/**
- * Results: .bench/results.json (merged, so a run of a subset keeps the other results) and the suite's sections of
- * BENCHMARKS.md, each between its own markers, rewritten in place. Sections written by anyone else (such as
- * "## Load") are left exactly as they are.
- */
+// Results: .bench/results.json (merged, so a run of a subset keeps the other results) and the suite's sections of
+// BENCHMARKS.md, each between its own markers, rewritten in place. Sections written by anyone else (such as
+// "## Load") are left exactly as they are.
+
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BENCH_DIR, describeMachine, ROOT, type MachineInfo } from './support';

@@ -1,17 +1,16 @@
-/**
- * The benchmark suite: `npm run bench` runs everything; `npm run bench -- --only=api,proxy,bundle` a subset.
- * Results go to .bench/results.json and to this suite's sections of BENCHMARKS.md.
- *
- *   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
- *                   shared-limits, or 1–9)
- *   --skip=a,b      run all but these
- *   --runs=N        override every benchmark's number of runs
- *   --concurrency=N the whole-course loader's concurrency for the network floor, if it cannot be read from the app
- *   --reuse-build   use an existing .bench/dist instead of building
- *   --quiet-load=L  before each benchmark, wait (up to 5 min) for the 1-minute load average to drop below L
- *   --no-write      print the sections instead; leave results.json and BENCHMARKS.md alone
- *   --list          list the benchmarks
- */
+// The benchmark suite: `npm run bench` runs everything; `npm run bench -- --only=api,proxy,bundle` a subset.
+// Results go to .bench/results.json and to this suite's sections of BENCHMARKS.md.
+//
+//   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
+//                   shared-limits, or 1–9)
+//   --skip=a,b      run all but these
+//   --runs=N        override every benchmark's number of runs
+//   --concurrency=N the whole-course loader's concurrency for the network floor, if it cannot be read from the app
+//   --reuse-build   use an existing .bench/dist instead of building
+//   --quiet-load=L  before each benchmark, wait (up to 5 min) for the 1-minute load average to drop below L
+//   --no-write      print the sections instead; leave results.json and BENCHMARKS.md alone
+//   --list          list the benchmarks
+
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiThroughput } from './api-throughput';

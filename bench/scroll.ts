@@ -1,7 +1,6 @@
-/**
- * Benchmark 3: scroll the 10,000 loaded rows from top to bottom and count dropped frames (gaps of more than
- * 50 ms between animation frames).
- */
+// Benchmark 3: scroll the 10,000 loaded rows from top to bottom and count dropped frames (gaps of more than
+// 50 ms between animation frames).
+
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';

@@ -1,7 +1,6 @@
-/**
- * Benchmark 9: the proxy under 50 connections, one instance counting its rate limit in memory against two
- * instances counting it in one shared Redis (and, to tell the two effects apart, one instance with Redis).
- */
+// Benchmark 9: the proxy under 50 connections, one instance counting its rate limit in memory against two
+// instances counting it in one shared Redis (and, to tell the two effects apart, one instance with Redis).
+
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';

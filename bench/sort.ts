@@ -1,6 +1,5 @@
-/**
- * Benchmark 2: sort the 10,000 loaded rows by score and show them, in Chromium.
- */
+// Benchmark 2: sort the 10,000 loaded rows by score and show them, in Chromium.
+
 import type { Page } from '@playwright/test';
 import { ALL_ROWS_PATTERN, loadAllPages, openScaleCourse, SCALE_COURSE_ID } from './course-ui';
 import type { Benchmark } from './report';

@@ -1,7 +1,6 @@
-/**
- * Shared pieces of the benchmark suite: child servers on free 127.0.0.1 ports (always killed at the end, also on
- * failure), statistics, machine facts, the app build the benchmarks serve, and a Chromium page set up for them.
- */
+// Shared pieces of the benchmark suite: child servers on free 127.0.0.1 ports (always killed at the end, also on
+// failure), statistics, machine facts, the app build the benchmarks serve, and a Chromium page set up for them.
+
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,7 +1,6 @@
-/**
- * Benchmark 1: load all 10,000 rows of course 1000 through the server in Chromium ("Load all pages" until the
- * status says 10,000 rows), next to a plain Node client fetching the same pages with the same concurrency.
- */
+// Benchmark 1: load all 10,000 rows of course 1000 through the server in Chromium ("Load all pages" until the
+// status says 10,000 rows), next to a plain Node client fetching the same pages with the same concurrency.
+
 import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { loaderConcurrencyFromSource, loadAllPages, openScaleCourse, SCALE_COURSE_ID } from './course-ui';

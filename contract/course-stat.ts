@@ -2,10 +2,6 @@ import * as z from 'zod/mini';
 
 // zod/mini: the same checks as classic zod at a third of the bundle size, which keeps the first screen in budget.
 
-/**
- * One course statistic, as the spec's table 2.1 declares it. The only tolerance beyond the table is the
- * quirk the spec itself documents: an empty string in quiz_count and last_activity, which becomes null.
- */
 const dateTimeWithOffset = z.iso.datetime({ offset: true });
 
 const emptyAsNull = <T>(value: T | '' | null): T | null => (value === '' ? null : value);
@@ -16,6 +12,10 @@ const dateTimeOrEmpty = z.pipe(
   z.transform(emptyAsNull<string>),
 );
 
+/**
+ * One course statistic, field by field as docs/api.md lists them. The only tolerance beyond the declared types is
+ * the quirk the API's own samples show: an empty string in quiz_count and last_activity, which becomes null.
+ */
 export const courseStatShape = {
   id: z.int(),
   user_id: z.int(),
@@ -70,7 +70,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * courseStatSchema's plain case in plain code, for parseList: a record with only the spec's fields, each of the
+ * courseStatSchema's plain case in plain code, for parseList: a record with only the API's fields, each of the
  * declared type, gives the same output as the schema; anything else gives undefined and goes to the schema, which
  * explains what is wrong. A whole course is 10,000 records; the schema's generic parse costs several microseconds
  * each and allocates as it goes, this a tenth of that. (zod's compiled parsers need `new Function`, which the

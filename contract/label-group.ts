@@ -12,8 +12,9 @@ export const labelEntryShape = {
 export const labelEntrySchema = z.strictObject(labelEntryShape);
 
 /**
- * The spec declares group_id as type null, while a sample carries ''. Both mean "no parent" here. An integer
- * is tolerated too: the UI nests such a group under the group with that id, rather than dropping it.
+ * The API declares group_id as type null, while a sample carries '' (docs/api.md, Label group). Both mean
+ * "no parent" here. An integer is tolerated too: the UI nests such a group under the group with that id, rather
+ * than dropping it.
  */
 const groupIdSchema = z.pipe(
   z.union([z.null(), z.literal(''), z.int()]),

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 
-/** Limits from the spec, section 8. */
+/** per_page limits of the course statistics list (docs/api.md, Parameters). */
 export const PER_PAGE_MAX = 100;
 export const PER_PAGE_DEFAULT = 10;
 
 /** A positive integer that JavaScript can hold exactly. */
 export const positiveIdSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
-/** The request parameters of 4.1 besides access_token, already typed. */
+/** The course statistics list's parameters besides access_token, already typed (docs/api.md, Parameters). */
 export const courseStatsParamsSchema = z.strictObject({
   user_id: z.optional(positiveIdSchema),
   course_session_id: z.optional(positiveIdSchema),
@@ -16,7 +16,7 @@ export const courseStatsParamsSchema = z.strictObject({
 });
 export type CourseStatsParams = z.output<typeof courseStatsParamsSchema>;
 
-/** Names the spec allows on each endpoint (no others may be sent). */
+/** The parameter names each endpoint allows (no others may be sent). */
 export const COURSE_STATS_QUERY_NAMES = ['access_token', 'user_id', 'course_session_id', 'page', 'per_page'] as const;
 export const LABEL_GROUPS_QUERY_NAMES = ['access_token'] as const;
 

@@ -9,7 +9,7 @@ export interface RejectedItem {
   reason: string;
 }
 
-/** A field the spec does not allow, removed from an item (or a part of an item that was left out). */
+/** A field the API does not list (docs/api.md), removed from an item (or a part of an item that was left out). */
 export interface DroppedField {
   index: number;
   id: number | null;

@@ -1,7 +1,6 @@
-/**
- * Helpers for the reliability specs (faults, hostile input, server security): rows shaped like the scripted
- * upstream's own, signing in on the proxy, reading the table, and starting extra server processes.
- */
+// Helpers for the reliability specs (faults, hostile input, server security): rows shaped like the scripted
+// upstream's own, signing in on the proxy, reading the table, and starting extra server processes.
+
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';

@@ -15,10 +15,8 @@ import {
 } from './fault-kit';
 import { scriptUpstream, signIn, uniqueToken, upstreamRequests, type UpstreamRequest } from './support';
 
-/**
- * Faults of the API, injected by the scripted upstream behind the real server in proxy mode. Each test signs in
- * with its own token, so its script applies to its own requests only.
- */
+// Faults of the API, injected by the scripted upstream behind the real server in proxy mode. Each test signs in
+// with its own token, so its script applies to its own requests only.
 
 const TOKEN_KEY = 'course-stats.token';
 const statsRequests = (requests: UpstreamRequest[], page = '1') =>

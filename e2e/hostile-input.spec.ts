@@ -2,10 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectShellIntact, openOnProxy, statRow, statsTable, STATS_PATH, GROUPS_PATH } from './fault-kit';
 import { scriptUpstream, uniqueToken, upstreamRequests } from './support';
 
-/**
- * Markup and script in everything the API returns and in the URL: shown as text, never run. Links only to
- * absolute http(s) URLs. Ids the API could not take are refused before any request.
- */
+// Markup and script in everything the API returns and in the URL: shown as text, never run. Links only to
+// absolute http(s) URLs. Ids the API could not take are refused before any request.
 
 /** Each payload would call window.__xss (or alert) if it ever ran. */
 const PAYLOADS = [

@@ -1,13 +1,12 @@
-/**
- * A stand-in for the real LMS API, for the fault-injection specs. It listens on 127.0.0.1 only. Each spec signs
- * in with its own token and scripts the answers for that token, so specs running in parallel never see each
- * other's faults:
- *
- *   POST /__script  { token, steps: [{ path?, status?, body?, rawBody?, headers?, delayMs?, times? }], fallback? }
- *   GET  /__requests?token=...   what this token's requests looked like (path, query without the token, headers)
- *
- * Requests for a token with no script get the plain answer: [] for label groups, one generated page otherwise.
- */
+// A stand-in for the real LMS API, for the fault-injection specs. It listens on 127.0.0.1 only. Each spec signs
+// in with its own token and scripts the answers for that token, so specs running in parallel never see each
+// other's faults:
+//
+//   POST /__script  { token, steps: [{ path?, status?, body?, rawBody?, headers?, delayMs?, times? }], fallback? }
+//   GET  /__requests?token=...   what this token's requests looked like (path, query without the token, headers)
+//
+// Requests for a token with no script get the plain answer: [] for label groups, one generated page otherwise.
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { statRow } from './upstream-rows';
 

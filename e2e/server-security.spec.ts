@@ -13,10 +13,8 @@ import {
   upstreamRequests,
 } from './support';
 
-/**
- * The real server processes, from the outside: security headers on everything, a proxy that cannot be steered
- * anywhere else, a rate limit, a body size limit, no token in any log, and a graceful stop.
- */
+// The real server processes, from the outside: security headers on everything, a proxy that cannot be steered
+// anywhere else, a rate limit, a body size limit, no token in any log, and a graceful stop.
 
 const UPSTREAM_HOST = `127.0.0.1:${UPSTREAM_PORT}`;
 

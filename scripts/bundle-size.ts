@@ -1,8 +1,7 @@
-/**
- * Bundle budget: what the first screen loads (the scripts, module preloads and styles index.html names) and
- * the whole app, gzip and brotli. Run directly after `npm run build`, it exits 1 when the first screen's
- * JavaScript passes its gzip budget; `--json` prints the figures. The benchmark suite imports measureBundle.
- */
+// Bundle budget: what the first screen loads (the scripts, module preloads and styles index.html names) and
+// the whole app, gzip and brotli. Run directly after `npm run build`, it exits 1 when the first screen's
+// JavaScript passes its gzip budget; `--json` prints the figures. The benchmark suite imports measureBundle.
+
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -1,8 +1,7 @@
-/**
- * Screenshots of the main screens in both themes, for the README: starts the built app with its demo API on a
- * free local port, drives it in Chromium, writes PNGs under docs/screenshots/, and stops the server.
- * Run `npm run build` first (npm run screenshots does).
- */
+// Screenshots of the main screens in both themes, for the README: starts the built app with its demo API on a
+// free local port, drives it in Chromium, writes PNGs under docs/screenshots/, and stops the server.
+// Run `npm run build` first (npm run screenshots does).
+
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';

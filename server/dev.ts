@@ -3,11 +3,10 @@ import { createServer } from 'vite';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
-/**
- * `npm run dev`: the API server (demo API or proxy, no static files) on PORT+1 (8081 by default) and Vite with
- * hot reload on PORT (5173 by default), proxying /endpoint and /api to it. Same API, same origin as production.
- * Vite's dev server injects inline scripts, so the production CSP applies to the API answers only here.
- */
+// `npm run dev`: the API server (demo API or proxy, no static files) on PORT+1 (8081 by default) and Vite with
+// hot reload on PORT (5173 by default), proxying /endpoint and /api to it. Same API, same origin as production.
+// Vite's dev server injects inline scripts, so the production CSP applies to the API answers only here.
+
 const config = loadConfig(process.env);
 const portSet = process.env.PORT !== undefined && process.env.PORT !== '';
 const vitePort = portSet ? config.port : 5173;

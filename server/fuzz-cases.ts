@@ -1,11 +1,9 @@
 import { DEFAULT_DEMO_TOKEN } from './config';
 import { Random } from './demo-api/random';
 
-/**
- * Seeded random requests for the fuzz tests: odd paths (%, %zz, %00, traversal, overlong and double encodings,
- * unicode, very long segments), odd query strings (unknown, repeated, malformed and huge parameters), odd methods,
- * credentials and headers.
- */
+// Seeded random requests for the fuzz tests: odd paths (%, %zz, %00, traversal, overlong and double encodings,
+// unicode, very long segments), odd query strings (unknown, repeated, malformed and huge parameters), odd methods,
+// credentials and headers.
 
 const PREFIXES = [
   '/endpoint/v1/courses/',

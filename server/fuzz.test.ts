@@ -7,18 +7,17 @@ import { fuzzCases, type FuzzCase } from './fuzz-cases';
 import { SECURITY_HEADERS } from './security-headers';
 import { exchange, makeApp, makeDist, parseResponse, portOf } from './test-support';
 
-/**
- * 10,000 seeded random requests (paths, parameters, encodings, oversized values, odd methods, credentials and
- * headers) against the demo API with the static app, and 10,000 against the proxy in front of a real demo API:
- * no answer may be a 5xx, every error is our JSON shape with the security headers, the proxy sends nothing but
- * the two spec paths upstream, the token never reaches a log line, and the heap comes back near where it started.
- *
- * Memory: the heap is measured after a forced full GC (V8's gc, exposed at run time) once after a warm-up of
- * 2,000 other requests and once after the 10,000. Caches that fill once (demo data, route tables, JIT) fill
- * during the warm-up; what is left is growth per request. The bound, 12 MB, is what keeping 1.2 kB per request
- * would cost (a planted 2 kB-per-request leak measured +17.8 MB), and well above the growth seen without one
- * (about 1 MB, at most 3 MB in repeated runs).
- */
+// 10,000 seeded random requests (paths, parameters, encodings, oversized values, odd methods, credentials and
+// headers) against the demo API with the static app, and 10,000 against the proxy in front of a real demo API:
+// no answer may be a 5xx, every error is our JSON shape with the security headers, the proxy sends nothing but
+// the API's two paths upstream, the token never reaches a log line, and the heap comes back near where it started.
+//
+// Memory: the heap is measured after a forced full GC (V8's gc, exposed at run time) once after a warm-up of
+// 2,000 other requests and once after the 10,000. Caches that fill once (demo data, route tables, JIT) fill
+// during the warm-up; what is left is growth per request. The bound, 12 MB, is what keeping 1.2 kB per request
+// would cost (a planted 2 kB-per-request leak measured +17.8 MB), and well above the growth seen without one
+// (about 1 MB, at most 3 MB in repeated runs).
+
 const COUNT = 10_000;
 const WARM_UP = 2_000;
 const HEAP_GROWTH_LIMIT = 12 * 1024 * 1024;

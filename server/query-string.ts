@@ -1,7 +1,6 @@
-/**
- * The query string as the demo API and the proxy read it. Parsed by hand rather than through Fastify's parser
- * so that repeated names, malformed percent-encoding and encoded names (access%5Ftoken) are all visible.
- */
+// The query string as the demo API and the proxy read it. Parsed by hand rather than through Fastify's parser
+// so that repeated names, malformed percent-encoding and encoded names (access%5Ftoken) are all visible.
+
 export type ParsedQuery = { ok: true; params: Map<string, string[]> } | { ok: false; error: string };
 
 export function rawQueryOf(url: string): string {

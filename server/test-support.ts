@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { DEFAULT_DEMO_TOKEN, loadConfig, type Config } from './config';
 
-/** Helpers for the server's tests (not a test file itself). */
+// Helpers for the server's tests (not a test file itself).
 
 export const DEMO_AUTH = { authorization: `Bearer ${DEFAULT_DEMO_TOKEN}` };
 export const ASSET_PATH = '/assets/index-3f2a1b9c.js';

@@ -25,102 +25,56 @@ export const SCALE_COURSE_ID = 1000;
 export const EMPTY_COURSE_ID = 105;
 export const SECURITY_COURSE_ID = 106;
 
-/** The demo courses. Session ids are the course id followed by one digit. */
+/** A demo course; its sessions get their ids in order: the course id followed by one digit (1011, 1012, ...). */
+function course(
+  id: number,
+  name: string,
+  size: Pick<DemoCourse, 'statCount' | 'taskCount' | 'maxScore'>,
+  sessions: ReadonlyArray<Omit<DemoSession, 'id'>>,
+): DemoCourse {
+  return { id, name, ...size, sessions: sessions.map((session, index) => ({ id: id * 10 + index + 1, ...session })) };
+}
+
+/** The demo courses. */
 export const DEMO_COURSES: readonly DemoCourse[] = [
-  {
-    id: 101,
-    name: 'Data Analysis Fundamentals',
-    statCount: 240,
-    taskCount: 12,
-    maxScore: 100,
-    sessions: [
-      { id: 1011, name: 'Spring 2026', deadline: '2026-05-31T23:59:59+03:00' },
-      { id: 1012, name: 'Autumn 2026', deadline: '2026-12-20T18:00:00+03:00' },
-      { id: 1013, name: 'Self-paced', deadline: null },
-    ],
-  },
-  {
-    id: 102,
-    name: 'Основы информационной безопасности',
-    statCount: 150,
-    taskCount: 8,
-    maxScore: 40,
-    sessions: [
-      { id: 1021, name: 'Поток 1 — март 2026', deadline: '2026-04-15T18:00:00+03:00' },
-      { id: 1022, name: 'Поток 2 — октябрь 2026', deadline: '2026-11-30T18:00:00+03:00' },
-    ],
-  },
-  {
-    id: 103,
-    name: 'Leadership & Communication',
-    statCount: 300,
-    taskCount: 20,
-    maxScore: 200,
-    sessions: [
-      { id: 1031, name: 'Managers — Q1', deadline: '2026-03-31T17:00:00-05:00' },
-      { id: 1032, name: 'Managers — Q2', deadline: '2026-06-30T17:00:00-05:00' },
-      { id: 1033, name: 'Team leads — Q3', deadline: '2026-09-30T17:00:00+02:00' },
-      { id: 1034, name: 'Team leads — Q4', deadline: '2026-12-31T17:00:00+02:00' },
-    ],
-  },
-  {
-    id: 104,
-    name: 'Workplace Safety Basics',
-    statCount: 45,
-    taskCount: 5,
-    maxScore: 10,
-    sessions: [
-      { id: 1041, name: 'Warehouse staff', deadline: '2026-10-01T09:00:00Z' },
-      { id: 1042, name: 'Office staff', deadline: null },
-    ],
-  },
-  {
-    id: EMPTY_COURSE_ID,
-    name: 'New course (no statistics yet)',
-    statCount: 0,
-    taskCount: 6,
-    maxScore: 100,
-    sessions: [
-      { id: 1051, name: 'First run — January 2027', deadline: '2027-01-31T18:00:00+03:00' },
-      { id: 1052, name: 'Second run', deadline: null },
-    ],
-  },
-  {
-    id: SECURITY_COURSE_ID,
-    name: 'Security check: <b>bold</b> & "quotes"',
-    statCount: 6,
-    taskCount: 3,
-    maxScore: 10,
-    sessions: [
-      { id: 1061, name: '<i>Session</i> one', deadline: '2026-09-01T00:00:00+03:00' },
-      { id: 1062, name: 'Session two', deadline: null },
-    ],
-  },
-  {
-    id: 107,
-    name: 'Προηγμένο Excel · 高级 Excel · Excel avancé',
-    statCount: 80,
-    taskCount: 10,
-    maxScore: 50,
-    sessions: [
-      { id: 1071, name: 'Αθήνα — Ιούνιος', deadline: '2026-06-15T20:00:00+03:00' },
-      { id: 1072, name: '上海 — 九月', deadline: '2026-09-20T18:00:00+08:00' },
-      { id: 1073, name: 'Lyon — décembre', deadline: '2026-12-10T17:30:00+01:00' },
-    ],
-  },
-  {
-    id: SCALE_COURSE_ID,
-    name: 'Scale test: 10,000 statistics',
-    statCount: 10_000,
-    taskCount: 15,
-    maxScore: 100,
-    sessions: [
-      { id: 10001, name: 'Wave 1', deadline: '2026-02-28T23:59:59+03:00' },
-      { id: 10002, name: 'Wave 2', deadline: '2026-07-31T23:59:59+03:00' },
-      { id: 10003, name: 'Wave 3', deadline: '2027-01-31T23:59:59+03:00' },
-      { id: 10004, name: 'Open enrolment', deadline: null },
-    ],
-  },
+  course(101, 'Data Analysis Fundamentals', { statCount: 240, taskCount: 12, maxScore: 100 }, [
+    { name: 'Spring 2026', deadline: '2026-05-31T23:59:59+03:00' },
+    { name: 'Autumn 2026', deadline: '2026-12-20T18:00:00+03:00' },
+    { name: 'Self-paced', deadline: null },
+  ]),
+  course(102, 'Основы информационной безопасности', { statCount: 150, taskCount: 8, maxScore: 40 }, [
+    { name: 'Поток 1 — март 2026', deadline: '2026-04-15T18:00:00+03:00' },
+    { name: 'Поток 2 — октябрь 2026', deadline: '2026-11-30T18:00:00+03:00' },
+  ]),
+  course(103, 'Leadership & Communication', { statCount: 300, taskCount: 20, maxScore: 200 }, [
+    { name: 'Managers — Q1', deadline: '2026-03-31T17:00:00-05:00' },
+    { name: 'Managers — Q2', deadline: '2026-06-30T17:00:00-05:00' },
+    { name: 'Team leads — Q3', deadline: '2026-09-30T17:00:00+02:00' },
+    { name: 'Team leads — Q4', deadline: '2026-12-31T17:00:00+02:00' },
+  ]),
+  course(104, 'Workplace Safety Basics', { statCount: 45, taskCount: 5, maxScore: 10 }, [
+    { name: 'Warehouse staff', deadline: '2026-10-01T09:00:00Z' },
+    { name: 'Office staff', deadline: null },
+  ]),
+  course(EMPTY_COURSE_ID, 'New course (no statistics yet)', { statCount: 0, taskCount: 6, maxScore: 100 }, [
+    { name: 'First run — January 2027', deadline: '2027-01-31T18:00:00+03:00' },
+    { name: 'Second run', deadline: null },
+  ]),
+  course(SECURITY_COURSE_ID, 'Security check: <b>bold</b> & "quotes"', { statCount: 6, taskCount: 3, maxScore: 10 }, [
+    { name: '<i>Session</i> one', deadline: '2026-09-01T00:00:00+03:00' },
+    { name: 'Session two', deadline: null },
+  ]),
+  course(107, 'Προηγμένο Excel · 高级 Excel · Excel avancé', { statCount: 80, taskCount: 10, maxScore: 50 }, [
+    { name: 'Αθήνα — Ιούνιος', deadline: '2026-06-15T20:00:00+03:00' },
+    { name: '上海 — 九月', deadline: '2026-09-20T18:00:00+08:00' },
+    { name: 'Lyon — décembre', deadline: '2026-12-10T17:30:00+01:00' },
+  ]),
+  course(SCALE_COURSE_ID, 'Scale test: 10,000 statistics', { statCount: 10_000, taskCount: 15, maxScore: 100 }, [
+    { name: 'Wave 1', deadline: '2026-02-28T23:59:59+03:00' },
+    { name: 'Wave 2', deadline: '2026-07-31T23:59:59+03:00' },
+    { name: 'Wave 3', deadline: '2027-01-31T23:59:59+03:00' },
+    { name: 'Open enrolment', deadline: null },
+  ]),
 ];
 
 /** Offsets (minutes) that the timestamps are written in: the same instant may come in any of them. */
@@ -136,8 +90,8 @@ function isoWithOffset(epochMs: number, offsetMinutes: number): string {
 
 /**
  * One learner's statistic in one session. The rules that hold: success implies completed; completed means
- * progress 100 (and not always success); progress 0 means not started (nothing spent, no activity). The spec's
- * quirks appear on purpose: '' in quiz_count and last_activity, null and absent optional fields.
+ * progress 100 (and not always success); progress 0 means not started (nothing spent, no activity). The API's
+ * quirks (docs/api.md) appear on purpose: '' in quiz_count and last_activity, null and absent optional fields.
  */
 function makeStat(
   random: Random,

@@ -144,7 +144,7 @@ class PageCache {
 }
 
 /**
- * The spec's two endpoints over deterministic data. Order of checks: course id shape (404), query (400),
+ * The API's two endpoints (docs/api.md) over deterministic data. Order of checks: course id shape (404), query (400),
  * token (401), course exists (404). A course_id that is not a canonical positive integer is 404, not 400: the
  * path names no course, and the proxy answers such paths with the same 404 without asking the upstream.
  */

@@ -1,10 +1,8 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
 
-/**
- * The figures /metrics serves, in Prometheus' text format (prom-client). Every label value comes from a short,
- * fixed list or from the router's route pattern, never from the request itself: no token, user id, email or raw
- * URL can reach a label, and label sets stay bounded whatever clients send.
- */
+// The figures /metrics serves, in Prometheus' text format (prom-client). Every label value comes from a short,
+// fixed list or from the router's route pattern, never from the request itself: no token, user id, email or raw
+// URL can reach a label, and label sets stay bounded whatever clients send.
 
 /** How a proxied request to the upstream ended. */
 export type UpstreamOutcome =
@@ -39,35 +37,45 @@ function processMetrics(): Registry {
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+interface MetricName {
+  name: string;
+  help: string;
+}
+
+/**
+ * A count of finished things and a histogram of how long they took, under the same labels and always observed
+ * together. Registered count first, so /metrics lists them in that order.
+ */
+function timedCounter<L extends string>(
+  registers: Registry[],
+  labelNames: readonly L[],
+  names: { count: MetricName; duration: MetricName },
+): (labels: LabelValues<L>, seconds: number) => void {
+  const count = new Counter({ ...names.count, labelNames, registers });
+  const duration = new Histogram({ ...names.duration, labelNames, buckets: SECONDS_BUCKETS, registers });
+  return (labels, seconds) => {
+    count.inc(labels);
+    duration.observe(labels, seconds);
+  };
+}
+
 export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
 
-  const httpRequests = new Counter({
-    name: 'http_requests_total',
-    help: 'Requests answered, by route pattern, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers,
+  const observeHttpRequest = timedCounter(registers, ['route', 'method', 'status'], {
+    count: { name: 'http_requests_total', help: 'Requests answered, by route pattern, method and status.' },
+    duration: {
+      name: 'http_request_duration_seconds',
+      help: 'Time from a request arriving to its answer being sent, by route pattern, method and status.',
+    },
   });
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being sent, by route pattern, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
-  const upstreamRequests = new Counter({
-    name: 'upstream_requests_total',
-    help: 'Requests the proxy sent to the upstream API, by outcome.',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  const upstreamDuration = new Histogram({
-    name: 'upstream_request_duration_seconds',
-    help: 'Time the upstream API took to answer (or to fail), by outcome.',
-    labelNames: ['outcome'] as const,
-    buckets: SECONDS_BUCKETS,
-    registers,
+  const observeUpstreamRequest = timedCounter(registers, ['outcome'], {
+    count: { name: 'upstream_requests_total', help: 'Requests the proxy sent to the upstream API, by outcome.' },
+    duration: {
+      name: 'upstream_request_duration_seconds',
+      help: 'Time the upstream API took to answer (or to fail), by outcome.',
+    },
   });
   const rateLimited = new Counter({
     name: 'rate_limited_total',
@@ -104,12 +112,10 @@ export function createMetrics() {
         method: KNOWN_METHODS.has(method) ? method : 'OTHER',
         status: String(status),
       };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, seconds);
+      observeHttpRequest(labels, seconds);
     },
     observeUpstream(outcome: UpstreamOutcome, seconds: number) {
-      upstreamRequests.inc({ outcome });
-      upstreamDuration.observe({ outcome }, seconds);
+      observeUpstreamRequest({ outcome }, seconds);
     },
     rateLimited(limit: string) {
       rateLimited.inc({ limit });

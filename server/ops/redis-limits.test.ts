@@ -6,11 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, makeApp, portOf } from '../test-support';
 
-/**
- * The real thing: Debian's redis-server on a free port, two app instances listening on 127.0.0.1 in proxy mode
- * in front of one local upstream, both with REDIS_URL pointing at it. .ci/run installs redis-server when it is
- * missing; where it cannot be found this suite is skipped, and says so loudly.
- */
+// The real thing: Debian's redis-server on a free port, two app instances listening on 127.0.0.1 in proxy mode
+// in front of one local upstream, both with REDIS_URL pointing at it. .ci/run installs redis-server when it is
+// missing; where it cannot be found this suite is skipped, and says so loudly.
+
 const REDIS_SERVER = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
 const LIMIT = 6;
 const STATS = '/endpoint/v1/courses/101/course_stats';

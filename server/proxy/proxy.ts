@@ -38,15 +38,15 @@ function outcomeOf({ status, headers, body }: UpstreamAnswer): UpstreamOutcome {
 }
 
 /**
- * Forwards GET on exactly the spec's two paths to the configured upstream. The target is built here from the
- * configured origin, a fixed path and an allow-list of parameters: nothing in the request's path, Host or other
- * headers can change where it goes. Any other path under /endpoint/v1 is a 404 and any other method a 405,
+ * Forwards GET on exactly the API's two paths (docs/api.md) to the configured upstream. The target is built here
+ * from the configured origin, a fixed path and an allow-list of parameters: nothing in the request's path, Host or
+ * other headers can change where it goes. Any other path under /endpoint/v1 is a 404 and any other method a 405,
  * neither forwarded.
  *
  * Rate limiting lives here and not on the demo API: it protects the upstream (and the quota of the token that
  * pays for it) from a flood through us, while the demo API is local, cheap and must stay benchmarkable. It
  * counts per client address: the socket's, or the one X-Forwarded-For gives when TRUST_PROXY names the balancer.
- * With REDIS_URL it counts across all instances (see ops/rate-limit.ts).
+ * With REDIS_URL it counts across all instances (see server/ops/rate-limit.ts).
  */
 export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
   const { upstream, metrics } = options;

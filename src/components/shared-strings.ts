@@ -1,6 +1,5 @@
 import { plural, type Locale } from '@/lib/i18n';
 
-/** Texts of the shared notices and preference controls, English first and Russian typed against it. */
 const en = {
   error: {
     tokenRejected: 'The access token was rejected.',
@@ -86,4 +85,5 @@ const ru: SharedTexts = {
   },
 };
 
+/** Texts of the shared notices and preference controls, English first and Russian typed against it. */
 export const sharedCatalogs: Record<Locale, SharedTexts> = { en, ru };

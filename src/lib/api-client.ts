@@ -28,7 +28,7 @@ export interface RequestOptions {
   token?: string | null;
 }
 
-/** The course statistics request: the spec's parameters and nothing else. page is 1-based. */
+/** The course statistics request: the API's parameters (docs/api.md) and nothing else. page is 1-based. */
 export interface CourseStatsRequest {
   courseId: number;
   userId?: number | undefined;
@@ -84,7 +84,7 @@ export function prefetchCourseStats(request: CourseStatsRequest): PrefetchedCour
   };
 }
 
-/** The URL of a course statistics request: the spec's parameters and nothing else. Throws for invalid values. */
+/** The URL of a course statistics request: the API's parameters and nothing else. Throws for invalid values. */
 function courseStatsRequestPath(request: CourseStatsRequest): string {
   if (!positiveIdSchema.safeParse(request.courseId).success) {
     throw new InvalidRequestError(`Course ID must be a positive integer, got ${String(request.courseId)}`);
@@ -100,7 +100,7 @@ function courseStatsRequestPath(request: CourseStatsRequest): string {
     throw new InvalidRequestError(`Invalid ${issue?.path.join('.') ?? 'parameter'}: ${issue?.message ?? ''}`);
   }
   const query = new URLSearchParams();
-  // Names are written out one by one: nothing outside the spec's list can reach the wire.
+  // Names are written out one by one: nothing outside the API's list can reach the wire.
   if (params.data.user_id !== undefined) query.set('user_id', String(params.data.user_id));
   if (params.data.course_session_id !== undefined)
     query.set('course_session_id', String(params.data.course_session_id));

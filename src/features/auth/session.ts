@@ -3,11 +3,12 @@ import { isApiError } from '@/lib/api-error';
 import { clearToken, isRemembered } from '@/lib/token-store';
 
 /**
- * Why the user is on the sign-in screen. Kept in sessionStorage so the reason survives the re-render that the
- * sign-out causes, and disappears with the tab. A remembered token is every tab's: when it is rejected, the
- * reason goes to localStorage too, so the other tabs, signed out with it, say why as well.
+ * Where the reason for a sign-out is kept: sessionStorage, so it survives the re-render that the sign-out causes
+ * and disappears with the tab. A remembered token is every tab's: when it is rejected, the reason goes to
+ * localStorage too, so the other tabs, signed out with it, say why as well.
  */
 const REASON_KEY = 'course-stats.signed-out-reason';
+/** Why the user is on the sign-in screen. */
 export type SignOutReason = 'rejected';
 
 /** This tab's storage, then the device's; leaves out what the browser will not give (privacy mode, sandbox). */

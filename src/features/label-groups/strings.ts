@@ -1,7 +1,6 @@
 import { formatNumber, plural, type Locale } from '@/lib/i18n';
 import type { ParentIssue } from './tree-model';
 
-/** Texts of the label groups page, English first and Russian typed against it. */
 const en = {
   heading: 'Label groups',
   loading: 'Loading label groups…',
@@ -184,4 +183,5 @@ const ru: LabelGroupsTexts = {
   },
 };
 
+/** Texts of the label groups page, English first and Russian typed against it. */
 export const labelGroupsCatalogs: Record<Locale, LabelGroupsTexts> = { en, ru };

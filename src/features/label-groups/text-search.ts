@@ -1,7 +1,5 @@
-/**
- * Case- and accent-insensitive text matching. Text is "folded": decomposed (NFD), lower-cased, and stripped of
- * combining marks, so "Café", "CAFE" and "cafe\u0301" all fold to "cafe", and "Ёлка" to "елка".
- */
+// Case- and accent-insensitive text matching. Text is "folded": decomposed (NFD), lower-cased, and stripped of
+// combining marks, so "Café", "CAFE" and "cafe\u0301" all fold to "cafe", and "Ёлка" to "елка".
 
 const COMBINING_MARKS = /\p{M}/gu;
 const ASCII_ONLY = /^\p{ASCII}*$/u;

@@ -1,8 +1,7 @@
-/**
- * The label groups tree as plain data: the forest built from the API list, the filtered view, the visible rows in
- * order (what the keyboard walks), and the keyboard's moves. No React here, so all of it is tested directly.
- * Nodes do not change after buildForest, except for the folded label texts foldLabel() caches on them.
- */
+// The label groups tree as plain data: the forest built from the API list, the filtered view, the visible rows in
+// order (what the keyboard walks), and the keyboard's moves. No React here, so all of it is tested directly.
+// Nodes do not change after buildForest, except for the folded label texts foldLabel() caches on them.
+
 import type { LabelEntry, LabelGroup } from '@contract';
 import { foldText } from './text-search';
 
