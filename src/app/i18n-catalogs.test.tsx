@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { authCatalogs } from '@/features/auth/strings';
-import { courseStatsCatalogs } from '@/features/course-stats/strings';
+import { fieldCatalogs } from '@/features/course-stats/fields/strings';
+import { filterCatalogs } from '@/features/course-stats/filters/strings';
+import { learnerCatalogs } from '@/features/course-stats/learner/strings';
+import { overviewCatalogs } from '@/features/course-stats/overview/strings';
+import { summaryCatalogs } from '@/features/course-stats/overview/summary-strings';
+import { resultsCatalogs } from '@/features/course-stats/results/strings';
+import { routeCatalogs } from '@/features/course-stats/routes/strings';
+import { tableCatalogs } from '@/features/course-stats/table/strings';
+import { triageCatalogs } from '@/features/course-stats/triage/strings';
+import { wholeCourseCatalogs } from '@/features/course-stats/whole-course/strings';
 import { labelGroupsCatalogs } from '@/features/label-groups/strings';
 import { LocaleProvider, LOCALES, type Locale } from '@/lib/i18n';
 import { server } from '@/testing/msw';
@@ -16,7 +25,16 @@ import { appCatalogs } from './strings';
 const catalogs: Record<string, Record<Locale, unknown>> = {
   app: appCatalogs,
   auth: authCatalogs,
-  courseStats: courseStatsCatalogs,
+  courseStatsFields: fieldCatalogs,
+  courseStatsFilters: filterCatalogs,
+  courseStatsLearner: learnerCatalogs,
+  courseStatsOverview: overviewCatalogs,
+  courseStatsSummary: summaryCatalogs,
+  courseStatsResults: resultsCatalogs,
+  courseStatsRoutes: routeCatalogs,
+  courseStatsTable: tableCatalogs,
+  courseStatsTriage: triageCatalogs,
+  courseStatsWholeCourse: wholeCourseCatalogs,
   labelGroups: labelGroupsCatalogs,
   shared: sharedCatalogs,
 };

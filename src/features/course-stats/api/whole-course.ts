@@ -1,7 +1,7 @@
 import { PER_PAGE_MAX, type CourseStat } from '@contract';
 import { fetchCourseStats } from '@/lib/api-client';
 import { isApiError, type ApiErrorKind } from '@/lib/api-error';
-import { loadAllPages, type LoadedPages, type LoaderStatus } from '../model/load-all-pages';
+import { loadAllPages, type LoadedPages, type LoaderStatus } from '../whole-course/load-all-pages';
 import type { ReadSoFar } from './whole-course-progress';
 
 /** Whole-course mode reads every page of the course and filters; the key has no page and no page size. */

@@ -1,14 +1,14 @@
 import { PER_PAGE_DEFAULT } from '@contract';
 import * as z from 'zod/mini';
-import { isSortableColumnId, type CourseStatsColumnId } from './course-stats-column-ids';
+import { isSortableColumnId, type ColumnId } from '../fields/fields';
 import { parseIdInput } from './id-input';
-import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from './rows-shown';
+import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from '../triage/rows-shown';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 
 export interface CourseStatsSort {
-  id: CourseStatsColumnId;
+  id: ColumnId;
   desc: boolean;
 }
 

@@ -1,0 +1,150 @@
+import type { CourseStat } from '@contract';
+import type { CsvCell } from '@/lib/csv';
+import { formatDuration, parseTimestamp } from '@/lib/format';
+import { safeHttpUrl } from '@/lib/url-safety';
+import type { CourseStatStatus } from './course-stat-status';
+
+/**
+ * The shape of a course-statistic field's declaration (see ./fields.ts), and the small builders its entries use.
+ */
+
+/** What a field's values need from the language's catalog (./strings.ts gives it). */
+export interface FieldWords {
+  /** The status field's label is its column header. */
+  columnHeaders: { status: string };
+  fieldLabels: Record<keyof CourseStat, string>;
+  statusLabels: Record<CourseStatStatus, string>;
+  durationUnits: DurationUnits;
+  noDeadline: string;
+  overdue: string;
+  never: string;
+  yes: string;
+  no: string;
+  certificate: string;
+  dateTime: (iso: string | null | undefined) => string;
+  relativeTime: (iso: string | null | undefined, now: number) => string;
+  percent: (value: number | null | undefined) => string;
+  decimal: (value: number | null | undefined) => string;
+}
+
+export interface DurationUnits {
+  d: string;
+  h: string;
+  min: string;
+  s: string;
+}
+
+/** A duration in the catalog's units: "1 h 5 min", "1 ч 5 мин". */
+export function localizedDuration(seconds: number | null | undefined, units: DurationUnits): string {
+  return formatDuration(seconds)
+    .replace(/\bd\b/g, units.d)
+    .replace(/\bh\b/g, units.h)
+    .replace(/\bmin\b/g, units.min)
+    .replace(/\bs\b/g, units.s);
+}
+
+export const DASH = '—';
+
+/**
+ * How a cell shows its value. 'text' is the field's `text`; the others are cells with markup of their own
+ * (a button that opens the details, a badge, a bar, a link, a time with a tip), drawn by the table.
+ */
+export type CellKind = 'text' | 'user' | 'status' | 'progress' | 'deadline' | 'relative-time' | 'certificate';
+
+export interface ColumnSpec {
+  /** Shown before the user picks columns. */
+  visibleByDefault: boolean;
+  /** Listed in the Columns menu. */
+  hideable: boolean;
+  cell: CellKind;
+  /** Width in rem, for the table whose rows come and go. */
+  width: number;
+  align?: 'start' | 'end';
+  /** Free text that may be longer than the column: cut with an ellipsis. */
+  clip?: boolean;
+  /** Its cells are the row's header. */
+  isRowHeader?: boolean;
+  /** The plain value the CSV export writes; the CSV header is the column header. */
+  csv: (stat: CourseStat, words: FieldWords) => Exclude<CsvCell, undefined>;
+}
+
+export interface SortSpec {
+  /** The value compared; undefined is "no value", which sorts last either way. */
+  value: (stat: CourseStat) => string | number | undefined;
+  /** Compared as folded text rather than as numbers. */
+  text: boolean;
+}
+
+/** A value in the details dialog: text, or a link. */
+export type DetailsValue = string | { href: string; text: string };
+
+export interface DetailsSpec {
+  label: (words: FieldWords) => string;
+  value: (stat: CourseStat, words: FieldWords, now: number) => DetailsValue;
+  /** The wire field whose raw value the dialog shows beside; null for a derived field. */
+  raw: keyof CourseStat | null;
+}
+
+export interface FieldSpec<Id extends string> {
+  id: Id;
+  /** The value a 'text' cell shows (fields with no column have none). */
+  text?: (stat: CourseStat, words: FieldWords) => string;
+  column: ColumnSpec | null;
+  sort: SortSpec | null;
+  details: DetailsSpec;
+}
+
+/** A wire field's line in the details dialog: its label, and the value as the table would show it. */
+export const wire = <K extends keyof CourseStat>(
+  key: K,
+  value?: (stat: CourseStat, words: FieldWords, now: number) => DetailsValue,
+): DetailsSpec => ({
+  label: (words) => words.fieldLabels[key],
+  value: value ?? ((stat) => String(stat[key])),
+  raw: key,
+});
+
+export const byNumber = (value: (stat: CourseStat) => number | null | undefined): SortSpec => ({
+  value: (stat) => value(stat) ?? undefined,
+  text: false,
+});
+export const byText = (value: (stat: CourseStat) => string): SortSpec => ({ value, text: true });
+export const time = (iso: string | null) => parseTimestamp(iso) ?? undefined;
+export const yesNo = (value: boolean, words: FieldWords) => (value ? words.yes : words.no);
+export const orDash = (value: number | null, words: FieldWords) => (value === null ? DASH : words.decimal(value));
+export const certificateLink = (stat: CourseStat, words: FieldWords): DetailsValue => {
+  const href = safeHttpUrl(stat.cert_file);
+  return href === null ? DASH : { href, text: words.certificate };
+};
+
+type Layout = Pick<ColumnSpec, 'align' | 'clip' | 'isRowHeader'>;
+
+/** A column shown from the start, which the Columns menu cannot hide. */
+export const fixedColumn = (
+  cell: CellKind,
+  width: number,
+  csv: ColumnSpec['csv'],
+  layout: Layout = {},
+): ColumnSpec => ({
+  visibleByDefault: true,
+  hideable: false,
+  cell,
+  width,
+  csv,
+  ...layout,
+});
+
+/** A column hidden until chosen in the Columns menu. */
+export const optionalColumn = (
+  cell: CellKind,
+  width: number,
+  csv: ColumnSpec['csv'],
+  layout: Layout = {},
+): ColumnSpec => ({
+  visibleByDefault: false,
+  hideable: true,
+  cell,
+  width,
+  csv,
+  ...layout,
+});

@@ -1,0 +1,151 @@
+import type { CourseStat } from '@contract';
+import { formatDateTime, formatNumber as formatDecimal, formatPercent, formatRelativeTime } from '@/lib/format';
+import type { Locale } from '@/lib/i18n';
+import type { CourseStatStatus } from './course-stat-status';
+import type { ColumnId } from './fields';
+
+const enColumnHeaders: Record<ColumnId, string> = {
+  username: 'User',
+  user_email: 'Email',
+  course_session_name: 'Session',
+  status: 'Status',
+  progress: 'Progress',
+  score: 'Score',
+  deadline: 'Deadline',
+  last_activity: 'Last activity',
+  time_spent: 'Time spent',
+  completed_tasks: 'Tasks',
+  cert_file: 'Certificate',
+  completed: 'Completed',
+  success: 'Success',
+  quiz_count: 'Quiz count',
+  score_percent: 'Score %',
+  progress_percent: 'Progress %',
+  id: 'Stat ID',
+  user_id: 'User ID',
+  course_session_id: 'Session ID',
+};
+
+/** Field names in the details dialog, one per wire field. */
+const enFieldLabels: Record<keyof CourseStat, string> = {
+  id: 'Stat ID',
+  user_id: 'User ID',
+  username: 'User name',
+  user_email: 'Email',
+  course_id: 'Course ID',
+  coursename: 'Course name',
+  completed: 'Completed',
+  success: 'Success',
+  course_session_id: 'Session ID',
+  course_session_name: 'Session',
+  deadline: 'Deadline',
+  time_spent: 'Time spent',
+  quiz_count: 'Quiz count',
+  score: 'Score',
+  score_percent: 'Score %',
+  last_activity: 'Last activity',
+  progress: 'Progress',
+  progress_percent: 'Progress %',
+  completed_tasks: 'Completed tasks',
+  cert_file: 'Certificate',
+};
+
+const enStatusLabels: Record<CourseStatStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  passed: 'Passed',
+  not_passed: 'Not passed',
+};
+/** The words of the course-statistic fields and their values, shared by the table, the details, the learner view and the overview. */
+const en = {
+  columnHeaders: enColumnHeaders,
+  fieldLabels: enFieldLabels,
+  statusLabels: enStatusLabels,
+  noDeadline: 'No deadline',
+  overdue: 'Overdue',
+  never: 'Never',
+  yes: 'Yes',
+  no: 'No',
+  certificate: 'Certificate',
+  progressOf: (username: string) => `Progress of ${username}`,
+  locale: 'en' as Locale,
+  durationUnits: { d: 'd', h: 'h', min: 'min', s: 's' },
+  dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale: 'en' }),
+  relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'en'),
+  percent: (value: number | null | undefined) => formatPercent(value, 'en'),
+  decimal: (value: number | null | undefined) => formatDecimal(value, 'en'),
+};
+
+export type FieldTexts = typeof en;
+
+const ruColumnHeaders: Record<ColumnId, string> = {
+  username: 'Пользователь',
+  user_email: 'Эл. почта',
+  course_session_name: 'Сессия',
+  status: 'Статус',
+  progress: 'Прогресс',
+  score: 'Балл',
+  deadline: 'Срок',
+  last_activity: 'Последняя активность',
+  time_spent: 'Затрачено времени',
+  completed_tasks: 'Задания',
+  cert_file: 'Сертификат',
+  completed: 'Завершено',
+  success: 'Успешно',
+  quiz_count: 'Число тестов',
+  score_percent: 'Балл, %',
+  progress_percent: 'Прогресс, %',
+  id: 'ID записи',
+  user_id: 'ID пользователя',
+  course_session_id: 'ID сессии',
+};
+
+const ruFieldLabels: Record<keyof CourseStat, string> = {
+  id: 'ID записи',
+  user_id: 'ID пользователя',
+  username: 'Имя пользователя',
+  user_email: 'Эл. почта',
+  course_id: 'ID курса',
+  coursename: 'Название курса',
+  completed: 'Завершено',
+  success: 'Успешно',
+  course_session_id: 'ID сессии',
+  course_session_name: 'Сессия',
+  deadline: 'Срок',
+  time_spent: 'Затрачено времени',
+  quiz_count: 'Число тестов',
+  score: 'Балл',
+  score_percent: 'Балл, %',
+  last_activity: 'Последняя активность',
+  progress: 'Прогресс',
+  progress_percent: 'Прогресс, %',
+  completed_tasks: 'Выполнено заданий',
+  cert_file: 'Сертификат',
+};
+
+const ruStatusLabels: Record<CourseStatStatus, string> = {
+  not_started: 'Не начат',
+  in_progress: 'В процессе',
+  passed: 'Пройден',
+  not_passed: 'Не пройден',
+};
+const ru: FieldTexts = {
+  columnHeaders: ruColumnHeaders,
+  fieldLabels: ruFieldLabels,
+  statusLabels: ruStatusLabels,
+  noDeadline: 'Без срока',
+  overdue: 'Просрочено',
+  never: 'Никогда',
+  yes: 'Да',
+  no: 'Нет',
+  certificate: 'Сертификат',
+  progressOf: (username: string) => `Прогресс: ${username}`,
+  locale: 'ru',
+  durationUnits: { d: 'д', h: 'ч', min: 'мин', s: 'с' },
+  dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale: 'ru' }),
+  relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'ru'),
+  percent: (value: number | null | undefined) => formatPercent(value, 'ru'),
+  decimal: (value: number | null | undefined) => formatDecimal(value, 'ru'),
+};
+
+export const fieldCatalogs: Record<Locale, FieldTexts> = { en, ru };

@@ -1,0 +1,133 @@
+import type { Locale } from '@/lib/i18n';
+import type { SearchCorrection } from '../model/course-stats-search';
+import type { IdProblem } from '../model/id-input';
+
+export type IdField = 'courseId' | 'userId' | 'courseSessionId';
+const idFieldNames: Record<IdField, string> = {
+  courseId: 'Course ID',
+  userId: 'User ID',
+  courseSessionId: 'Session ID',
+};
+
+function idProblemMessage(field: IdField, problem: IdProblem): string {
+  const name = idFieldNames[field];
+  switch (problem) {
+    case 'required':
+      return `Enter a ${name}.`;
+    case 'spaces':
+      return `${name} must not contain spaces.`;
+    case 'not_a_whole_number':
+      return `${name} must be a whole number greater than 0, such as 42.`;
+    case 'zero':
+      return `${name} must be greater than 0.`;
+    case 'leading_zero':
+      return `${name} must not start with 0.`;
+    case 'too_large':
+      return `${name} is too large.`;
+  }
+}
+
+const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+
+function correctionMessage(correction: SearchCorrection): string {
+  switch (correction.param) {
+    case 'user_id':
+      return `The link's User ID “${clip(correction.raw)}” is not a valid ID, so that filter was removed.`;
+    case 'course_session_id':
+      return `The link's Session ID “${clip(correction.raw)}” is not a valid ID, so that filter was removed.`;
+    case 'page':
+      return `The link's page “${clip(correction.raw)}” is not a page number; showing page ${correction.value}.`;
+    case 'per_page':
+      return `The link asked for “${clip(correction.raw)}” rows per page; showing ${correction.value}, the nearest choice.`;
+    case 'sort':
+      return `The link's sorting “${clip(correction.raw)}” is not available, so the rows are in the API's order.`;
+    case 'all':
+      return `The link's “all=${clip(correction.raw)}” is not understood, so the course is shown page by page.`;
+    case 'quick':
+      return `The link's quick filter “${clip(correction.raw)}” is not available, so it was removed.`;
+    case 'view':
+      return `The link asks for a view “${clip(correction.raw)}” that needs a valid User ID, so the course is shown instead.`;
+  }
+}
+/** Choosing what to show: the course and filter form, its validation, and the corrections made to a link. */
+const en = {
+  filtersLegend: 'Show statistics',
+  optional: 'Optional',
+  show: 'Show',
+  filtersSummary: (parts: readonly string[]) => parts.join(' · '),
+  filtersToggle: 'Filters',
+  idProblem: idProblemMessage,
+  correction: correctionMessage,
+  correctionsTitle: 'Some values in the link were corrected.',
+  activeFilters: 'Filtered by',
+  filterUser: (id: number) => `User ID ${id}`,
+  filterSession: (id: number) => `Session ID ${id}`,
+  clearFilters: 'Clear filters',
+  invalidCourse: (raw: string, problem: string) => `“${clip(raw)}” is not a course ID. ${problem}`,
+  invalidCourseTitle: 'This address does not name a course.',
+};
+
+export type FilterTexts = typeof en;
+
+const ruIdFieldNames: Record<IdField, string> = {
+  courseId: 'ID курса',
+  userId: 'ID пользователя',
+  courseSessionId: 'ID сессии',
+};
+
+function ruIdProblemMessage(field: IdField, problem: IdProblem): string {
+  const name = ruIdFieldNames[field];
+  switch (problem) {
+    case 'required':
+      return `Введите ${name}.`;
+    case 'spaces':
+      return `${name} не должен содержать пробелов.`;
+    case 'not_a_whole_number':
+      return `${name} должен быть целым числом больше 0, например 42.`;
+    case 'zero':
+      return `${name} должен быть больше 0.`;
+    case 'leading_zero':
+      return `${name} не должен начинаться с 0.`;
+    case 'too_large':
+      return `${name} слишком велик.`;
+  }
+}
+
+function ruCorrectionMessage(correction: SearchCorrection): string {
+  switch (correction.param) {
+    case 'user_id':
+      return `ID пользователя «${clip(correction.raw)}» в ссылке недопустим, поэтому этот фильтр убран.`;
+    case 'course_session_id':
+      return `ID сессии «${clip(correction.raw)}» в ссылке недопустим, поэтому этот фильтр убран.`;
+    case 'page':
+      return `Страница «${clip(correction.raw)}» в ссылке — не номер страницы; показана страница ${correction.value}.`;
+    case 'per_page':
+      return `Ссылка просит «${clip(correction.raw)}» строк на странице; показано ${correction.value} — ближайший вариант.`;
+    case 'sort':
+      return `Сортировка «${clip(correction.raw)}» из ссылки недоступна, поэтому строки идут в порядке API.`;
+    case 'all':
+      return `Параметр «all=${clip(correction.raw)}» в ссылке не распознан, поэтому курс показан по страницам.`;
+    case 'quick':
+      return `Быстрый фильтр «${clip(correction.raw)}» из ссылки недоступен, поэтому он убран.`;
+    case 'view':
+      return `Ссылка просит вид «${clip(correction.raw)}», которому нужен верный ID пользователя, поэтому показан курс.`;
+  }
+}
+const ru: FilterTexts = {
+  filtersLegend: 'Показать статистику',
+  optional: 'Необязательно',
+  show: 'Показать',
+  filtersSummary: (parts: readonly string[]) => parts.join(' · '),
+  filtersToggle: 'Фильтры',
+  idProblem: ruIdProblemMessage,
+  correction: ruCorrectionMessage,
+  correctionsTitle: 'Некоторые значения в ссылке исправлены.',
+  activeFilters: 'Отфильтровано по',
+  filterUser: (id: number) => `ID пользователя ${id}`,
+  filterSession: (id: number) => `ID сессии ${id}`,
+  clearFilters: 'Сбросить фильтры',
+  invalidCourse: (raw: string, problem: string) => `«${clip(raw)}» — не ID курса. ${problem}`,
+  invalidCourseTitle: 'Этот адрес не указывает на курс.',
+};
+
+export const filterCatalogs: Record<Locale, FilterTexts> = { en, ru };

@@ -1,0 +1,110 @@
+import type { CourseStat } from '@contract';
+import { useId, useMemo } from 'react';
+import { BarChart } from '@/components/charts/bar-chart';
+import { StackedBar, type SegmentTone } from '@/components/charts/stacked-bar';
+import { useCatalog } from '@/lib/i18n';
+import type { CourseStatStatus } from '../fields/course-stat-status';
+import { courseOverview, PROGRESS_BUCKETS, STATUS_ORDER } from './course-overview';
+import { overviewCatalogs } from './strings';
+import './course-overview.css';
+
+const STATUS_TONES: Record<CourseStatStatus, SegmentTone> = {
+  not_started: 'neutral',
+  in_progress: 'progress',
+  passed: 'ok',
+  not_passed: 'danger',
+};
+
+const bandLabel = (index: number) => {
+  const step = 100 / PROGRESS_BUCKETS;
+  return index === PROGRESS_BUCKETS - 1 ? `${index * step}–100` : `${index * step}–${(index + 1) * step - 1}`;
+};
+
+export interface CourseOverviewPanelProps {
+  rows: readonly CourseStat[];
+  /** Whether `rows` is every row of the course and filters; otherwise the panel says it is partial. */
+  complete: boolean;
+  now: number;
+}
+
+/** Progress distribution, status breakdown and a per-session comparison over the rows loaded. */
+export function CourseOverviewPanel({ rows, complete, now }: CourseOverviewPanelProps) {
+  const texts = useCatalog(overviewCatalogs);
+  const headingId = useId();
+  const overview = useMemo(() => courseOverview(rows, now), [rows, now]);
+  const bars = overview.progressBuckets.map((value, index) => ({ label: bandLabel(index), value }));
+  const busiest = bars.reduce((best, bar) => (bar.value > best.value ? bar : best), { label: '', value: 0 });
+
+  return (
+    <section className="course-overview" aria-labelledby={headingId}>
+      <h2 id={headingId}>{texts.heading}</h2>
+      <p className={complete ? 'muted' : 'course-overview-partial'}>
+        {complete ? texts.complete(overview.rows) : texts.partial(overview.rows)}
+      </p>
+      <div className="course-overview-grid">
+        <BarChart
+          title={texts.progressTitle}
+          description={texts.progressDescription(busiest.label, busiest.value)}
+          bars={bars}
+          formatValue={texts.rows}
+          tableHeaders={texts.progressHeaders}
+          showTableLabel={texts.showTable}
+        />
+        <StackedBar
+          title={texts.statusTitle}
+          segments={STATUS_ORDER.map((status) => ({
+            key: status,
+            label: texts.statuses[status],
+            value: overview.statuses[status],
+            tone: STATUS_TONES[status],
+          }))}
+          formatSegment={texts.statusSegment}
+        />
+      </div>
+      <div className="course-overview-sessions">
+        <table>
+          <caption>{texts.sessionsTitle}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{texts.sessionHeaders.session}</th>
+              <th scope="col">{texts.sessionHeaders.learners}</th>
+              <th scope="col">{texts.sessionHeaders.completed}</th>
+              <th scope="col">{texts.sessionHeaders.passed}</th>
+              <th scope="col">{texts.sessionHeaders.medianScore}</th>
+              <th scope="col">{texts.sessionHeaders.overdue}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {overview.sessions.map((session) => (
+              <tr key={session.sessionId}>
+                <th scope="row">{session.sessionName}</th>
+                <td>{texts.rows(session.learners)}</td>
+                <td>
+                  <Meter value={session.completedPercent} label={texts.percent(session.completedPercent)} />
+                </td>
+                <td>
+                  <Meter value={session.passedPercent} label={texts.percent(session.passedPercent)} />
+                </td>
+                <td>{texts.score(session.medianScore)}</td>
+                <td>{texts.percent(session.overduePercent)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** A percentage as text with a small bar beside it; the bar is decoration, the text carries the value. */
+function Meter({ value, label }: { value: number; label: string }) {
+  return (
+    <span className="course-overview-meter">
+      <svg viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+        <rect className="course-overview-meter-track" x={0} y={0} width={100} height={6} />
+        <rect className="course-overview-meter-fill" x={0} y={0} width={Math.max(0, Math.min(100, value))} height={6} />
+      </svg>
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,77 @@
+import { formatNumber, plural, type Locale } from '@/lib/i18n';
+import type { CourseStatStatus } from '../fields/course-stat-status';
+
+const percent = (locale: Locale, value: number) =>
+  formatNumber(locale, value / 100, { style: 'percent', maximumFractionDigits: 0 });
+
+const tableHeaders = (first: string, second: string): readonly [string, string] => [first, second];
+
+const enStatuses: Record<CourseStatStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  passed: 'Passed',
+  not_passed: 'Not passed',
+};
+
+const en = {
+  heading: 'Overview',
+  partial: (rows: number) => `Based on ${plural('en', rows, { one: '# row', other: '# rows' })}, more may exist.`,
+  complete: (rows: number) => `All ${plural('en', rows, { one: '# row', other: '# rows' })} of the results.`,
+  progressTitle: 'Progress distribution',
+  progressDescription: (busiest: string, count: number) =>
+    count === 0
+      ? 'No rows.'
+      : `Learners per progress band; the largest band is ${busiest} % with ${plural('en', count, { one: '# row', other: '# rows' })}.`,
+  progressHeaders: tableHeaders('Progress %', 'Rows'),
+  showTable: 'Show as table',
+  rows: (count: number) => formatNumber('en', count),
+  statusTitle: 'Status breakdown',
+  statusSegment: (count: number, share: number) => `${formatNumber('en', count)} (${percent('en', share * 100)})`,
+  statuses: enStatuses,
+  sessionsTitle: 'Sessions compared',
+  sessionHeaders: {
+    session: 'Session',
+    learners: 'Learners',
+    completed: 'Completed',
+    passed: 'Passed',
+    medianScore: 'Median score',
+    overdue: 'Overdue',
+  },
+  percent: (value: number) => percent('en', value),
+  score: (value: number | null) => (value === null ? '—' : formatNumber('en', value, { maximumFractionDigits: 1 })),
+};
+
+export type OverviewTexts = typeof en;
+
+const ruRows = (rows: number) =>
+  plural('ru', rows, { one: '# строке', few: '# строкам', many: '# строкам', other: '# строкам' });
+
+const ru: OverviewTexts = {
+  heading: 'Обзор',
+  partial: (rows: number) => `По ${ruRows(rows)}; загружены не все.`,
+  complete: (rows: number) => `По всем ${ruRows(rows)} результатов.`,
+  progressTitle: 'Распределение прогресса',
+  progressDescription: (busiest: string, count: number) =>
+    count === 0
+      ? 'Нет строк.'
+      : `Слушатели по диапазонам прогресса; больше всего в диапазоне ${busiest} %: ${plural('ru', count, { one: '# строка', few: '# строки', many: '# строк', other: '# строки' })}.`,
+  progressHeaders: tableHeaders('Прогресс, %', 'Строк'),
+  showTable: 'Показать таблицей',
+  rows: (count: number) => formatNumber('ru', count),
+  statusTitle: 'Статусы',
+  statusSegment: (count: number, share: number) => `${formatNumber('ru', count)} (${percent('ru', share * 100)})`,
+  statuses: { not_started: 'Не начат', in_progress: 'В процессе', passed: 'Пройден', not_passed: 'Не пройден' },
+  sessionsTitle: 'Сравнение сессий',
+  sessionHeaders: {
+    session: 'Сессия',
+    learners: 'Слушатели',
+    completed: 'Завершили',
+    passed: 'Сдали',
+    medianScore: 'Медиана баллов',
+    overdue: 'Просрочено',
+  },
+  percent: (value: number) => percent('ru', value),
+  score: (value: number | null) => (value === null ? '—' : formatNumber('ru', value, { maximumFractionDigits: 1 })),
+};
+
+export const overviewCatalogs: Record<Locale, OverviewTexts> = { en, ru };

@@ -1,0 +1,44 @@
+import type { CourseStat } from '@contract';
+import { useId, useMemo } from 'react';
+import { useCatalog } from '@/lib/i18n';
+import { useNow } from '../fields/use-now';
+import { summarizeCourseStats } from './course-stats-summary';
+import { fieldCatalogs } from '../fields/strings';
+import { summaryCatalogs } from './summary-strings';
+
+export interface CourseStatsSummaryProps {
+  /** The rows shown (after search and quick filters). */
+  rows: readonly CourseStat[];
+  /** Which rows the figures cover, in words ("Based on 300 rows, more may exist."). */
+  scope: string;
+}
+
+export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
+  const texts = useCatalog(summaryCatalogs);
+  const words = useCatalog(fieldCatalogs);
+  const now = useNow();
+  const titleId = useId();
+  const summary = useMemo(() => summarizeCourseStats(rows, now), [rows, now]);
+  const items: Array<[string, string]> = [
+    [texts.summaryLearners, words.decimal(summary.learners)],
+    [texts.summaryCompleted, words.percent(summary.completedPercent)],
+    [texts.summaryPassed, words.percent(summary.passedPercent)],
+    [texts.summaryAverageProgress, words.percent(summary.averageProgress)],
+    [texts.summaryAverageScore, words.decimal(summary.averageScore)],
+    [texts.summaryOverdue, words.decimal(summary.overdue)],
+  ];
+  return (
+    <section className="course-stats-summary" aria-labelledby={titleId}>
+      <h2 id={titleId}>{texts.summaryTitle}</h2>
+      <p className="muted">{scope}</p>
+      <dl>
+        {items.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

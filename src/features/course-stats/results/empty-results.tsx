@@ -1,0 +1,40 @@
+import type { ParseReport } from '@contract';
+import { ParseReportNotice } from '@/components/parse-report-notice';
+import { useCatalog } from '@/lib/i18n';
+import { filterCatalogs } from '../filters/strings';
+import { resultsCatalogs } from './strings';
+
+export const EMPTY_REPORT: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
+
+/** What a course with no rows says, and the way out. */
+export function EmptyResults({
+  report,
+  filtered,
+  clearFilters,
+}: {
+  report: ParseReport;
+  filtered: boolean;
+  clearFilters: () => void;
+}) {
+  const texts = useCatalog(resultsCatalogs);
+  const filterTexts = useCatalog(filterCatalogs);
+  return (
+    <>
+      <ParseReportNotice report={report} itemNoun="row" />
+      <div className="course-stats-empty">
+        {report.received > 0 ? (
+          <p className="alert-title">{texts.allRejected(report.received)}</p>
+        ) : filtered ? (
+          <>
+            <p className="alert-title">{texts.emptyFilters}</p>
+            <button type="button" className="button" onClick={clearFilters}>
+              {filterTexts.clearFilters}
+            </button>
+          </>
+        ) : (
+          <p className="alert-title">{texts.emptyCourse}</p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import type { CourseStat, ParseReport } from '@contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiErrorAlert } from '@/components/api-error-alert';
+import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { isApiError } from '@/lib/api-error';
+import { useCatalog } from '@/lib/i18n';
+import { MAX_RETRIES } from '@/lib/query-client';
+import type { CourseStatsSearchState } from '../hooks/use-course-stats-search';
+import { PER_PAGE_OPTIONS } from '../model/course-stats-search';
+import { useNow } from '../fields/use-now';
+import { CourseStatsTable } from '../table/course-stats-table';
+import { tableCatalogs } from '../table/strings';
+import { useCourseStatsTable } from '../table/use-course-stats-table';
+import { useRowsShown } from '../triage/use-rows-shown';
+import { wholeCourseCatalogs } from '../whole-course/strings';
+import { EmptyResults } from './empty-results';
+import { ResultsBody } from './results-body';
+import { resultsCatalogs } from './strings';
+
+const NO_ROWS: CourseStat[] = [];
+
+/** The first try and the query client's retries of a timeout or a 5xx. */
+const MAX_ATTEMPTS = MAX_RETRIES + 1;
+
+const isRateLimited = (reason: unknown) => isApiError(reason) && reason.detail.kind === 'rate_limited';
+
+export interface PagedContentProps {
+  courseId: number;
+  query: UseQueryResult<{ items: CourseStat[]; report: ParseReport }>;
+  /** The prefetched next page came back empty. */
+  nextPageEmpty: boolean;
+  searchState: CourseStatsSearchState;
+  filtered: boolean;
+  clearFilters: () => void;
+  learnerHref: (stat: CourseStat) => string;
+  onLoadAll: () => void;
+}
+
+/** Page-by-page browsing: one page of the API's results, its pages, and the offer to load them all. */
+export function PagedContent({
+  courseId,
+  query,
+  nextPageEmpty,
+  searchState,
+  filtered,
+  clearFilters,
+  learnerHref,
+  onLoadAll,
+}: PagedContentProps) {
+  const texts = useCatalog(resultsCatalogs);
+  const tableTexts = useCatalog(tableCatalogs);
+  const wholeTexts = useCatalog(wholeCourseCatalogs);
+  const { search, update } = searchState;
+  const data = query.isPlaceholderData ? undefined : query.data;
+  const pageIsFull = data !== undefined && data.report.received >= search.perPage;
+  const isLastPage = query.isError || (data !== undefined && (!pageIsFull || nextPageEmpty));
+
+  const rows = query.data?.items ?? NO_ROWS;
+  const now = useNow();
+  const rowsShown = useRowsShown(rows, search, now);
+  const table = useCourseStatsTable({ rows, shown: rowsShown.shown, search, update, isLastPage });
+  const busy = query.isPlaceholderData;
+  const wholeResults = search.page === 1 && isLastPage;
+
+  const pagination = (
+    <DataTablePagination
+      table={table}
+      pageSizeOptions={PER_PAGE_OPTIONS}
+      busy={busy}
+      label={tableTexts.pagination}
+      texts={{
+        previous: tableTexts.previousPage,
+        next: tableTexts.nextPage,
+        page: tableTexts.page,
+        rowsPerPage: tableTexts.rowsPerPage,
+        loadingPage: tableTexts.loadingPage,
+      }}
+    />
+  );
+
+  if (query.isPending) {
+    // A timeout or a 5xx is retried by the query client; say so rather than only "Loading…".
+    const retrying = query.isFetching && query.failureCount > 0 && !isRateLimited(query.failureReason);
+    return (
+      <>
+        <p role="status">{retrying ? texts.retrying(query.failureCount + 1, MAX_ATTEMPTS) : texts.loading}</p>
+        <CourseStatsTable table={table} label={tableTexts.tableLabel(courseId)} loading />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <ApiErrorAlert
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          notFoundMessage={texts.notFound(courseId)}
+        />
+        {search.page > 1 && pagination}
+      </>
+    );
+  }
+  if (rows.length === 0) {
+    const report = query.data.report;
+    if (report.received > 0 || search.page === 1) {
+      return (
+        <>
+          <EmptyResults report={report} filtered={filtered} clearFilters={clearFilters} />
+          {search.page > 1 && pagination}
+        </>
+      );
+    }
+    return (
+      <>
+        <div className="course-stats-empty">
+          <p className="alert-title">{texts.emptyPage(search.page)}</p>
+          <p>{texts.emptyPageHint}</p>
+          <button type="button" className="button" onClick={() => update({ page: 1 })}>
+            {texts.firstPage}
+          </button>
+        </div>
+        {pagination}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {!wholeResults && (
+        <div className="whole-course-offer">
+          <button type="button" className="button button-primary" onClick={onLoadAll}>
+            {wholeTexts.loadAll}
+          </button>
+          <p className="muted field-hint">{wholeTexts.loadAllHint}</p>
+        </div>
+      )}
+      <ResultsBody
+        courseId={courseId}
+        searchState={searchState}
+        loaded={{
+          table,
+          rowsShown,
+          report: query.data.report,
+          rows,
+          complete: wholeResults,
+          partial: false,
+          duplicates: 0,
+          scope: {
+            kind: 'page',
+            page: search.page,
+            pageRows: rows.length,
+            shown: rowsShown.shown.length,
+            narrowed: rowsShown.narrowed,
+            wholeResults,
+          },
+        }}
+        busy={busy}
+        statusLine={
+          <p role="status">
+            {rowsShown.narrowed
+              ? texts.showingOnPage(rowsShown.shown.length, rows.length, search.page)
+              : texts.showingRows(rows.length, search.page)}
+          </p>
+        }
+        learnerHref={learnerHref}
+        footer={pagination}
+      />
+    </>
+  );
+}

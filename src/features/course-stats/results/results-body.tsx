@@ -1,0 +1,123 @@
+import type { CourseStat, ParseReport } from '@contract';
+import type { Table } from '@tanstack/react-table';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { DataTableColumnMenu } from '@/components/data-table/data-table-column-menu';
+import { ParseReportNotice } from '@/components/parse-report-notice';
+import { useCatalog } from '@/lib/i18n';
+import { loadChunk } from '@/lib/load-chunk';
+import type { CourseStatsSearchState } from '../hooks/use-course-stats-search';
+import { fieldCatalogs } from '../fields/strings';
+import { useNow } from '../fields/use-now';
+import { summaryCatalogs } from '../overview/summary-strings';
+import { CourseStatsSummary } from '../overview/summary-cards';
+import { CourseStatsTable } from '../table/course-stats-table';
+import { tableCatalogs } from '../table/strings';
+import type { RowsScope } from '../triage/rows-scope';
+import { ShownRowsTools } from '../triage/shown-rows-tools';
+import { triageCatalogs } from '../triage/strings';
+import { TriageControls } from '../triage/triage-controls';
+import type { RowsShown } from '../triage/use-rows-shown';
+import { wholeCourseCatalogs } from '../whole-course/strings';
+
+// Charts are not needed to read the first rows: the overview and its chart code load beside the table.
+const CourseOverviewPanel = lazy(() =>
+  loadChunk(() => import('../overview/course-overview-panel')).then((module) => ({
+    default: module.CourseOverviewPanel,
+  })),
+);
+
+/** The rows loaded, in either mode, and what is known about them. */
+export interface LoadedRows {
+  table: Table<CourseStat>;
+  rowsShown: RowsShown;
+  report: ParseReport;
+  /** Every row loaded, before search and quick filters: what the overview describes. */
+  rows: readonly CourseStat[];
+  /** The rows loaded are every row of the course and filters. */
+  complete: boolean;
+  /** Whole-course loading has not finished: more rows may exist than these. */
+  partial: boolean;
+  /** Rows the API sent twice while a whole course was read. */
+  duplicates: number;
+  scope: RowsScope;
+}
+
+export interface ResultsBodyProps {
+  courseId: number;
+  searchState: CourseStatsSearchState;
+  loaded: LoadedRows;
+  /** The next page is on its way: the rows shown are the previous page's. */
+  busy: boolean;
+  statusLine: ReactNode;
+  learnerHref: (stat: CourseStat) => string;
+  footer?: ReactNode;
+  /** Thousands of rows: render only those in view. */
+  virtual?: boolean;
+}
+
+/** Everything over the rows loaded, in either mode: figures, notices, search and filters, tools, the table. */
+export function ResultsBody({
+  courseId,
+  searchState,
+  loaded,
+  busy,
+  statusLine,
+  learnerHref,
+  footer,
+  virtual = false,
+}: ResultsBodyProps) {
+  const words = useCatalog(fieldCatalogs);
+  const tableTexts = useCatalog(tableCatalogs);
+  const triageTexts = useCatalog(triageCatalogs);
+  const summaryTexts = useCatalog(summaryCatalogs);
+  const wholeTexts = useCatalog(wholeCourseCatalogs);
+  const now = useNow();
+  const { search, update } = searchState;
+  const { table, rowsShown, scope } = loaded;
+  const { shown, counts } = rowsShown;
+  const sortNote = search.sort
+    ? tableTexts.sortScope(words.columnHeaders[search.sort.id], search.sort.desc, scope)
+    : null;
+  const label = tableTexts.tableLabel(courseId);
+  return (
+    <>
+      <CourseStatsSummary rows={shown} scope={summaryTexts.summaryScope(scope)} />
+      <ParseReportNotice report={loaded.report} itemNoun="row" />
+      {loaded.duplicates > 0 && <p className="alert alert-info">{wholeTexts.duplicates(loaded.duplicates)}</p>}
+      <TriageControls
+        q={search.q}
+        quick={search.quick}
+        counts={counts}
+        scope={triageTexts.triageScope(scope, search.q !== '')}
+        update={update}
+      />
+      <div className="course-stats-toolbar">
+        {statusLine}
+        <DataTableColumnMenu table={table} label={tableTexts.columnsMenu} />
+      </div>
+      <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} />
+      <Suspense fallback={null}>
+        <CourseOverviewPanel rows={loaded.rows} complete={loaded.complete} now={now} />
+      </Suspense>
+      {sortNote && <p className="muted course-stats-sort-note">{sortNote}</p>}
+      {shown.length === 0 ? (
+        <div className="course-stats-empty">
+          <p className="alert-title">{triageTexts.noMatches}</p>
+          <button type="button" className="button" onClick={() => update({ q: '', quick: [] })}>
+            {triageTexts.clearTriage}
+          </button>
+        </div>
+      ) : (
+        <CourseStatsTable
+          table={table}
+          label={label}
+          caption={sortNote ? `${label}. ${sortNote}` : undefined}
+          busy={busy}
+          virtual={virtual}
+          learnerHref={learnerHref}
+        />
+      )}
+      {footer}
+    </>
+  );
+}

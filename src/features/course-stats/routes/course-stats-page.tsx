@@ -1,0 +1,151 @@
+import type { CourseStat } from '@contract';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { useCatalog } from '@/lib/i18n';
+import { loadChunk } from '@/lib/load-chunk';
+import { courseStatsQueries, type CourseStatsListParams } from '../api/course-stats-queries';
+import { CorrectionsNotice, CourseFilters } from '../filters/course-filters';
+import type { SubmittedFilters } from '../filters/course-stats-filter-form';
+import { filterCatalogs } from '../filters/strings';
+import { useCourseIdParam } from '../hooks/use-course-id-param';
+import { useCourseStatsSearch } from '../hooks/use-course-stats-search';
+import { courseStatsHref, hasFilters } from '../model/course-stats-search';
+import { PagedContent } from '../results/paged-content';
+import { resultsCatalogs } from '../results/strings';
+import { useWholeCourse } from '../whole-course/use-whole-course';
+import { WholeCourseContent } from '../whole-course/whole-course-content';
+import { InvalidCourse } from './invalid-course';
+import { recordRecentCourse } from './recent-courses';
+import { routeCatalogs } from './strings';
+import { useGoToCourse } from './use-go-to-course';
+import './course-stats.css';
+
+// A view most visits never open: its code loads when it is asked for.
+const LearnerView = lazy(() =>
+  loadChunk(() => import('../learner/learner-view')).then((module) => ({ default: module.LearnerView })),
+);
+
+/** Route `/courses/:courseId/stats`. An invalid course id never reaches the API. */
+export function CourseStatsPage() {
+  const filterTexts = useCatalog(filterCatalogs);
+  const param = useCourseIdParam();
+  if (!param.ok) return <InvalidCourse raw={param.raw} message={filterTexts.idProblem('courseId', param.problem)} />;
+  return <CourseStatsView key={param.courseId} courseId={param.courseId} />;
+}
+
+/** The previous page stays on screen while the next one loads, but never rows of another course or filter. */
+function keepPreviousPageOfSameList<T>(
+  previous: T | undefined,
+  previousQuery: { queryKey: readonly unknown[] } | undefined,
+  params: CourseStatsListParams,
+): T | undefined {
+  if (!previousQuery) return undefined;
+  const [, courseId, kind, listKey] = previousQuery.queryKey;
+  const same =
+    courseId === params.courseId &&
+    kind === 'list' &&
+    typeof listKey === 'object' &&
+    listKey !== null &&
+    'userId' in listKey &&
+    'courseSessionId' in listKey &&
+    listKey.userId === params.userId &&
+    listKey.courseSessionId === params.courseSessionId;
+  return same ? previous : undefined;
+}
+
+type Mode = 'paged' | 'whole' | 'learner';
+
+/** One course: the filters over it, then its rows page by page, all at once, or one learner's. */
+function CourseStatsView({ courseId }: { courseId: number }) {
+  const texts = useCatalog(routeCatalogs);
+  const resultsTexts = useCatalog(resultsCatalogs);
+  const searchState = useCourseStatsSearch();
+  const { search, corrections, update, setFilters } = searchState;
+  const goToCourse = useGoToCourse(search);
+  const headingId = useId();
+  const mode: Mode =
+    search.view === 'learner' && search.userId !== undefined ? 'learner' : search.all ? 'whole' : 'paged';
+
+  const listParams: CourseStatsListParams = {
+    courseId,
+    userId: search.userId,
+    courseSessionId: search.courseSessionId,
+    page: search.page,
+    perPage: search.perPage,
+  };
+  const listQuery = useQuery({
+    ...courseStatsQueries.list(listParams),
+    enabled: mode === 'paged',
+    placeholderData: (previous, previousQuery) => keepPreviousPageOfSameList(previous, previousQuery, listParams),
+  });
+  // The next page is observed by this same component, after the main query: on Next, the main query takes the
+  // prefetched page over in the same render, so it is never left unobserved (which would cancel and refetch it).
+  const listData = listQuery.isPlaceholderData ? undefined : listQuery.data;
+  // Whether a page is full counts what the API sent, not what survived parsing.
+  const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;
+  // Loading the next page early both makes Next instant and tells whether there is a next page at all.
+  const nextPageQuery = useQuery({
+    ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }),
+    enabled: pageIsFull,
+  });
+  const whole = useWholeCourse(
+    { courseId, userId: search.userId, courseSessionId: search.courseSessionId },
+    mode === 'whole',
+  );
+
+  const shownData = mode === 'whole' ? whole.query.data : listData;
+  const courseName = shownData?.items[0]?.coursename ?? null;
+  const loaded = shownData !== undefined;
+  useEffect(() => {
+    if (loaded) recordRecentCourse({ id: courseId, name: courseName });
+  }, [loaded, courseId, courseName]);
+
+  const handleSubmit = (filters: SubmittedFilters) => {
+    if (filters.courseId === courseId) setFilters({ userId: filters.userId, courseSessionId: filters.courseSessionId });
+    else goToCourse(filters);
+  };
+  const clearFilters = () => setFilters({ userId: undefined, courseSessionId: undefined });
+  const rateLimited =
+    mode === 'paged' &&
+    listQuery.isFetching &&
+    isApiError(listQuery.failureReason) &&
+    listQuery.failureReason.detail.kind === 'rate_limited';
+  const learnerHref = (stat: CourseStat) => courseStatsHref(courseId, { userId: stat.user_id, view: 'learner' });
+  const results = { courseId, searchState, filtered: hasFilters(search), clearFilters, learnerHref };
+
+  let content: ReactNode;
+  if (mode === 'learner' && search.userId !== undefined) {
+    content = (
+      <Suspense fallback={<p role="status">{resultsTexts.loading}</p>}>
+        <LearnerView courseId={courseId} userId={search.userId} backHref={courseStatsHref(courseId)} />
+      </Suspense>
+    );
+  } else if (mode === 'whole') {
+    content = <WholeCourseContent {...results} whole={whole} />;
+  } else {
+    const onLoadAll = () => {
+      update({ all: true, page: 1 });
+      whole.load();
+    };
+    const nextPageEmpty = nextPageQuery.data?.report.received === 0;
+    content = <PagedContent {...results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={onLoadAll} />;
+  }
+
+  return (
+    <section className="course-stats" aria-labelledby={headingId}>
+      <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
+      {courseName && mode !== 'learner' && <p className="muted">{resultsTexts.courseName(courseName)}</p>}
+      <CorrectionsNotice corrections={corrections} />
+      {mode !== 'learner' && (
+        <CourseFilters courseId={courseId} search={search} onSubmit={handleSubmit} clearFilters={clearFilters} />
+      )}
+      {rateLimited && (
+        <p role="status" className="alert alert-info">
+          {resultsTexts.rateLimitedWaiting}
+        </p>
+      )}
+      {content}
+    </section>
+  );
+}

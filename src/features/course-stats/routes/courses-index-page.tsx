@@ -1,0 +1,56 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { courseStatsHref } from '../model/course-stats-search';
+import { forgetRecentCourses, readRecentCourses, type RecentCourse } from './recent-courses';
+import { useCatalog } from '@/lib/i18n';
+import { routeCatalogs } from './strings';
+import { CourseStatsFilterForm, type SubmittedFilters } from '../filters/course-stats-filter-form';
+import './course-stats.css';
+
+/** Route `/courses`: the form, and the courses opened before on this device. */
+export function CoursesIndexPage() {
+  const texts = useCatalog(routeCatalogs);
+  const navigate = useNavigate();
+  const [recent, setRecent] = useState<RecentCourse[]>(readRecentCourses);
+  const recentId = useId();
+
+  const handleSubmit = (filters: SubmittedFilters) =>
+    void navigate(
+      courseStatsHref(filters.courseId, { userId: filters.userId, courseSessionId: filters.courseSessionId }),
+    );
+
+  return (
+    <section className="course-stats">
+      <h1>{texts.indexTitle}</h1>
+      <p>{texts.indexIntro}</p>
+      <CourseStatsFilterForm onSubmit={handleSubmit} />
+      <section className="recent-courses" aria-labelledby={recentId}>
+        <h2 id={recentId}>{texts.recentTitle}</h2>
+        {recent.length === 0 ? (
+          <p className="muted">{texts.recentEmpty}</p>
+        ) : (
+          <>
+            <ul>
+              {recent.map((course) => (
+                <li key={course.id}>
+                  <Link to={courseStatsHref(course.id)}>{course.name ?? texts.recentCourse(course.id)}</Link>
+                  {course.name !== null && <span className="muted"> {texts.recentCourse(course.id)}</span>}
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                forgetRecentCourses();
+                setRecent([]);
+              }}
+            >
+              {texts.recentClear}
+            </button>
+          </>
+        )}
+      </section>
+    </section>
+  );
+}

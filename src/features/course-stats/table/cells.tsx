@@ -1,0 +1,89 @@
+import type { CourseStat } from '@contract';
+import { use, useId } from 'react';
+import { StatusBadge, type StatusTone } from '@/components/status-badge';
+import { parseTimestamp } from '@/lib/format';
+import { safeHttpUrl } from '@/lib/url-safety';
+import { useCatalog } from '@/lib/i18n';
+import { courseStatStatus, isOverdue, type CourseStatStatus } from '../fields/course-stat-status';
+import { DASH } from '../fields/field-spec';
+import { fieldCatalogs } from '../fields/strings';
+import { useNow } from '../fields/use-now';
+import { RowDetailsContext } from './row-details-context';
+
+const STATUS_TONES: Record<CourseStatStatus, StatusTone> = {
+  not_started: 'neutral',
+  in_progress: 'warn',
+  not_passed: 'danger',
+  passed: 'ok',
+};
+
+export function StatusCell({ stat }: { stat: CourseStat }) {
+  const texts = useCatalog(fieldCatalogs);
+  const status = courseStatStatus(stat);
+  return <StatusBadge tone={STATUS_TONES[status]}>{texts.statusLabels[status]}</StatusBadge>;
+}
+
+/** The user's name opens the row's details. Names are data: React renders them as text, never as markup. */
+export function UserCell({ rowId, stat }: { rowId: string; stat: CourseStat }) {
+  const openDetails = use(RowDetailsContext);
+  if (!openDetails) return <>{stat.username}</>;
+  return (
+    <button
+      type="button"
+      className="button-link"
+      aria-haspopup="dialog"
+      data-row-opener={rowId}
+      onClick={(event) => openDetails(rowId, event.currentTarget)}
+    >
+      {stat.username}
+    </button>
+  );
+}
+
+export function DeadlineCell({ stat }: { stat: CourseStat }) {
+  const texts = useCatalog(fieldCatalogs);
+  const now = useNow();
+  if (stat.deadline === null) return <span className="muted">{texts.noDeadline}</span>;
+  if (parseTimestamp(stat.deadline) === null) return <>{DASH}</>;
+  // No wrapping element: the cell holds the time and the badge, and the whole-course table makes one of these
+  // for every row scrolled into view.
+  return (
+    <>
+      <time dateTime={stat.deadline}>{texts.dateTime(stat.deadline)}</time>
+      {isOverdue(stat, now) && (
+        <>
+          {' '}
+          <StatusBadge tone="danger">{texts.overdue}</StatusBadge>
+        </>
+      )}
+    </>
+  );
+}
+
+/** "3 days ago", with the exact time in a tip that shows on hover and on keyboard focus. */
+export function RelativeTime({ iso }: { iso: string | null }) {
+  const texts = useCatalog(fieldCatalogs);
+  const now = useNow();
+  const tipId = useId();
+  if (iso === null || parseTimestamp(iso) === null) return <span className="muted">{texts.never}</span>;
+  return (
+    <span className="relative-time" tabIndex={0} aria-describedby={tipId}>
+      <time dateTime={iso}>{texts.relativeTime(iso, now)}</time>
+      <span role="tooltip" id={tipId} className="relative-time-tip">
+        {texts.dateTime(iso)}
+      </span>
+    </span>
+  );
+}
+
+/** A link only for an absolute http(s) URL; anything else (javascript:, data:, relative, padded) is a dash. */
+export function CertificateCell({ stat }: { stat: CourseStat }) {
+  const texts = useCatalog(fieldCatalogs);
+  const href = safeHttpUrl(stat.cert_file);
+  if (href === null) return <>{DASH}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {texts.certificate}
+    </a>
+  );
+}

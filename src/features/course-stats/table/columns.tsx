@@ -1,0 +1,80 @@
+import type { CourseStat } from '@contract';
+import type { AccessorFnColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { ProgressBar } from '@/components/progress-bar';
+import { effectiveProgress } from '../fields/course-stat-status';
+import type { CellKind } from '../fields/field-spec';
+import { COLUMN_FIELDS, type ColumnField, type ColumnId } from '../fields/fields';
+import type { FieldTexts } from '../fields/strings';
+import { CertificateCell, DeadlineCell, RelativeTime, StatusCell, UserCell } from './cells';
+import '@/components/data-table/column-meta';
+
+type Column = AccessorFnColumnDef<CourseStat> & { id: ColumnId };
+
+/** The cells with markup of their own; a 'text' cell is the field's text. */
+function cellFor(field: ColumnField, words: FieldTexts): (stat: CourseStat, rowId: string) => ReactNode {
+  const kind: CellKind = field.column.cell;
+  switch (kind) {
+    case 'user':
+      return (stat, rowId) => <UserCell rowId={rowId} stat={stat} />;
+    case 'status':
+      return (stat) => <StatusCell stat={stat} />;
+    case 'progress':
+      return (stat) => (
+        <ProgressBar locale={words.locale} value={effectiveProgress(stat)} label={words.progressOf(stat.username)} />
+      );
+    case 'deadline':
+      return (stat) => <DeadlineCell stat={stat} />;
+    case 'relative-time':
+      return (stat) => <RelativeTime iso={stat.last_activity} />;
+    case 'certificate':
+      return (stat) => <CertificateCell stat={stat} />;
+    case 'text': {
+      const text = field.text;
+      return (stat) => (text ? text(stat, words) : null);
+    }
+  }
+}
+
+/**
+ * A field's column: the header in the language's words, whether it can be hidden, the accessor its sort
+ * compares (undefined is "no value", which sorts last either way), and the plain value an export writes.
+ */
+function columnOf(field: ColumnField, words: FieldTexts): Column {
+  const { column, sort } = field;
+  const header = words.columnHeaders[field.id];
+  const cell = cellFor(field, words);
+  return {
+    id: field.id,
+    header,
+    accessorFn: (stat) => (sort ? sort.value(stat) : undefined),
+    enableSorting: sort !== null,
+    sortingFn: sort?.text ? 'text' : 'basic',
+    sortUndefined: 'last',
+    enableHiding: column.hideable,
+    cell: ({ row }) => cell(row.original, row.id),
+    meta: {
+      label: header,
+      width: column.width,
+      ...(column.align ? { align: column.align } : {}),
+      ...(column.clip ? { clip: true } : {}),
+      ...(column.isRowHeader ? { isRowHeader: true } : {}),
+      exportValue: (stat) => column.csv(stat, words),
+    },
+  };
+}
+
+const columnsByLanguage = new WeakMap<FieldTexts, Column[]>();
+
+/**
+ * The course statistics columns in a language's words, in display order, built from the field model once per
+ * language so the table's column list stays stable. The same list serves the paged and the whole-course tables.
+ */
+export function courseStatsColumnsIn(words: FieldTexts): Column[] {
+  let columns = columnsByLanguage.get(words);
+  if (!columns) {
+    columns = COLUMN_FIELDS.map((field) => columnOf(field, words));
+    columnsByLanguage.set(words, columns);
+  }
+  return columns;
+}

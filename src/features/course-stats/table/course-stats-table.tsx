@@ -1,0 +1,95 @@
+import type { CourseStat } from '@contract';
+import type { Table } from '@tanstack/react-table';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { loadChunk } from '@/lib/load-chunk';
+import { DataTable } from '@/components/data-table/data-table';
+import type { VirtualDataTableHandle } from '@/components/data-table/virtual-data-table';
+import { useCatalog } from '@/lib/i18n';
+import { CourseStatDetailsDialog } from './details-dialog';
+import { tableCatalogs } from './strings';
+import { RowDetailsContext } from './row-details-context';
+
+// Whole-course mode's table comes with TanStack Virtual: paged browsing never loads either. (The details dialog
+// is not split off: everything it uses is on the first screen already, so a chunk of its own measured larger.)
+const CourseStatsVirtualTable = lazy(() =>
+  loadChunk(() => import('./course-stats-virtual-table')).then((module) => ({
+    default: module.CourseStatsVirtualTable,
+  })),
+);
+
+export interface CourseStatsTableProps {
+  table: Table<CourseStat>;
+  label: string;
+  caption?: ReactNode;
+  busy?: boolean;
+  loading?: boolean;
+  /** Thousands of rows: render only those in view. */
+  virtual?: boolean;
+  /** Where "All sessions of this learner" leads from a row's details. */
+  learnerHref?: (stat: CourseStat) => string;
+}
+
+/** The table and the details panel its user names open. */
+export function CourseStatsTable({
+  table,
+  label,
+  caption,
+  busy,
+  loading,
+  virtual = false,
+  learnerHref,
+}: CourseStatsTableProps) {
+  const texts = useCatalog(tableCatalogs);
+  const [detailsRowId, setDetailsRowId] = useState<string | null>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const virtualRef = useRef<VirtualDataTableHandle>(null);
+  const rows = table.getRowModel().rows;
+  const detailsIndex = detailsRowId === null ? -1 : rows.findIndex((row) => row.id === detailsRowId);
+
+  const openDetails = useCallback((rowId: string, opener: HTMLElement) => {
+    openerRef.current = opener;
+    setDetailsRowId(rowId);
+  }, []);
+
+  const closeDetails = () => {
+    // Focus goes back to the name of the row last shown, which is the opener unless Previous/Next was used.
+    const rowId = detailsRowId;
+    const findOpener = () =>
+      rowId === null ? null : containerRef.current?.querySelector<HTMLElement>(`[data-row-opener="${rowId}"]`);
+    setDetailsRowId(null);
+    const shown = findOpener();
+    if (shown || !virtual || detailsIndex < 0) {
+      (shown ?? openerRef.current)?.focus();
+      return;
+    }
+    // In a virtualised table that row may be scrolled away and not rendered: bring it back first.
+    virtualRef.current?.scrollToIndex(detailsIndex);
+    requestAnimationFrame(() => {
+      (findOpener() ?? containerRef.current?.querySelector<HTMLElement>('[role="region"]'))?.focus();
+    });
+  };
+
+  return (
+    <RowDetailsContext value={openDetails}>
+      <div ref={containerRef}>
+        {virtual ? (
+          <Suspense fallback={<p className="muted">{texts.loadingTable}</p>}>
+            <CourseStatsVirtualTable table={table} label={label} caption={caption} busy={busy} handleRef={virtualRef} />
+          </Suspense>
+        ) : (
+          <DataTable table={table} label={label} caption={caption} busy={busy} loading={loading} />
+        )}
+      </div>
+      {detailsIndex >= 0 && (
+        <CourseStatDetailsDialog
+          rows={rows.map((row) => row.original)}
+          index={detailsIndex}
+          onIndexChange={(index) => setDetailsRowId(rows[index]?.id ?? null)}
+          onClose={closeDetails}
+          learnerHref={learnerHref}
+        />
+      )}
+    </RowDetailsContext>
+  );
+}

@@ -1,0 +1,85 @@
+import type { CourseStat } from '@contract';
+import {
+  functionalUpdate,
+  type ColumnPinningState,
+  type PaginationState,
+  type SortingState,
+  type Table,
+} from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { getOrderedRowModel } from '@/components/data-table/ordered-row-model';
+import { getReusingCoreRowModel } from '@/components/data-table/reusing-core-row-model';
+import { useDataTable } from '@/components/data-table/use-data-table';
+import { useCatalog } from '@/lib/i18n';
+import { isSortableColumnId } from '../fields/fields';
+import { fieldCatalogs } from '../fields/strings';
+import { nearestPerPage, type CourseStatsSearch } from '../model/course-stats-search';
+import { courseStatsColumnsIn } from './columns';
+import { useColumnVisibility } from './use-column-visibility';
+import { markSortStart } from './use-sort-timing';
+
+const COLUMN_PINNING: ColumnPinningState = { left: ['username'] };
+
+export interface UseCourseStatsTableOptions {
+  /** The rows loaded. */
+  rows: CourseStat[];
+  /** The rows shown, filtered and sorted by useRowsShown: the table shows them in this order. */
+  shown: readonly CourseStat[];
+  search: CourseStatsSearch;
+  update: (patch: Partial<CourseStatsSearch>) => void;
+  /** No page follows the current one (it came back short, or the next one is empty). */
+  isLastPage: boolean;
+}
+
+/**
+ * The table instance over the rows loaded, showing the rows shown. Sorting and paging state live in the URL: the
+ * table reads them from `search` and writes changes through `update`. Paging is manual (the API pages, without
+ * a total); sorting and filtering are the rows-shown pipeline's, whose order the table's row model takes, so the
+ * table, the export and the details panel all see one list.
+ */
+const orderedRowModel = getOrderedRowModel<CourseStat>();
+const coreRowModel = getReusingCoreRowModel<CourseStat>();
+
+export function useCourseStatsTable({
+  rows,
+  shown,
+  search,
+  update,
+  isLastPage,
+}: UseCourseStatsTableOptions): Table<CourseStat> {
+  const texts = useCatalog(fieldCatalogs);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility();
+  const sorting = useMemo<SortingState>(() => (search.sort ? [search.sort] : []), [search.sort]);
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex: search.page - 1, pageSize: search.perPage }),
+    [search.page, search.perPage],
+  );
+
+  return useDataTable({
+    data: rows,
+    columns: courseStatsColumnsIn(texts),
+    state: { sorting, pagination, columnVisibility, columnPinning: COLUMN_PINNING },
+    manualPagination: true,
+    // Whole-course mode hands over a longer list as pages come in: the rows already made are kept.
+    getCoreRowModel: coreRowModel,
+    // The rows-shown pipeline has sorted (and filtered) already; the table takes its order.
+    getSortedRowModel: orderedRowModel,
+    meta: { rowsShown: shown },
+    // -1 means "unknown, maybe more"; the current page count once this page is known to be the last.
+    pageCount: isLastPage ? search.page : -1,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    onSortingChange: (updater) => {
+      const [first] = functionalUpdate(updater, sorting);
+      const sort = first && isSortableColumnId(first.id) ? { id: first.id, desc: first.desc } : undefined;
+      markSortStart(sort);
+      update({ sort });
+    },
+    onPaginationChange: (updater) => {
+      const next = functionalUpdate(updater, pagination);
+      update({ page: Math.max(1, next.pageIndex + 1), perPage: nearestPerPage(next.pageSize) });
+    },
+    onColumnVisibilityChange: setColumnVisibility,
+  });
+}

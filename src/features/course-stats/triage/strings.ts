@@ -1,0 +1,115 @@
+import type { Locale } from '@/lib/i18n';
+import { enWords, ruWords } from '../fields/words';
+import type { RowsScope } from './rows-scope';
+import type { QuickFilterId } from './rows-shown';
+
+const { number, plural, rows } = enWords;
+
+const enQuickFilterLabels: Record<QuickFilterId, string> = {
+  overdue: 'Overdue',
+  not_started: 'Not started',
+  inactive: 'Inactive 14+ days',
+  not_passed: 'Not passed',
+  passed_no_cert: 'Passed without certificate',
+};
+
+/** What the search and the quick filter counts cover. */
+function triageScope(scope: RowsScope, searching: boolean): string {
+  const matching = searching ? ' that match the search' : '';
+  if (scope.kind === 'page') {
+    return scope.wholeResults
+      ? `Counts are of all ${rows(scope.pageRows)} of the results${matching}.`
+      : `Search and quick filters cover the ${rows(scope.pageRows)} on page ${scope.page} only. Load all pages to cover the whole course.`;
+  }
+  return scope.complete
+    ? `Counts are of all ${rows(scope.loaded)} loaded${matching}.`
+    : `Counts are of the ${rows(scope.loaded)} loaded so far${matching}; more may exist.`;
+}
+/** Narrowing the rows loaded (search, quick filters) and acting on the rows shown (copy, mail, export). */
+const en = {
+  searchLabel: 'Search loaded rows',
+  searchHint: 'User name, email or session name; every word must match.',
+  quickFiltersLegend: 'Quick filters',
+  quickFilterCount: (count: number) => `(${number(count)})`,
+  quickFiltersHint:
+    'Inactive: no activity for 14 days or more, or never. Not passed: not passed yet, whatever the progress. Passed without certificate: passed, with no certificate link.',
+  quickFilterLabels: enQuickFilterLabels,
+  noMatches: 'No rows match the search and quick filters.',
+  clearTriage: 'Clear search and quick filters',
+  copyEmails: 'Copy emails',
+  copiedEmails: (count: number, invalid: number) =>
+    `Copied ${plural(count, 'address', 'addresses')}, one per line.${invalid > 0 ? ` ${plural(invalid, 'row was', 'rows were')} left out: not a valid address.` : ''}`,
+  copyFailed: 'Copying was not allowed. Select the text below and copy it.',
+  copyFallbackLabel: 'Text to copy',
+  emailLearners: 'Email these learners',
+  mailtoNone: 'No valid addresses among the rows shown.',
+  mailtoTooLong: (count: number) =>
+    `${plural(count, 'address is', 'addresses are')} too many for an email link; use Copy emails and paste them into BCC.`,
+  mailtoBcc: (count: number) => `Opens your mail app with ${plural(count, 'address', 'addresses')} in BCC.`,
+  exportCsv: 'Export CSV',
+  delimiter: 'Delimiter',
+  delimiterComma: 'Comma',
+  delimiterSemicolon: 'Semicolon',
+  exportScope: (shown: number, partial: boolean) =>
+    `Exports the ${rows(shown)} shown and the visible columns, in their order${partial ? '; more rows may exist' : ''}.`,
+  exported: (shown: number, fileName: string) => `Exported ${rows(shown)} to ${fileName}.`,
+  exportFailed: 'The export could not be prepared. Try again.',
+  triageScope,
+};
+
+export type TriageTexts = typeof en;
+
+const { number: ruNumber, plural: ruPlural, rows: ruRows, addresses: ruAddresses } = ruWords;
+
+const ruQuickFilterLabels: Record<QuickFilterId, string> = {
+  overdue: 'Просрочено',
+  not_started: 'Не начали',
+  inactive: 'Неактивны 14+ дней',
+  not_passed: 'Не прошли',
+  passed_no_cert: 'Прошли без сертификата',
+};
+
+function ruTriageScope(scope: RowsScope, searching: boolean): string {
+  const matching = searching ? ', подходящих под поиск' : '';
+  if (scope.kind === 'page') {
+    return scope.wholeResults
+      ? `Подсчёт по всем строкам результатов (${ruRows(scope.pageRows)})${matching}.`
+      : `Поиск и быстрые фильтры охватывают только страницу ${scope.page} (${ruRows(scope.pageRows)}). Загрузите все страницы, чтобы охватить весь курс.`;
+  }
+  return scope.complete
+    ? `Подсчёт по всем загруженным строкам (${ruRows(scope.loaded)})${matching}.`
+    : `Подсчёт по загруженным пока строкам (${ruRows(scope.loaded)})${matching}; могут быть и другие.`;
+}
+const ru: TriageTexts = {
+  searchLabel: 'Поиск по загруженным строкам',
+  searchHint: 'Имя пользователя, почта или название сессии; должно совпасть каждое слово.',
+  quickFiltersLegend: 'Быстрые фильтры',
+  quickFilterCount: (count: number) => `(${ruNumber(count)})`,
+  quickFiltersHint:
+    'Неактивны: нет активности 14 дней и дольше или не было никогда. Не прошли: ещё не сдали, при любом прогрессе. Прошли без сертификата: сдали, но ссылки на сертификат нет.',
+  quickFilterLabels: ruQuickFilterLabels,
+  triageScope: ruTriageScope,
+  noMatches: 'Нет строк, подходящих под поиск и быстрые фильтры.',
+  clearTriage: 'Сбросить поиск и быстрые фильтры',
+  copyEmails: 'Скопировать адреса',
+  copiedEmails: (count: number, invalid: number) =>
+    `Скопировано ${ruAddresses(count)}, по одному в строке.${invalid > 0 ? ` Пропущено ${ruRows(invalid)}: недопустимый адрес.` : ''}`,
+  copyFailed: 'Копирование не разрешено. Выделите текст ниже и скопируйте его.',
+  copyFallbackLabel: 'Текст для копирования',
+  emailLearners: 'Написать этим слушателям',
+  mailtoNone: 'Среди показанных строк нет допустимых адресов.',
+  mailtoTooLong: (count: number) =>
+    `${ruAddresses(count)} — слишком много для почтовой ссылки; скопируйте адреса и вставьте их в поле «Скрытая копия».`,
+  mailtoBcc: (count: number) =>
+    `Откроет почтовую программу с ${ruPlural(count, 'адресом', 'адресами', 'адресами')} в скрытой копии.`,
+  exportCsv: 'Экспорт CSV',
+  delimiter: 'Разделитель',
+  delimiterComma: 'Запятая',
+  delimiterSemicolon: 'Точка с запятой',
+  exportScope: (shown: number, partial: boolean) =>
+    `Выгружаются показанные строки (${ruRows(shown)}) и видимые столбцы в их порядке${partial ? '; могут быть и другие строки' : ''}.`,
+  exported: (shown: number, fileName: string) => `Выгружено ${ruRows(shown)} в ${fileName}.`,
+  exportFailed: 'Не удалось подготовить выгрузку. Попробуйте ещё раз.',
+};
+
+export const triageCatalogs: Record<Locale, TriageTexts> = { en, ru };

@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import type { CourseStatsSearch } from '../model/course-stats-search';
+import { QUICK_FILTER_IDS, type QuickFilterCounts, type QuickFilterId } from './rows-shown';
+import { useCatalog } from '@/lib/i18n';
+import { triageCatalogs } from './strings';
+
+export interface TriageControlsProps {
+  q: string;
+  quick: readonly QuickFilterId[];
+  counts: QuickFilterCounts;
+  /** What the search and counts cover ("Counts are of all 10,000 rows loaded."). */
+  scope: string;
+  update: (patch: Partial<CourseStatsSearch>, options?: { replace?: boolean }) => void;
+}
+
+/** The search box and the quick filters over the rows loaded; both live in the URL. */
+export function TriageControls({ q, quick, counts, scope, update }: TriageControlsProps) {
+  const texts = useCatalog(triageCatalogs);
+  const searchId = useId();
+  const hintId = useId();
+  const scopeId = useId();
+  // The field keeps what is typed (spaces included); the URL keeps it tidied. A URL changed from outside (Back)
+  // replaces the field's text.
+  const [text, setText] = useState(q);
+  const [lastQ, setLastQ] = useState(q);
+  if (q !== lastQ) {
+    setLastQ(q);
+    if (text.trim() !== q) setText(q);
+  }
+  // The boxes answer a click at once; the rows (thousands, maybe) follow when the URL has changed.
+  const quickKey = quick.join(',');
+  const [checked, setChecked] = useState<readonly QuickFilterId[]>(quick);
+  const [lastQuickKey, setLastQuickKey] = useState(quickKey);
+  if (quickKey !== lastQuickKey) {
+    setLastQuickKey(quickKey);
+    setChecked(quick);
+  }
+
+  const toggle = (id: QuickFilterId, on: boolean) => {
+    const next = QUICK_FILTER_IDS.filter((candidate) => (candidate === id ? on : checked.includes(candidate)));
+    setChecked(next);
+    update({ quick: next });
+  };
+
+  return (
+    <div className="course-stats-triage">
+      <div className="field course-stats-search">
+        <label htmlFor={searchId}>{texts.searchLabel}</label>
+        <input
+          id={searchId}
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${hintId} ${scopeId}`}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            update({ q: event.target.value }, { replace: true });
+          }}
+        />
+        <span id={hintId} className="muted field-hint">
+          {texts.searchHint}
+        </span>
+      </div>
+      <fieldset className="course-stats-quick" aria-describedby={scopeId}>
+        <legend>{texts.quickFiltersLegend}</legend>
+        <div className="course-stats-quick-options">
+          {QUICK_FILTER_IDS.map((id) => (
+            <label key={id} className="course-stats-quick-option">
+              <input
+                type="checkbox"
+                checked={checked.includes(id)}
+                onChange={(event) => toggle(id, event.target.checked)}
+              />
+              {texts.quickFilterLabels[id]}{' '}
+              <span className="course-stats-count">{texts.quickFilterCount(counts[id])}</span>
+            </label>
+          ))}
+        </div>
+        <p className="muted field-hint">{texts.quickFiltersHint}</p>
+      </fieldset>
+      <p id={scopeId} className="muted course-stats-triage-scope">
+        {scope}
+      </p>
+    </div>
+  );
+}

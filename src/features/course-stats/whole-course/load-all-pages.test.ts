@@ -1,0 +1,309 @@
+import type { ParsedList } from '@contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiErrorDetail } from '@/lib/api-error';
+import { loadAllPages, type LoadAllPagesOptions, type LoadedPages } from './load-all-pages';
+import { classifyPageError } from './page-retry';
+
+interface Item {
+  id: number;
+}
+
+const PER_PAGE = 10;
+
+function page(ids: number[], extra: Partial<ParsedList<Item>['report']> = {}): ParsedList<Item> {
+  return {
+    items: ids.map((id) => ({ id })),
+    report: { received: ids.length, accepted: ids.length, rejected: [], dropped: [], ...extra },
+  };
+}
+
+const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
+
+/** What one request for a page does: answer after `delayMs`, or fail. */
+type Step = { items: number[]; delayMs?: number } | { error: ApiErrorDetail; delayMs?: number };
+
+interface FakeApi {
+  fetchPage: LoadAllPagesOptions<Item>['fetchPage'];
+  /** Pages in the order they were requested. */
+  requested: number[];
+  /** Pages whose request was aborted. */
+  aborted: number[];
+  maxInFlight: () => number;
+  inFlight: () => number;
+  startedAt: Map<number, number[]>;
+}
+
+/**
+ * A paged list of `total` items (ids 1..total) whose answers can be scripted per page and attempt. Every answer
+ * takes 10 ms by default, on the fake clock.
+ */
+function fakeApi(total: number, script: Record<number, Step[]> = {}, defaultDelayMs = 10): FakeApi {
+  const requested: number[] = [];
+  const aborted: number[] = [];
+  const startedAt = new Map<number, number[]>();
+  let current = 0;
+  let max = 0;
+  const fetchPage: FakeApi['fetchPage'] = (pageNumber, signal) => {
+    requested.push(pageNumber);
+    startedAt.set(pageNumber, [...(startedAt.get(pageNumber) ?? []), Date.now()]);
+    current += 1;
+    max = Math.max(max, current);
+    const step = script[pageNumber]?.shift();
+    const from = (pageNumber - 1) * PER_PAGE + 1;
+    const ids = range(from, Math.max(0, Math.min(PER_PAGE, total - from + 1)));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        current -= 1;
+        signal.removeEventListener('abort', onAbort);
+        if (step && 'error' in step) reject(new ApiError(step.error));
+        else resolve(page(step ? step.items : ids));
+      }, step?.delayMs ?? defaultDelayMs);
+      const onAbort = () => {
+        clearTimeout(timer);
+        current -= 1;
+        aborted.push(pageNumber);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  };
+  return { fetchPage, requested, aborted, startedAt, maxInFlight: () => max, inFlight: () => current };
+}
+
+const serverError: ApiErrorDetail = { kind: 'server', status: 503, message: null };
+const rateLimited = (retryAfterMs: number | null): ApiErrorDetail => ({
+  kind: 'rate_limited',
+  status: 429,
+  retryAfterMs,
+  message: null,
+});
+
+function load(api: FakeApi, options: Partial<LoadAllPagesOptions<Item>> = {}) {
+  return loadAllPages<Item>({
+    fetchPage: api.fetchPage,
+    perPage: PER_PAGE,
+    getId: (item) => item.id,
+    // No jitter: waits are the ceiling of their range.
+    classifyError: (error, attempt) => classifyPageError(error, attempt, () => 1),
+    ...options,
+  });
+}
+
+/** Runs the load to the end on the fake clock. */
+async function settle<T>(promise: Promise<T>): Promise<T> {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let i = 0; i < 1000 && !done; i += 1) await vi.advanceTimersByTimeAsync(50);
+  return promise;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('loadAllPages', () => {
+  it('reads every page with four in flight, stops at the short last page and keeps page order', async () => {
+    // Later pages answer first: the result must still be in page order.
+    const script: Record<number, Step[]> = {};
+    for (let p = 1; p <= 8; p += 1)
+      script[p] = [{ items: range((p - 1) * PER_PAGE + 1, p === 8 ? 5 : 10), delayMs: 100 - p * 10 }];
+    const api = fakeApi(75, script);
+    const result = await settle(load(api));
+    expect(result.complete).toBe(true);
+    expect(result.items.map((item) => item.id)).toEqual(range(1, 75));
+    expect(result.pages).toBe(8);
+    expect(result.report).toMatchObject({ received: 75, accepted: 75, duplicates: 0 });
+    expect(api.maxInFlight()).toBe(4);
+    // Nothing past the short page 8 is kept, and nothing past it is asked for once it is known.
+    expect(Math.max(...api.requested)).toBeLessThanOrEqual(8 + 3);
+    expect(api.inFlight()).toBe(0);
+  });
+
+  it('ends at an empty page after full ones, and aborts the requests past it', async () => {
+    const api = fakeApi(30, { 5: [{ items: [], delayMs: 200 }], 6: [{ items: [], delayMs: 500 }] });
+    const result = await settle(load(api));
+    expect(result.complete).toBe(true);
+    expect(result.items).toHaveLength(30);
+    expect(result.pages).toBe(3);
+    expect(api.requested).toContain(4);
+    expect(api.aborted.every((p) => p > 4)).toBe(true);
+    expect(api.inFlight()).toBe(0);
+  });
+
+  it('reads a single short page and stops', async () => {
+    const api = fakeApi(3);
+    const result = await settle(load(api, { concurrency: { initial: 1, min: 1, max: 6 } }));
+    expect(result).toMatchObject({ complete: true, pages: 1, nextPage: 2 });
+    expect(result.items).toHaveLength(3);
+    expect(api.requested).toEqual([1]);
+  });
+
+  it('halves the requests in flight after a 429 and starts none before its Retry-After', async () => {
+    const api = fakeApi(100, { 3: [{ error: rateLimited(5_000) }] }, 100);
+    const progress: number[] = [];
+    const promise = load(api, {
+      onProgress: (status) => progress.push(status.concurrency),
+    });
+    await vi.advanceTimersByTimeAsync(100); // pages 1-4 answer; page 3 with the 429
+    const requestsAtLimit = api.requested.length;
+    expect(progress).toContain(2);
+    // Pages 5-7 already in flight may finish; nothing new starts for five seconds.
+    await vi.advanceTimersByTimeAsync(4_800);
+    expect(api.requested.length).toBe(requestsAtLimit);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(api.requested.length).toBeGreaterThan(requestsAtLimit);
+    // Page 3 is the first asked for again.
+    expect(api.requested[requestsAtLimit]).toBe(3);
+    const result = await settle(promise);
+    expect(result.items.map((item) => item.id)).toEqual(range(1, 100));
+    expect(api.startedAt.get(3)?.[1]).toBeGreaterThanOrEqual(5_000);
+  });
+
+  it('caps a long Retry-After at 30 seconds', async () => {
+    const api = fakeApi(15, { 1: [{ error: rateLimited(120_000) }] });
+    const promise = load(api);
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(api.requested.filter((p) => p === 1)).toHaveLength(1);
+    const result = await settle(promise);
+    expect(result.items).toHaveLength(15);
+    expect(api.startedAt.get(1)?.[1]).toBe(30_010);
+  });
+
+  it('rides out a burst of 503s with growing waits and fewer requests at once', async () => {
+    const api = fakeApi(60, {
+      2: [{ error: serverError }, { error: serverError }, { error: serverError }],
+      3: [{ error: serverError }],
+    });
+    const concurrency: number[] = [];
+    const waits: number[] = [];
+    const result = await settle(
+      load(api, {
+        onProgress: (status) => {
+          concurrency.push(status.concurrency);
+          if (status.waiting) waits.push(status.waiting.untilMs);
+        },
+      }),
+    );
+    expect(result.items.map((item) => item.id)).toEqual(range(1, 60));
+    expect(Math.min(...concurrency)).toBe(1);
+    const starts = api.startedAt.get(2) ?? [];
+    expect(starts).toHaveLength(4);
+    // Backoff grows: each wait at least as long as the one before (no jitter in this test).
+    const gaps = starts.slice(1).map((at, index) => at - (starts[index] ?? 0));
+    expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
+    expect(gaps[2]).toBeGreaterThan(gaps[0] ?? 0);
+    expect(waits.length).toBeGreaterThan(0);
+  });
+
+  it('grows back to more requests in flight after a run of successes', async () => {
+    const api = fakeApi(400, { 1: [{ error: serverError }] });
+    const concurrency: number[] = [];
+    await settle(load(api, { onProgress: (status) => concurrency.push(status.concurrency) }));
+    const lowest = concurrency.indexOf(2);
+    expect(lowest).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...concurrency.slice(lowest))).toBeGreaterThan(2);
+    expect(Math.max(...concurrency)).toBeLessThanOrEqual(6);
+  });
+
+  it('gives up on a page after five retries, with its error, and aborts the rest', async () => {
+    const failures = Array.from({ length: 6 }, () => ({ error: serverError }));
+    const api = fakeApi(1000, { 2: failures });
+    const promise = load(api);
+    const outcome = settle(promise).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((api.startedAt.get(2) ?? []).length).toBe(6);
+    expect(api.inFlight()).toBe(0);
+  });
+
+  it('fails at once on an error a retry cannot fix', async () => {
+    const api = fakeApi(100, { 1: [{ error: { kind: 'not_found', status: 404, message: null } }] });
+    const error = await settle(load(api)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(api.requested.filter((p) => p === 1)).toHaveLength(1);
+  });
+
+  it('stops on cancel: aborts the requests in flight and starts no more', async () => {
+    const api = fakeApi(1000, {}, 100);
+    const controller = new AbortController();
+    const snapshots: Array<LoadedPages<Item>> = [];
+    const promise = load(api, {
+      signal: controller.signal,
+      onProgress: (_status, snapshot) => snapshots.push(snapshot()),
+    });
+    const outcome = promise.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(250);
+    const requested = api.requested.length;
+    controller.abort();
+    const error = await outcome;
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(api.inFlight()).toBe(0);
+    expect(api.aborted.length).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(api.requested.length).toBe(requested);
+    // What was read before the cancel is whole pages from page 1.
+    const last = snapshots.at(-1);
+    expect(last?.items.map((item) => item.id)).toEqual(range(1, (last?.nextPage ?? 1) * PER_PAGE - PER_PAGE));
+    expect(last?.complete).toBe(false);
+  });
+
+  it('resumes after the last page read, without asking for the earlier ones again', async () => {
+    const api = fakeApi(45);
+    const first: LoadedPages<Item> = {
+      items: range(1, 20).map((id) => ({ id })),
+      report: { received: 20, accepted: 20, rejected: [], dropped: [], duplicates: 0 },
+      pages: 2,
+      nextPage: 3,
+      complete: false,
+    };
+    const result = await settle(load(api, { resumeFrom: first }));
+    expect(Math.min(...api.requested)).toBe(3);
+    expect(result.items.map((item) => item.id)).toEqual(range(1, 45));
+    expect(result).toMatchObject({ pages: 5, complete: true, report: { received: 45 } });
+  });
+
+  it('keeps one row per id when the list shifts under it, and counts the duplicates', async () => {
+    // A row was inserted at the front while reading: page 2 repeats the last item of page 1.
+    const api = fakeApi(0, {
+      1: [{ items: range(1, 10) }],
+      2: [{ items: range(10, 10) }],
+      3: [{ items: range(20, 4) }],
+    });
+    const result = await settle(load(api));
+    expect(result.items.map((item) => item.id)).toEqual(range(1, 23));
+    expect(result.report.duplicates).toBe(1);
+    expect(result.report.received).toBe(24);
+  });
+
+  it('merges the parse reports of every page, with row positions across the whole list', async () => {
+    const api: FakeApi = fakeApi(0);
+    const fetchPage: FakeApi['fetchPage'] = (pageNumber) =>
+      Promise.resolve(
+        pageNumber === 1
+          ? page(range(1, 10), { dropped: [{ index: 3, id: 4, path: 'extra', reason: 'field not in the spec' }] })
+          : {
+              items: [{ id: 11 }],
+              report: {
+                received: 2,
+                accepted: 1,
+                rejected: [{ index: 1, id: 12, path: 'score', reason: 'expected an integer' }],
+                dropped: [],
+              },
+            },
+      );
+    const result = await settle(load({ ...api, fetchPage }));
+    expect(result.report.rejected).toEqual([{ index: 11, id: 12, path: 'score', reason: 'expected an integer' }]);
+    expect(result.report.dropped).toEqual([{ index: 3, id: 4, path: 'extra', reason: 'field not in the spec' }]);
+    expect(result.report).toMatchObject({ received: 12, accepted: 11 });
+  });
+});

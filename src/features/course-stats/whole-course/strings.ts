@@ -1,0 +1,62 @@
+import type { Locale } from '@/lib/i18n';
+import { enWords, ruWords } from '../fields/words';
+
+const { number, plural, rows, pages } = enWords;
+const {
+  number: ruNumber,
+  plural: ruPlural,
+  rows: ruRows,
+  rowsOf: ruRowsOf,
+  pages: ruPages,
+  pagesOf: ruPagesOf,
+} = ruWords;
+
+const waitSeconds = (untilMs: number, now: number) => Math.max(1, Math.ceil((untilMs - now) / 1000));
+/** Loading every page of a course: the offer, the progress bar and its controls. */
+const en = {
+  loadAll: 'Load all pages',
+  loadAllHint:
+    'The API sends at most 100 rows at a time and cannot sort or search. Load every page to search, filter, sort, summarise and export the whole course here.',
+  loadingAll: 'Loading all pages',
+  loadedSoFar: (loaded: number, pageCount: number) => `Loaded ${rows(loaded)} (${pages(pageCount)})…`,
+  loadedAll: (loaded: number, pageCount: number) => `Loaded every page (${pages(pageCount)}): ${rows(loaded)}`,
+  stoppedAt: (loaded: number, pageCount: number) =>
+    `Stopped after ${rows(loaded)} (${pages(pageCount)}); more may exist.`,
+  waiting: (reason: string, untilMs: number, now: number) =>
+    reason === 'rate_limited'
+      ? `The API asked to slow down: waiting ${waitSeconds(untilMs, now)} s, with fewer requests at once.`
+      : `The API had a problem answering: trying again in ${waitSeconds(untilMs, now)} s, with fewer requests at once.`,
+  cancel: 'Cancel',
+  resume: 'Resume',
+  refresh: 'Refresh',
+  showPages: 'Show pages',
+  duplicates: (count: number) =>
+    `${plural(count, 'row was', 'rows were')} sent twice (the list changed while it was read); each is shown once.`,
+  showingOf: (shown: number, total: number) => `Showing ${number(shown)} of ${rows(total)}.`,
+};
+
+export type WholeCourseTexts = typeof en;
+
+const ru: WholeCourseTexts = {
+  loadAll: 'Загрузить все страницы',
+  loadAllHint:
+    'API отдаёт не более 100 строк за раз и не умеет сортировать и искать. Загрузите все страницы, чтобы искать, фильтровать, сортировать, подводить итоги и выгружать весь курс здесь.',
+  loadingAll: 'Загрузка всех страниц',
+  loadedSoFar: (loaded: number, pageCount: number) => `Загружено ${ruRows(loaded)} (${ruPages(pageCount)})…`,
+  loadedAll: (loaded: number, pageCount: number) => `Загружены все страницы (${ruPages(pageCount)}): ${ruRows(loaded)}`,
+  stoppedAt: (loaded: number, pageCount: number) =>
+    `Остановлено после ${ruRowsOf(loaded)} (${ruPagesOf(pageCount)}); могут быть и другие.`,
+  waiting: (reason: string, untilMs: number, now: number) =>
+    reason === 'rate_limited'
+      ? `API просит снизить темп: ждём ${waitSeconds(untilMs, now)} с, запросов одновременно будет меньше.`
+      : `У API возникла проблема с ответом: повтор через ${waitSeconds(untilMs, now)} с, запросов одновременно будет меньше.`,
+  cancel: 'Отмена',
+  resume: 'Продолжить',
+  refresh: 'Обновить',
+  showPages: 'Показать по страницам',
+  duplicates: (count: number) =>
+    `${ruPlural(count, 'строка пришла', 'строки пришли', 'строк пришли')} дважды (список менялся во время чтения); каждая показана один раз.`,
+  showingOf: (shown: number, total: number) => `Показано ${ruNumber(shown)} из ${ruRowsOf(total)}.`,
+};
+
+export const wholeCourseCatalogs: Record<Locale, WholeCourseTexts> = { en, ru };

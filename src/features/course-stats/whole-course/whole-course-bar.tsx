@@ -1,0 +1,92 @@
+import { LoadingBar } from '@/components/loading-bar';
+import type { QueryKey } from '@tanstack/react-query';
+import type { WholeCourseData } from '../api/whole-course';
+import { useReadSoFar } from '../api/whole-course-progress';
+import { useCatalog } from '@/lib/i18n';
+import { wholeCourseCatalogs } from './strings';
+
+export interface WholeCourseBarProps {
+  /** The rows on screen: whether the load is complete, and what it waits for, as the table shows it. */
+  data: WholeCourseData | undefined;
+  /**
+   * The rows last handed over, when the screen renders them deferred and may not show them yet: counted so that
+   * the line never falls back to fewer rows than it said before. Absent where `data` is always the latest.
+   */
+  latest?: WholeCourseData | undefined;
+  /** The whole-course query's key, whose progress runs ahead of `data` while pages come in. */
+  queryKey: QueryKey;
+  fetching: boolean;
+  /** When `data` was last written: the reference for "waiting 5 s". */
+  updatedAt: number;
+  onCancel: () => void;
+  onResume: () => void;
+  onRefresh: () => void;
+  /** Back to page-by-page browsing; absent where there is none (the learner view). */
+  onShowPages?: () => void;
+}
+
+/**
+ * Where a whole-course load stands: a progress bar while pages come in, one status line (rows and pages so
+ * far, then the total), and what can be done: cancel, resume after the last page read, reload, or go back
+ * to pages.
+ */
+export function WholeCourseBar({
+  data,
+  latest = data,
+  queryKey,
+  fetching,
+  updatedAt,
+  onCancel,
+  onResume,
+  onRefresh,
+  onShowPages,
+}: WholeCourseBarProps) {
+  const texts = useCatalog(wholeCourseCatalogs);
+  // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
+  // Held while the rows handed over are still rendering (see useReadSoFar).
+  const readSoFar = useReadSoFar(queryKey, latest !== data);
+  const counted = latest ?? data;
+  const loaded = readSoFar?.items ?? counted?.items.length ?? 0;
+  const pages = readSoFar?.pages ?? counted?.pages ?? 0;
+  const complete = data?.complete ?? false;
+  const loading = fetching && !complete;
+  let status: string;
+  if (complete) status = texts.loadedAll(loaded, pages);
+  else if (loading) status = texts.loadedSoFar(loaded, pages);
+  else status = texts.stoppedAt(loaded, pages);
+  const waiting = loading && data?.waiting ? texts.waiting(data.waiting.reason, data.waiting.untilMs, updatedAt) : null;
+
+  return (
+    <div className="whole-course-bar">
+      {loading && <LoadingBar label={texts.loadingAll} valueText={texts.loadedSoFar(loaded, pages)} />}
+      <div className="whole-course-line">
+        <p role="status" className="whole-course-status">
+          {waiting ? `${status} ${waiting}` : status}
+        </p>
+        <span className="whole-course-actions">
+          {loading ? (
+            <button type="button" className="button" onClick={onCancel}>
+              {texts.cancel}
+            </button>
+          ) : (
+            <>
+              {!complete && (
+                <button type="button" className="button button-primary" onClick={onResume}>
+                  {texts.resume}
+                </button>
+              )}
+              <button type="button" className="button" onClick={onRefresh}>
+                {texts.refresh}
+              </button>
+            </>
+          )}
+          {onShowPages && (
+            <button type="button" className="button" onClick={onShowPages}>
+              {texts.showPages}
+            </button>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { CourseStat } from '@contract';
+import { useDeferredValue, useMemo } from 'react';
+import { ApiErrorAlert } from '@/components/api-error-alert';
+import { useCatalog } from '@/lib/i18n';
+import type { CourseStatsSearchState } from '../hooks/use-course-stats-search';
+import { useNow } from '../fields/use-now';
+import { EMPTY_REPORT, EmptyResults } from '../results/empty-results';
+import { ResultsBody } from '../results/results-body';
+import { resultsCatalogs } from '../results/strings';
+import { useCourseStatsTable } from '../table/use-course-stats-table';
+import { useRowsShown } from '../triage/use-rows-shown';
+import { wholeCourseCatalogs } from './strings';
+import type { WholeCourse } from './use-whole-course';
+import { WholeCourseBar } from './whole-course-bar';
+
+const NO_ROWS: CourseStat[] = [];
+
+export interface WholeCourseContentProps {
+  courseId: number;
+  whole: WholeCourse;
+  searchState: CourseStatsSearchState;
+  filtered: boolean;
+  clearFilters: () => void;
+  learnerHref: (stat: CourseStat) => string;
+}
+
+/** Every page of a course and filters: the loader's bar, then the rows as they come in. */
+export function WholeCourseContent({
+  courseId,
+  whole,
+  searchState,
+  filtered,
+  clearFilters,
+  learnerHref,
+}: WholeCourseContentProps) {
+  const texts = useCatalog(wholeCourseCatalogs);
+  const resultsTexts = useCatalog(resultsCatalogs);
+  const { search, update } = searchState;
+  const { query } = whole;
+  // Rows arrive through the query cache, which React renders in one synchronous pass; at 10,000 rows that pass
+  // (row models, counts, figures) is one long task. Deferred, the new rows render at low priority, in slices the
+  // browser can run input and frames between. The loader's state is deferred with them, so that the bar says
+  // "every page" only once the table shows every row; its counts follow the rows handed over (query.data).
+  const loaded = useMemo(
+    () => ({ data: query.data, fetching: query.isFetching, updatedAt: query.dataUpdatedAt }),
+    [query.data, query.isFetching, query.dataUpdatedAt],
+  );
+  const shown = useDeferredValue(loaded);
+  const { data } = shown;
+  const rows = data?.items ?? NO_ROWS;
+  const complete = data?.complete ?? false;
+  const now = useNow();
+  const rowsShown = useRowsShown(rows, search, now);
+  const table = useCourseStatsTable({ rows, shown: rowsShown.shown, search, update, isLastPage: true });
+
+  const bar = (
+    <WholeCourseBar
+      data={data}
+      latest={query.data}
+      queryKey={whole.queryKey}
+      fetching={shown.fetching}
+      updatedAt={shown.updatedAt}
+      onCancel={whole.cancel}
+      onResume={whole.load}
+      onRefresh={whole.refresh}
+      onShowPages={() => update({ all: false })}
+    />
+  );
+  const error = query.isError ? (
+    <ApiErrorAlert error={query.error} onRetry={whole.load} notFoundMessage={resultsTexts.notFound(courseId)} />
+  ) : null;
+
+  if (rows.length === 0) {
+    return (
+      <>
+        {bar}
+        {error}
+        {complete && (
+          <EmptyResults report={data?.report ?? EMPTY_REPORT} filtered={filtered} clearFilters={clearFilters} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {bar}
+      {error}
+      <ResultsBody
+        courseId={courseId}
+        searchState={searchState}
+        loaded={{
+          table,
+          rowsShown,
+          report: data?.report ?? EMPTY_REPORT,
+          rows,
+          complete,
+          partial: !complete,
+          duplicates: data?.report.duplicates ?? 0,
+          scope: {
+            kind: 'whole',
+            loaded: rows.length,
+            shown: rowsShown.shown.length,
+            narrowed: rowsShown.narrowed,
+            complete,
+          },
+        }}
+        busy={false}
+        statusLine={<p aria-live="polite">{texts.showingOf(rowsShown.shown.length, rows.length)}</p>}
+        learnerHref={learnerHref}
+        virtual
+      />
+    </>
+  );
+}
