@@ -5,7 +5,6 @@ import { DataTablePagination } from '@/components/data-table/data-table-paginati
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { MAX_RETRIES } from '@/lib/query-client';
-import type { CourseStatsSearchState } from '../hooks/use-course-stats-search';
 import { PER_PAGE_OPTIONS } from '../model/course-stats-search';
 import { useNow } from '../fields/use-now';
 import { CourseStatsTable } from '../table/course-stats-table';
@@ -14,7 +13,7 @@ import { useCourseStatsTable } from '../table/use-course-stats-table';
 import { useRowsShown } from '../triage/use-rows-shown';
 import { wholeCourseCatalogs } from '../whole-course/strings';
 import { EmptyResults } from './empty-results';
-import { ResultsBody } from './results-body';
+import { ResultsBody, type CourseResults } from './results-body';
 import { resultsCatalogs } from './strings';
 
 const NO_ROWS: CourseStat[] = [];
@@ -25,28 +24,16 @@ const MAX_ATTEMPTS = MAX_RETRIES + 1;
 const isRateLimited = (reason: unknown) => isApiError(reason) && reason.detail.kind === 'rate_limited';
 
 export interface PagedContentProps {
-  courseId: number;
+  results: CourseResults;
   query: UseQueryResult<{ items: CourseStat[]; report: ParseReport }>;
   /** The prefetched next page came back empty. */
   nextPageEmpty: boolean;
-  searchState: CourseStatsSearchState;
-  filtered: boolean;
-  clearFilters: () => void;
-  learnerHref: (stat: CourseStat) => string;
   onLoadAll: () => void;
 }
 
 /** Page-by-page browsing: one page of the API's results, its pages, and the offer to load them all. */
-export function PagedContent({
-  courseId,
-  query,
-  nextPageEmpty,
-  searchState,
-  filtered,
-  clearFilters,
-  learnerHref,
-  onLoadAll,
-}: PagedContentProps) {
+export function PagedContent({ results, query, nextPageEmpty, onLoadAll }: PagedContentProps) {
+  const { courseId, searchState, filtered, clearFilters } = results;
   const texts = useCatalog(resultsCatalogs);
   const tableTexts = useCatalog(tableCatalogs);
   const wholeTexts = useCatalog(wholeCourseCatalogs);
@@ -135,8 +122,7 @@ export function PagedContent({
         </div>
       )}
       <ResultsBody
-        courseId={courseId}
-        searchState={searchState}
+        results={results}
         loaded={{
           table,
           rowsShown,
@@ -162,7 +148,6 @@ export function PagedContent({
               : texts.showingRows(rows.length, search.page)}
           </p>
         }
-        learnerHref={learnerHref}
         footer={pagination}
       />
     </>

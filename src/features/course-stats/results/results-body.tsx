@@ -42,30 +42,31 @@ export interface LoadedRows {
   scope: RowsScope;
 }
 
-export interface ResultsBodyProps {
+/** One course's results, whatever the mode: its search (from the URL) and the ways out of it. */
+export interface CourseResults {
   courseId: number;
   searchState: CourseStatsSearchState;
+  /** A user or session filter is on. */
+  filtered: boolean;
+  clearFilters: () => void;
+  /** Where a row's learner is listed with every session. */
+  learnerHref: (stat: CourseStat) => string;
+}
+
+export interface ResultsBodyProps {
+  results: CourseResults;
   loaded: LoadedRows;
   /** The next page is on its way: the rows shown are the previous page's. */
   busy: boolean;
   statusLine: ReactNode;
-  learnerHref: (stat: CourseStat) => string;
   footer?: ReactNode;
   /** Thousands of rows: render only those in view. */
   virtual?: boolean;
 }
 
 /** Everything over the rows loaded, in either mode: figures, notices, search and filters, tools, the table. */
-export function ResultsBody({
-  courseId,
-  searchState,
-  loaded,
-  busy,
-  statusLine,
-  learnerHref,
-  footer,
-  virtual = false,
-}: ResultsBodyProps) {
+export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual = false }: ResultsBodyProps) {
+  const { courseId, searchState, learnerHref } = results;
   const words = useCatalog(fieldCatalogs);
   const tableTexts = useCatalog(tableCatalogs);
   const triageTexts = useCatalog(triageCatalogs);

@@ -12,6 +12,7 @@ import { useCourseIdParam } from '../hooks/use-course-id-param';
 import { useCourseStatsSearch } from '../hooks/use-course-stats-search';
 import { courseStatsHref, hasFilters } from '../model/course-stats-search';
 import { PagedContent } from '../results/paged-content';
+import type { CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
 import { useWholeCourse } from '../whole-course/use-whole-course';
 import { WholeCourseContent } from '../whole-course/whole-course-content';
@@ -112,7 +113,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     isApiError(listQuery.failureReason) &&
     listQuery.failureReason.detail.kind === 'rate_limited';
   const learnerHref = (stat: CourseStat) => courseStatsHref(courseId, { userId: stat.user_id, view: 'learner' });
-  const results = { courseId, searchState, filtered: hasFilters(search), clearFilters, learnerHref };
+  const results: CourseResults = { courseId, searchState, filtered: hasFilters(search), clearFilters, learnerHref };
 
   let content: ReactNode;
   if (mode === 'learner' && search.userId !== undefined) {
@@ -122,14 +123,14 @@ function CourseStatsView({ courseId }: { courseId: number }) {
       </Suspense>
     );
   } else if (mode === 'whole') {
-    content = <WholeCourseContent {...results} whole={whole} />;
+    content = <WholeCourseContent results={results} whole={whole} />;
   } else {
     const onLoadAll = () => {
       update({ all: true, page: 1 });
       whole.load();
     };
     const nextPageEmpty = nextPageQuery.data?.report.received === 0;
-    content = <PagedContent {...results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={onLoadAll} />;
+    content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={onLoadAll} />;
   }
 
   return (

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import type { CourseStatsSort } from '../model/course-stats-search';
 
-/**
- * Performance marks around a sort, for the benchmark: `sort-start` when the user asks for a sort (header click),
- * `sort-end` once the sorted rows have been painted, and the measure `sort-to-paint` between them. Their detail
- * names the sort and the number of rows.
- */
+// Performance marks around a sort, for the benchmark: `sort-start` when the user asks for a sort (header click),
+// `sort-end` once the sorted rows have been painted, and the measure `sort-to-paint` between them. Their detail
+// names the sort and the number of rows.
+
+/** The sort asked for and not painted yet. */
 let pending: { sort: CourseStatsSort } | null = null;
 
 function mark(name: string, detail: unknown): void {

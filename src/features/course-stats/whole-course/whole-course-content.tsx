@@ -2,10 +2,9 @@ import type { CourseStat } from '@contract';
 import { useDeferredValue, useMemo } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useCatalog } from '@/lib/i18n';
-import type { CourseStatsSearchState } from '../hooks/use-course-stats-search';
 import { useNow } from '../fields/use-now';
 import { EMPTY_REPORT, EmptyResults } from '../results/empty-results';
-import { ResultsBody } from '../results/results-body';
+import { ResultsBody, type CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
 import { useCourseStatsTable } from '../table/use-course-stats-table';
 import { useRowsShown } from '../triage/use-rows-shown';
@@ -16,23 +15,13 @@ import { WholeCourseBar } from './whole-course-bar';
 const NO_ROWS: CourseStat[] = [];
 
 export interface WholeCourseContentProps {
-  courseId: number;
+  results: CourseResults;
   whole: WholeCourse;
-  searchState: CourseStatsSearchState;
-  filtered: boolean;
-  clearFilters: () => void;
-  learnerHref: (stat: CourseStat) => string;
 }
 
 /** Every page of a course and filters: the loader's bar, then the rows as they come in. */
-export function WholeCourseContent({
-  courseId,
-  whole,
-  searchState,
-  filtered,
-  clearFilters,
-  learnerHref,
-}: WholeCourseContentProps) {
+export function WholeCourseContent({ results, whole }: WholeCourseContentProps) {
+  const { courseId, searchState, filtered, clearFilters } = results;
   const texts = useCatalog(wholeCourseCatalogs);
   const resultsTexts = useCatalog(resultsCatalogs);
   const { search, update } = searchState;
@@ -87,8 +76,7 @@ export function WholeCourseContent({
       {bar}
       {error}
       <ResultsBody
-        courseId={courseId}
-        searchState={searchState}
+        results={results}
         loaded={{
           table,
           rowsShown,
@@ -107,7 +95,6 @@ export function WholeCourseContent({
         }}
         busy={false}
         statusLine={<p aria-live="polite">{texts.showingOf(rowsShown.shown.length, rows.length)}</p>}
-        learnerHref={learnerHref}
         virtual
       />
     </>
