@@ -1,5 +1,6 @@
 import {
   courseStatSchema,
+  COURSE_STATS_WIRE_NAMES,
   courseStatsParamsSchema,
   courseStatsPath,
   LABEL_GROUPS_PATH,
@@ -7,11 +8,10 @@ import {
   NotAnArrayError,
   parseList,
   parsePlainCourseStat,
-  PER_PAGE_DEFAULT,
-  positiveIdSchema,
   serverConfigSchema,
   CONFIG_PATH,
   type CourseStat,
+  type CourseStatsParamsInput,
   type LabelGroup,
   type ParsedList,
   type ServerConfig,
@@ -28,23 +28,14 @@ export interface RequestOptions {
   token?: string | null;
 }
 
-/** The course statistics request: the spec's parameters and nothing else. page is 1-based. */
-export interface CourseStatsRequest {
-  courseId: number;
-  userId?: number | undefined;
-  courseSessionId?: number | undefined;
-  page?: number | undefined;
-  perPage?: number | undefined;
-}
-
 /** Course statistics, each record checked by the schema, the plain ones by its quicker twin. */
 const COURSE_STATS_LIST = { schema: courseStatSchema, plain: parsePlainCourseStat };
 
 export async function fetchCourseStats(
-  request: CourseStatsRequest,
+  params: CourseStatsParamsInput,
   options: RequestOptions = {},
 ): Promise<ParsedList<CourseStat>> {
-  const body = await getJson(courseStatsRequestPath(request), options);
+  const body = await getJson(courseStatsRequestPath(params), options);
   return parseBody(body, () => parseList(body.json, COURSE_STATS_LIST));
 }
 
@@ -66,7 +57,7 @@ export interface PrefetchedCourseStats {
  * are then the query's, as for any request. Unless the caller claims it: then the rows are the caller's to use.
  * A request nobody takes over or claims is cancelled. Invalid requests are not started, nor any when signed out.
  */
-export function prefetchCourseStats(request: CourseStatsRequest): PrefetchedCourseStats | null {
+export function prefetchCourseStats(request: CourseStatsParamsInput): PrefetchedCourseStats | null {
   let path: string;
   try {
     path = courseStatsRequestPath(request);
@@ -84,29 +75,27 @@ export function prefetchCourseStats(request: CourseStatsRequest): PrefetchedCour
   };
 }
 
-/** The URL of a course statistics request: the spec's parameters and nothing else. Throws for invalid values. */
-function courseStatsRequestPath(request: CourseStatsRequest): string {
-  if (!positiveIdSchema.safeParse(request.courseId).success) {
-    throw new InvalidRequestError(`Course ID must be a positive integer, got ${String(request.courseId)}`);
-  }
-  const params = courseStatsParamsSchema.safeParse({
-    user_id: request.userId,
-    course_session_id: request.courseSessionId,
-    page: request.page ?? 1,
-    per_page: request.perPage ?? PER_PAGE_DEFAULT,
-  });
-  if (!params.success) {
-    const issue = params.error.issues[0];
-    throw new InvalidRequestError(`Invalid ${issue?.path.join('.') ?? 'parameter'}: ${issue?.message ?? ''}`);
+/**
+ * The URL of a course statistics request, the one place its query string is written: the spec's parameters and
+ * nothing else, under their wire names. Throws for invalid values, before anything is sent.
+ */
+function courseStatsRequestPath(input: CourseStatsParamsInput): string {
+  const parsed = courseStatsParamsSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0];
+    if (field === 'courseId') {
+      throw new InvalidRequestError(`Course ID must be a positive integer, got ${String(input.courseId)}`);
+    }
+    const name = COURSE_STATS_WIRE_NAMES.find(([key]) => key === field)?.[1] ?? 'parameter';
+    throw new InvalidRequestError(`Invalid ${name}: ${issue?.message ?? ''}`);
   }
   const query = new URLSearchParams();
-  // Names are written out one by one: nothing outside the spec's list can reach the wire.
-  if (params.data.user_id !== undefined) query.set('user_id', String(params.data.user_id));
-  if (params.data.course_session_id !== undefined)
-    query.set('course_session_id', String(params.data.course_session_id));
-  if (params.data.page !== undefined) query.set('page', String(params.data.page));
-  if (params.data.per_page !== undefined) query.set('per_page', String(params.data.per_page));
-  return `${courseStatsPath(request.courseId)}?${query.toString()}`;
+  for (const [key, name] of COURSE_STATS_WIRE_NAMES) {
+    const value = parsed.data[key];
+    if (value !== undefined) query.set(name, String(value));
+  }
+  return `${courseStatsPath(parsed.data.courseId)}?${query.toString()}`;
 }
 
 export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
