@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
-import { parseCourseStatsSearch } from '@/features/course-stats/model/course-stats-search';
+import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/model/course-stats-search';
 import { parseIdInput } from '@/features/course-stats/model/id-input';
 import { prefetchCourseStats } from '@/lib/api-client';
 import { getToken } from '@/lib/token-store';
@@ -32,13 +32,7 @@ export async function prefetchCourseStatsRoute(
   if (!id.ok || id.value === null) return;
   const { search } = parseCourseStatsSearch(new URLSearchParams(location.search));
   if (search.all || (search.view === 'learner' && search.userId !== undefined)) return;
-  const params = {
-    courseId: id.value,
-    userId: search.userId,
-    courseSessionId: search.courseSessionId,
-    page: search.page,
-    perPage: search.perPage,
-  };
+  const params = courseStatsParams(id.value, search);
   const early = prefetchCourseStats(params);
   if (!early) return;
   const rows = await Promise.race([

@@ -1,4 +1,4 @@
-import type { CourseStat, ParseReport } from '@contract';
+import type { CourseStat, CourseStatsParams, ParseReport } from '@contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Table } from '@tanstack/react-table';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, type ReactNode } from 'react';
@@ -11,14 +11,20 @@ import { ParseReportNotice } from '@/components/parse-report-notice';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { MAX_RETRIES } from '@/lib/query-client';
-import { courseStatsQueries, type CourseStatsListParams } from '../api/course-stats-queries';
+import { courseStatsQueries } from '../api/course-stats-queries';
 import { useCourseIdParam } from '../hooks/use-course-id-param';
 import { useCourseStatsSearch, type CourseStatsSearchState } from '../hooks/use-course-stats-search';
 import { useCourseStatsTable } from '../hooks/use-course-stats-table';
 import { useNow } from '../hooks/use-now';
 import { useRowsShown, type RowsShown } from '../hooks/use-rows-shown';
 import { useWholeCourse, type WholeCourse } from '../hooks/use-whole-course';
-import { courseStatsHref, hasFilters, PER_PAGE_OPTIONS, type CourseStatsSearch } from '../model/course-stats-search';
+import {
+  courseStatsHref,
+  courseStatsParams,
+  hasFilters,
+  PER_PAGE_OPTIONS,
+  type CourseStatsSearch,
+} from '../model/course-stats-search';
 import { recordRecentCourse } from '../model/recent-courses';
 import { courseStatsCatalogs, type RowsScope } from '../strings';
 import { CourseStatsFilterForm, type SubmittedFilters } from './course-stats-filter-form';
@@ -85,7 +91,7 @@ function InvalidCourse({ raw, message }: { raw: string; message: string }) {
 function keepPreviousPageOfSameList<T>(
   previous: T | undefined,
   previousQuery: { queryKey: readonly unknown[] } | undefined,
-  params: CourseStatsListParams,
+  params: CourseStatsParams,
 ): T | undefined {
   if (!previousQuery) return undefined;
   const [, courseId, kind, listKey] = previousQuery.queryKey;
@@ -112,13 +118,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   const mode: Mode =
     search.view === 'learner' && search.userId !== undefined ? 'learner' : search.all ? 'whole' : 'paged';
 
-  const listParams: CourseStatsListParams = {
-    courseId,
-    userId: search.userId,
-    courseSessionId: search.courseSessionId,
-    page: search.page,
-    perPage: search.perPage,
-  };
+  const listParams = courseStatsParams(courseId, search);
   const listQuery = useQuery({
     ...courseStatsQueries.list(listParams),
     enabled: mode === 'paged',
@@ -134,10 +134,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }),
     enabled: pageIsFull,
   });
-  const whole = useWholeCourse(
-    { courseId, userId: search.userId, courseSessionId: search.courseSessionId },
-    mode === 'whole',
-  );
+  const whole = useWholeCourse(listParams, mode === 'whole');
 
   const shownData = mode === 'whole' ? whole.query.data : listQuery.isPlaceholderData ? undefined : listQuery.data;
   const courseName = shownData?.items[0]?.coursename ?? null;
