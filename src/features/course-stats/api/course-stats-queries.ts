@@ -15,6 +15,12 @@ export const WHOLE_COURSE_GC_MS = 30 * 60_000;
 export const courseStatsQueries = {
   all: () => ['course-stats'] as const,
   course: (courseId: number) => [...courseStatsQueries.all(), courseId] as const,
+  /**
+   * Every page of one course and filters, at any page size: not a query of its own but a filter that the keys of
+   * `list` match (matchQuery, invalidateQueries).
+   */
+  pages: ({ courseId, userId, courseSessionId }: WholeCourseParams) =>
+    [...courseStatsQueries.course(courseId), 'list', { userId, courseSessionId }] as const,
   list: ({ courseId, userId, courseSessionId, page, perPage }: CourseStatsParams) =>
     queryOptions({
       queryKey: [...courseStatsQueries.course(courseId), 'list', { userId, courseSessionId, page, perPage }] as const,

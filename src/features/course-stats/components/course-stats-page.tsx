@@ -1,5 +1,5 @@
-import type { CourseStat, CourseStatsParams, ParseReport } from '@contract';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { CourseStat, ParseReport } from '@contract';
+import { matchQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Table } from '@tanstack/react-table';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -87,26 +87,6 @@ function InvalidCourse({ raw, message }: { raw: string; message: string }) {
   );
 }
 
-/** The previous page stays on screen while the next one loads, but never rows of another course or filter. */
-function keepPreviousPageOfSameList<T>(
-  previous: T | undefined,
-  previousQuery: { queryKey: readonly unknown[] } | undefined,
-  params: CourseStatsParams,
-): T | undefined {
-  if (!previousQuery) return undefined;
-  const [, courseId, kind, listKey] = previousQuery.queryKey;
-  const same =
-    courseId === params.courseId &&
-    kind === 'list' &&
-    typeof listKey === 'object' &&
-    listKey !== null &&
-    'userId' in listKey &&
-    'courseSessionId' in listKey &&
-    listKey.userId === params.userId &&
-    listKey.courseSessionId === params.courseSessionId;
-  return same ? previous : undefined;
-}
-
 type Mode = 'paged' | 'whole' | 'learner';
 
 function CourseStatsView({ courseId }: { courseId: number }) {
@@ -122,7 +102,11 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   const listQuery = useQuery({
     ...courseStatsQueries.list(listParams),
     enabled: mode === 'paged',
-    placeholderData: (previous, previousQuery) => keepPreviousPageOfSameList(previous, previousQuery, listParams),
+    // The previous page stays on screen while the next one loads, but never rows of another course or filter.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && matchQuery({ queryKey: courseStatsQueries.pages(listParams) }, previousQuery)
+        ? previous
+        : undefined,
   });
   // The next page is observed by this same component, after the main query: on Next, the main query takes the
   // prefetched page over in the same render, so it is never left unobserved (which would cancel and refetch it).
