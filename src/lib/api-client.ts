@@ -39,42 +39,6 @@ export async function fetchCourseStats(
   return parseBody(body, () => parseList(body.json, COURSE_STATS_LIST));
 }
 
-/** A course statistics request started ahead of its query (prefetchCourseStats). */
-export interface PrefetchedCourseStats {
-  /** The rows, once the request has answered with them; undefined when it failed. */
-  rows: Promise<ParsedList<CourseStat> | undefined>;
-  /**
-   * Makes the answered request the caller's, who puts its rows in the query cache itself: no fetchCourseStats takes
-   * it over after this. False when one has taken it over already (or it was dropped).
-   */
-  claim: () => boolean;
-}
-
-/**
- * Starts a course statistics request ahead of the query that will want it: the app asks for a page's rows while
- * its code is still starting, and the first fetchCourseStats for the same request (same URL, same token) within
- * a few seconds takes the answer over (running or done) instead of asking again; errors, retries and cancelling
- * are then the query's, as for any request. Unless the caller claims it: then the rows are the caller's to use.
- * A request nobody takes over or claims is cancelled. Invalid requests are not started, nor any when signed out.
- */
-export function prefetchCourseStats(request: CourseStatsParamsInput): PrefetchedCourseStats | null {
-  let path: string;
-  try {
-    path = courseStatsRequestPath(request);
-  } catch {
-    return null;
-  }
-  const early = startEarlyRequest(path);
-  if (!early) return null;
-  return {
-    rows: early.entry.body.then(
-      (body) => parseBody(body, () => parseList(body.json, COURSE_STATS_LIST)),
-      () => undefined,
-    ),
-    claim: early.claim,
-  };
-}
-
 /**
  * The URL of a course statistics request, the one place its query string is written: the spec's parameters and
  * nothing else, under their wire names. Throws for invalid values, before anything is sent.
@@ -128,63 +92,10 @@ function parseBody<T>(body: JsonBody, parse: () => T): T {
   }
 }
 
-/** How long a request started early waits to be taken over before it is cancelled. */
-export const EARLY_REQUEST_TTL_MS = 10_000;
-
-interface EarlyRequest {
-  body: Promise<JsonBody>;
-  controller: AbortController;
-}
-
-/** Requests started ahead of their query, by token and path; each is taken over once, then forgotten. */
-const earlyRequests = new Map<string, EarlyRequest>();
-const earlyKey = (token: string, path: string) => `${token}\n${path}`;
-
-function startEarlyRequest(path: string): { entry: EarlyRequest; claim: () => boolean } | null {
-  const token = getToken();
-  if (!token) return null;
-  const key = earlyKey(token, path);
-  if (earlyRequests.has(key)) return null;
-  const controller = new AbortController();
-  const body = getJson(path, { token, signal: controller.signal });
-  // Its outcome is the taker's to handle; untaken, it is dropped.
-  body.catch(() => undefined);
-  const entry: EarlyRequest = { body, controller };
-  earlyRequests.set(key, entry);
-  setTimeout(() => {
-    if (earlyRequests.get(key) !== entry) return;
-    earlyRequests.delete(key);
-    controller.abort();
-  }, EARLY_REQUEST_TTL_MS);
-  const claim = () => earlyRequests.get(key) === entry && earlyRequests.delete(key);
-  return { entry, claim };
-}
-
-/** The request started early for this token and path, now the caller's: its abort signal cancels it. */
-function takeEarlyRequest(
-  token: string | null,
-  path: string,
-  signal: AbortSignal | undefined,
-): Promise<JsonBody> | null {
-  if (!token) return null;
-  const key = earlyKey(token, path);
-  const entry = earlyRequests.get(key);
-  if (!entry) return null;
-  earlyRequests.delete(key);
-  if (signal) {
-    const forwardAbort = () => entry.controller.abort(signal.reason);
-    if (signal.aborted) forwardAbort();
-    else signal.addEventListener('abort', forwardAbort, { once: true });
-  }
-  return entry.body;
-}
-
 /** GET, with the token in the Authorization header, a timeout, and every failure mapped to ApiError. */
 async function getJson(path: string, options: RequestOptions): Promise<JsonBody> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const token = options.token === undefined ? getToken() : options.token;
-  const early = takeEarlyRequest(token, path, options.signal);
-  if (early) return early;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
