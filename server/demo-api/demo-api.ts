@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   COURSE_STATS_QUERY_NAMES,
-  courseStatsParamsSchema,
+  courseStatsQuerySchema,
   LABEL_GROUPS_QUERY_NAMES,
   PER_PAGE_DEFAULT,
-  type CourseStatsParams,
+  type CourseStatsQuery,
   type CourseStatWire,
 } from '../../contract/index';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
@@ -54,7 +54,7 @@ function readQuery(rawQuery: string, allowed: readonly string[]): Checked<Map<st
   return { ok: true, value: values };
 }
 
-function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseStatsParams> {
+function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseStatsQuery> {
   const numbers: Partial<Record<(typeof INTEGER_PARAMS)[number], number>> = {};
   for (const name of INTEGER_PARAMS) {
     const text = values.get(name);
@@ -64,7 +64,7 @@ function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseSta
     numbers[name] = value;
   }
   // The contract holds the limits (per_page at most 100), so they cannot drift from what the client checks.
-  const result = courseStatsParamsSchema.safeParse(numbers);
+  const result = courseStatsQuerySchema.safeParse(numbers);
   if (!result.success) {
     const issue = result.error.issues[0];
     return { ok: false, error: `Query parameter ${issue?.path.join('.')} is out of range: ${issue?.message}` };
@@ -72,7 +72,7 @@ function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseSta
   return { ok: true, value: result.data };
 }
 
-export function readStatsQuery(rawQuery: string): Checked<ReadQuery<CourseStatsParams>> {
+export function readStatsQuery(rawQuery: string): Checked<ReadQuery<CourseStatsQuery>> {
   const query = readQuery(rawQuery, COURSE_STATS_QUERY_NAMES);
   if (!query.ok) return query;
   const params = readStatsParams(query.value);

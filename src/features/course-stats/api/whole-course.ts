@@ -1,15 +1,11 @@
-import { PER_PAGE_MAX, type CourseStat } from '@contract';
+import { PER_PAGE_MAX, type CourseStat, type CourseStatsParams } from '@contract';
 import { fetchCourseStats } from '@/lib/api-client';
 import { isApiError, type ApiErrorKind } from '@/lib/api-error';
 import { loadAllPages, type LoadedPages, type LoaderStatus } from '../whole-course/load-all-pages';
 import type { ReadSoFar } from './whole-course-progress';
 
 /** Whole-course mode reads every page of the course and filters; the key has no page and no page size. */
-export interface WholeCourseParams {
-  courseId: number;
-  userId: number | undefined;
-  courseSessionId: number | undefined;
-}
+export type WholeCourseParams = Omit<CourseStatsParams, 'page' | 'perPage'>;
 
 /** Pages at the API's largest size: the fewest requests. */
 export const WHOLE_COURSE_PER_PAGE = PER_PAGE_MAX;
