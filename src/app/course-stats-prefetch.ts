@@ -1,8 +1,8 @@
 import { matchQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
-import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/model/course-stats-search';
-import { parseIdInput } from '@/features/course-stats/model/id-input';
+import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/params/course-stats-search';
+import { parseIdInput } from '@/features/course-stats/params/id-input';
 import { getToken } from '@/lib/token-store';
 
 /** The route of CourseStatsPage (router.tsx). */

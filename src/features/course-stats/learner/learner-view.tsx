@@ -7,7 +7,7 @@ import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
 import { useNow } from '../fields/use-now';
 import { useWholeCourse } from '../whole-course/use-whole-course';
-import { courseStatsHref } from '../model/course-stats-search';
+import { courseStatsHref } from '../params/course-stats-search';
 import { effectiveProgress } from '../fields/course-stat-status';
 import { learnerOverview } from './learner-summary';
 import { learnerCatalogs } from './strings';

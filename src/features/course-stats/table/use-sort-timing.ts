@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { CourseStatsSort } from '../model/course-stats-search';
+import type { CourseStatsSort } from '../params/course-stats-search';
 
 // Performance marks around a sort, for the benchmark: `sort-start` when the user asks for a sort (header click),
 // `sort-end` once the sorted rows have been painted, and the measure `sort-to-paint` between them. Their detail
