@@ -1,6 +1,6 @@
 /**
  * Fails when modules of the app, the contract or the server import each other in a cycle. ESLint's
- * no-restricted-imports holds the layer lines; this holds "no cycles", resolving imports the way TypeScript
+ * boundaries rules hold the layer lines; this holds "no cycles", resolving imports the way TypeScript
  * does (path aliases included), with no dependency beyond the compiler.
  */
 import { readdirSync, statSync } from 'node:fs';

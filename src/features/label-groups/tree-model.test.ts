@@ -2,7 +2,7 @@ import { labelGroupSchema, type LabelGroup, type LabelGroupWire } from '@contrac
 import { describe, expect, it } from 'vitest';
 import { labelGroupWire } from '@/testing/fixtures';
 import { labelGroupsCatalogs } from './strings';
-import { syntheticLabelGroups } from './synthetic-groups';
+import { syntheticLabelGroups } from '../../../fixtures/synthetic-label-groups';
 import {
   AUTO_EXPANSION,
   buildFilterView,
