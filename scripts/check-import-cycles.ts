@@ -80,8 +80,8 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
 
 function main(): void {
   const groups = [
-    { config: 'tsconfig.app.json', dirs: ['src', 'contract'] },
-    { config: 'tsconfig.node.json', dirs: ['server', 'contract'] },
+    { config: 'tsconfig.app.json', dirs: ['src', 'contract', 'fixtures'] },
+    { config: 'tsconfig.node.json', dirs: ['server', 'contract', 'fixtures'] },
   ];
   let failed = false;
   for (const group of groups) {
