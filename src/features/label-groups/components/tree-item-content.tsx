@@ -1,7 +1,7 @@
 import { useLocale } from '@/lib/i18n';
 import { formatDateTime, formatDay } from '../format';
 import { labelGroupsCatalogs } from '../strings';
-import type { TreeRow } from '../tree-model';
+import type { TreeRow } from '../tree-rows';
 import { HighlightedText } from './highlighted-text';
 
 export interface TreeItemContentProps {
