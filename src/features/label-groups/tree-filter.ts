@@ -1,5 +1,5 @@
 /** What a filter leaves of the forest built by tree-model.ts. */
-import { foldText } from './text-search';
+import { foldText } from '@/lib/fold-text';
 import { foldLabel, type Forest, type GroupNode, type LabelNode, type TreeNode } from './tree-model';
 
 /** What a filter leaves of the forest. Arrays are indexed by a group's position in the API list. */

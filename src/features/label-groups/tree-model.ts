@@ -4,7 +4,7 @@
  * Nodes do not change after buildForest, except for the folded label texts foldLabel() caches on them.
  */
 import type { LabelEntry, LabelGroup } from '@contract';
-import { foldText } from './text-search';
+import { foldText } from '@/lib/fold-text';
 
 /** Why a group with a group_id still sits at the top level. */
 export type ParentIssue =

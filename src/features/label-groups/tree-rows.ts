@@ -1,5 +1,5 @@
 /** The forest as the rows a user can reach, in screen order, and what the keyboard does on them. */
-import { foldText } from './text-search';
+import { foldText } from '@/lib/fold-text';
 import { isExpandable, shownChildren, type FilterView } from './tree-filter';
 import { foldedTitleOf, nodeForKey, type Forest, type GroupNode, type TreeNode } from './tree-model';
 
