@@ -95,6 +95,23 @@ describe('numbers', () => {
     expect(formatNumber(Number.NaN)).toBe(NO_VALUE);
   });
 
+  it("writes numbers the locale's way, whatever the browser's locale", () => {
+    expect(formatNumber(1234, 'en')).toBe('1,234');
+    expect(formatNumber(1234, 'ru')).toBe('1\u00a0234');
+    expect(formatNumber(1234.56, 'ru')).toBe('1\u00a0234,6');
+    expect(formatNumber(null, 'ru')).toBe(NO_VALUE);
+    expect(formatNumber(undefined)).toBe(NO_VALUE);
+    expect(formatNumber(Number.POSITIVE_INFINITY, 'en')).toBe(NO_VALUE);
+  });
+
+  it('takes units and precision from its options', () => {
+    expect(formatNumber(0.424, 'en', { style: 'percent', maximumFractionDigits: 0 })).toBe('42%');
+    expect(formatNumber(0.424, 'ru', { style: 'percent', maximumFractionDigits: 0 })).toBe('42\u00a0%');
+    expect(formatNumber(1.23456, 'en', { maximumFractionDigits: 3 })).toBe('1.235');
+    expect(formatNumber(90, 'en', { style: 'unit', unit: 'second', unitDisplay: 'short' })).toBe('90 sec');
+    expect(formatPercent(42.4, 'ru')).toBe('42\u00a0%');
+  });
+
   it('parses timestamps and refuses blanks', () => {
     expect(parseTimestamp('2026-01-01T00:00:00Z')).toBe(Date.UTC(2026, 0, 1));
     expect(parseTimestamp('  ')).toBeNull();

@@ -125,8 +125,15 @@ export function formatPercent(value: number | null | undefined, locale?: string)
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
 
-/** A plain number with at most one decimal; NO_VALUE for no value. */
-export function formatNumber(value: number | null | undefined, locale?: string): string {
+/**
+ * A number written the locale's way ("1,234" / "1 234"), with at most one decimal unless `options` say otherwise;
+ * NO_VALUE for no value.
+ */
+export function formatNumber(
+  value: number | null | undefined,
+  locale?: string,
+  options: Intl.NumberFormatOptions = { maximumFractionDigits: 1 },
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
-  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, options).format(value);
 }

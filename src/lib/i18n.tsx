@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { numberFormat } from './format';
+import { formatNumber } from './format';
 
 /**
  * Languages of the interface. Each feature keeps its own catalog pair (English is the source of truth and
@@ -90,9 +90,5 @@ export function plural(locale: Locale, count: number, forms: PluralForms): strin
     pluralRules.set(locale, rules);
   }
   const form = forms[rules.select(count)] ?? forms.other;
-  return form.replace(/#/g, formatNumber(locale, count));
-}
-
-export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
-  return numberFormat(locale, options).format(value);
+  return form.replace(/#/g, formatNumber(count, locale));
 }
