@@ -1,12 +1,6 @@
 import type { CourseStat } from '@contract';
-import {
-  formatDateTime,
-  formatDuration,
-  formatNumber as formatDecimal,
-  formatPercent,
-  formatRelativeTime,
-} from '@/lib/format';
-import { formatNumber, plural as pluralOf, type Locale } from '@/lib/i18n';
+import { formatDateTime, formatDuration, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
+import { plural as pluralOf, type Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from './model/course-stat-status';
 import type { CourseStatsColumnId } from './model/course-stats-column-ids';
 import type { SearchCorrection } from './model/course-stats-search';
@@ -18,7 +12,7 @@ import type { QuickFilterId } from './model/rows-shown';
  * Every text of the course statistics screens. English is the source of truth; Russian is typed against it.
  * Numbers inside sentences are written the language's way ("10,000" / "10 000"), whatever the browser's locale.
  */
-const number = (value: number) => formatNumber('en', value);
+const number = (value: number) => formatNumber(value, 'en');
 const plural = (count: number, one: string, many: string) =>
   pluralOf('en', count, { one: `# ${one}`, other: `# ${many}` });
 const rows = (count: number) => plural(count, 'row', 'rows');
@@ -373,14 +367,14 @@ const en = {
   dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale: 'en' }),
   relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'en'),
   percent: (value: number | null | undefined) => formatPercent(value, 'en'),
-  decimal: (value: number | null | undefined) => formatDecimal(value, 'en'),
+  decimal: (value: number | null | undefined) => formatNumber(value, 'en'),
 };
 
 export type CourseStatsTexts = typeof en;
 
 /* Russian */
 
-const ruNumber = (value: number) => formatNumber('ru', value);
+const ruNumber = (value: number) => formatNumber(value, 'ru');
 /** "1 строка", "2 строки", "5 строк": the forms after one, a few (2–4) and many. */
 const ruPlural = (count: number, one: string, few: string, many: string) =>
   pluralOf('ru', count, { one: `# ${one}`, few: `# ${few}`, many: `# ${many}`, other: `# ${few}` });
@@ -723,7 +717,7 @@ const ru: CourseStatsTexts = {
   dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale: 'ru' }),
   relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'ru'),
   percent: (value: number | null | undefined) => formatPercent(value, 'ru'),
-  decimal: (value: number | null | undefined) => formatDecimal(value, 'ru'),
+  decimal: (value: number | null | undefined) => formatNumber(value, 'ru'),
 };
 
 export const courseStatsCatalogs: Record<Locale, CourseStatsTexts> = { en, ru };
