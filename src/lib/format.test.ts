@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampPercent,
+  formatDate,
   formatDateTime,
   formatDuration,
   formatNumber,
@@ -83,6 +84,20 @@ describe('formatDateTime', () => {
   it('has no value for a missing or unreadable date', () => {
     expect(formatDateTime(null)).toBe(NO_VALUE);
     expect(formatDateTime('soon')).toBe(NO_VALUE);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the day in the locale and the time zone given', () => {
+    expect(formatDate('2026-12-01T23:30:00Z', { locale: 'en-US', timeZone: 'UTC' })).toBe('Dec 1, 2026');
+    expect(formatDate('2026-12-01T23:30:00Z', { locale: 'en-US', timeZone: 'Europe/Moscow' })).toBe('Dec 2, 2026');
+    expect(formatDate('2026-03-01T08:00:00Z', { locale: 'ru', timeZone: 'UTC' })).toBe('1 мар. 2026 г.');
+  });
+
+  it('has no value for a missing or unreadable date', () => {
+    expect(formatDate(undefined)).toBe(NO_VALUE);
+    expect(formatDate('')).toBe(NO_VALUE);
+    expect(formatDate('soon')).toBe(NO_VALUE);
   });
 });
 

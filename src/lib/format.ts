@@ -47,6 +47,13 @@ export function parseTimestamp(iso: string | null | undefined): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
+/** Local date, e.g. "Dec 1, 2026"; NO_VALUE for an unreadable value. */
+export function formatDate(iso: string | null | undefined, options: FormatLocaleOptions = {}): string {
+  const time = parseTimestamp(iso);
+  if (time === null) return NO_VALUE;
+  return dateTimeFormat(options.locale, { dateStyle: 'medium', timeZone: options.timeZone }).format(time);
+}
+
 /** Local date and time, e.g. "Dec 1, 2026, 6:00 PM"; NO_VALUE for an unreadable value. */
 export function formatDateTime(iso: string | null | undefined, options: FormatLocaleOptions = {}): string {
   const time = parseTimestamp(iso);
