@@ -88,7 +88,9 @@ export default tseslint.config(
       // whatever path spells the import. This resolver is plain JavaScript: no native binary to install.
       'import/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'] } },
       'boundaries/elements': layers,
-      'boundaries/files': [{ category: 'test', pattern: ['**/*.test.{ts,tsx}', 'src/testing/**'] }],
+      'boundaries/files': [
+        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/*test-support.ts', 'src/testing/**'] },
+      ],
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', checkUnknownLocals: true, policies: layerPolicies }],

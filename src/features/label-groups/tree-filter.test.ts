@@ -1,23 +1,8 @@
-import { labelGroupSchema, type LabelGroup, type LabelGroupWire } from '@contract';
 import { describe, expect, it } from 'vitest';
-import { labelGroupWire } from '@/testing/fixtures';
-import { labelGroupsCatalogs } from './strings';
 import { buildFilterView } from './tree-filter';
 import { buildForest } from './tree-model';
-import { AUTO_EXPANSION, flattenVisible, withGroupExpanded, type Expansion, type TreeRow } from './tree-rows';
-
-function groups(...wires: Array<Partial<LabelGroupWire>>): LabelGroup[] {
-  return wires.map((wire) => labelGroupSchema.parse(labelGroupWire(wire)));
-}
-
-const label = (description: string, type = 'string') => ({ description, type });
-const naming = labelGroupsCatalogs.en.naming;
-const ALL: Expansion = { base: 'all', overrides: new Map() };
-
-/** Rows as "title@level" strings, the shape a reader of the screen sees. */
-function outline(rows: readonly TreeRow[]): string[] {
-  return rows.map((row) => `${row.node.title}@${row.level}`);
-}
+import { AUTO_EXPANSION, flattenVisible, withGroupExpanded } from './tree-rows';
+import { ALL, groups, label, naming, outline } from './tree-test-support';
 
 describe('buildFilterView', () => {
   const forest = buildForest(

@@ -1,18 +1,9 @@
-import { labelGroupSchema, type LabelGroup, type LabelGroupWire } from '@contract';
 import { describe, expect, it } from 'vitest';
-import { labelGroupWire } from '@/testing/fixtures';
 import { labelGroupsCatalogs } from './strings';
 import { buildFilterView } from './tree-filter';
 import { buildForest, nodeForKey } from './tree-model';
-import { findTypeAhead, flattenVisible, type Expansion } from './tree-rows';
-
-function groups(...wires: Array<Partial<LabelGroupWire>>): LabelGroup[] {
-  return wires.map((wire) => labelGroupSchema.parse(labelGroupWire(wire)));
-}
-
-const label = (description: string, type = 'string') => ({ description, type });
-const naming = labelGroupsCatalogs.en.naming;
-const ALL: Expansion = { base: 'all', overrides: new Map() };
+import { findTypeAhead, flattenVisible } from './tree-rows';
+import { ALL, groups, label, naming } from './tree-test-support';
 
 describe('buildForest', () => {
   it('keeps the API order and gives fallback titles', () => {
