@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TOKEN_STORAGE_KEY } from '../src/lib/token-store';
 import { openOnProxy, statsTable, STATS_PATH } from './fault-kit';
 import { E2E_DEMO_TOKEN, PROXY_URL, scriptUpstream, signIn, uniqueToken } from './support';
 
@@ -7,7 +8,7 @@ import { E2E_DEMO_TOKEN, PROXY_URL, scriptUpstream, signIn, uniqueToken } from '
  * a sign-out or a 401; never in a URL, only in the Authorization header of API calls; never in an error shown.
  */
 
-const TOKEN_KEY = 'course-stats.token';
+const TOKEN_KEY = TOKEN_STORAGE_KEY;
 
 async function stored(page: Page) {
   return page.evaluate(

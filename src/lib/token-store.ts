@@ -6,6 +6,9 @@ import { readText, removeStored, storageKey, writeText } from './storage';
  */
 const KEY = 'token';
 
+/** The key the browser keeps the token under (the tests look there). */
+export const TOKEN_STORAGE_KEY = storageKey(KEY);
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
@@ -49,6 +52,6 @@ function notify(): void {
 // Another tab signing out (or in) with "remember" changes localStorage; follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === storageKey(KEY) || event.key === null) notify();
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) notify();
   });
 }
