@@ -36,6 +36,8 @@ describe('the layer rules in eslint.config.js', () => {
     ['server/ importing src/ by the alias', 'server/probe.ts', '@/lib/csv'],
     ['bench/ importing a feature', 'bench/probe.ts', '../src/features/label-groups/tree-model'],
     ['e2e/ importing a feature', 'e2e/probe.ts', '../src/features/auth/session'],
+    ['app code importing the test helpers', 'src/features/auth/probe.ts', '@/testing/fixtures'],
+    ['a feature importing a file that is in no layer', 'src/features/auth/probe.ts', '../../../vite.config'],
   ])('rejects %s', async (_case, path, specifier) => {
     expect(await boundaryErrors(path, specifier)).toHaveLength(1);
   });
@@ -49,6 +51,12 @@ describe('the layer rules in eslint.config.js', () => {
     ['app/ importing a feature', 'src/app/probe.ts', '../features/auth/session'],
     ['server/ importing the contract', 'server/probe.ts', '../contract/index'],
     ['e2e/ importing lib/', 'e2e/probe.ts', '../src/lib/csv'],
+    ['a test importing the test helpers', 'src/features/auth/probe.test.ts', '@/testing/fixtures'],
+    [
+      'a test importing the shared fixtures',
+      'src/features/label-groups/probe.test.ts',
+      '../../../fixtures/synthetic-label-groups',
+    ],
   ])('allows %s', async (_case, path, specifier) => {
     expect(await boundaryErrors(path, specifier)).toEqual([]);
   });
