@@ -17,6 +17,7 @@ import {
   type ServerConfig,
 } from '@contract';
 import { ApiError, errorForStatus, InvalidRequestError } from './api-error';
+import { isRecord } from './is-record';
 import { getToken } from './token-store';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -175,10 +176,6 @@ export function extractMessage(text: string): string | null {
     if (looksLikeHtml(trimmed)) return null;
     return clip(trimmed);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function looksLikeHtml(text: string): boolean {
