@@ -12,7 +12,7 @@ import { Lifecycle, upstreamCheck } from './ops/readiness';
 import { requestId } from './ops/request-id';
 import { proxyApi } from './proxy/proxy';
 import { createUpstream } from './proxy/upstream';
-import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
+import { applySecurityHeaders, securityHeadersFor } from './security-headers';
 import { isAppRoute, registerStatic, serveIndex } from './spa';
 
 export interface BuildAppOptions {
@@ -56,7 +56,12 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       app.log.debug({ code: error.code }, 'unparseable request');
       const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
       const body = JSON.stringify({ error: STATUS_CODES[status] ?? 'Bad Request' });
-      const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
+      // Only the request line's start is read, to pick the headers; never logged (it may hold a token). Node
+      // hands over a Buffer here, whatever Fastify's type says.
+      const raw: unknown = error.rawPacket;
+      const start = Buffer.isBuffer(raw) ? raw.toString('latin1', 0, 64) : '';
+      const target = /^[A-Z]+ (\S+)/.exec(start)?.[1] ?? '';
+      const headers = Object.entries(securityHeadersFor(target)).map(([name, value]) => `${name}: ${value}\r\n`);
       if (socket.writable) {
         socket.write(
           `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.join('')}content-type: ${JSON_TYPE}\r\n` +
@@ -67,7 +72,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     },
     // A path the router cannot even decode (%zz) never reaches hooks or handlers: answer it here, same shape.
     frameworkErrors: (error, request, reply) => {
-      applySecurityHeaders(reply);
+      applySecurityHeaders(reply, request.url);
       reply.header('x-request-id', request.id);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'The URL is too long');
       return sendError(reply, 400, 'The URL is not valid');
@@ -75,7 +80,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   });
 
   app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(reply);
+    applySecurityHeaders(reply, request.url);
     reply.header('x-request-id', request.id);
     done();
   });
