@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX, CONFIG_PATH, LABEL_GROUPS_PATH, type ServerConfig } from '../contract/index';
 import type { Config } from './config';
 import { demoApi } from './demo-api/demo-api';
+import { IssuedTokens } from './demo-api/issued-tokens';
+import { demoOAuth } from './demo-api/oauth';
 import { JSON_TYPE, PublicError, sendError } from './http-answers';
 import { serializeRequest } from './log-redaction';
 import { createMetrics } from './ops/metrics';
@@ -22,6 +24,8 @@ export interface BuildAppOptions {
   random?: () => number;
   /** Draining turns /readyz to 503; main.ts drains on SIGTERM. */
   lifecycle?: Lifecycle;
+  /** The clock the demo's issued tokens expire by; tests pin it. */
+  now?: () => number;
 }
 
 function clientErrorStatus(error: unknown): number | undefined {
@@ -148,9 +152,12 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       rateLimitMax: config.rateLimitMax,
     });
   } else {
+    const issued = new IssuedTokens(config.demoTokenTtlS, options.now);
+    app.register(demoOAuth, { clientId: config.demoClientId, clientSecret: config.demoClientSecret, tokens: issued });
     app.register(demoApi, {
       prefix: API_PREFIX,
       token: config.demoToken,
+      isIssued: (token) => issued.isValid(token),
       latencyMs: config.demoLatencyMs,
       failureRate: config.demoFailureRate,
       random: options.random ?? Math.random,

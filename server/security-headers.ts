@@ -35,11 +35,12 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Whether a request target is under /endpoint, any version, known path or not. An absolute-form target
+ * Whether a request target is one that only ever answers JSON: the API under /endpoint (any version, known path or
+ * not), the demo's token endpoint under /oauth, and our token exchange under /api/oauth. An absolute-form target
  * (http://host/endpoint/...) is routed by its path, so it is judged by its path too.
  */
 export function isApiPath(url: string): boolean {
-  return /^([a-z][\w+.-]*:\/\/[^/?#]*)?\/endpoint([/?#]|$)/i.test(url);
+  return /^([a-z][\w+.-]*:\/\/[^/?#]*)?\/(endpoint|oauth|api\/oauth)([/?#]|$)/i.test(url);
 }
 
 /** The headers every answer to this request target carries. */

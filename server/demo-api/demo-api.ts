@@ -9,6 +9,8 @@ import { tokenChecker } from './token-check';
 
 export interface DemoApiOptions {
   token: string;
+  /** Tokens the demo's token endpoint issued, accepted while they last. */
+  isIssued?: (token: string) => boolean;
   /** Delay before every answer. */
   latencyMs: number;
   /** 0..1: the share of answers that are 503. */
@@ -90,7 +92,7 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
   const labelGroupsBody = Buffer.from(JSON.stringify(data.labelGroups));
   const pages = new PageCache(PAGE_CACHE_SIZE);
 
-  const checkToken = tokenChecker(options.token);
+  const checkToken = tokenChecker(options.token, options.isIssued);
 
   // Fault knobs, only when asked for: the hook would cost every request something.
   if (options.latencyMs > 0 || options.failureRate > 0) {
