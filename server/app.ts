@@ -1,12 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_PREFIX, CONFIG_PATH, LABEL_GROUPS_PATH, type ServerConfig } from '../contract/index';
+import { API_PREFIX, CONFIG_PATH, LABEL_GROUPS_PATH, OAUTH_TOKEN_PATH, type ServerConfig } from '../contract/index';
 import type { Config } from './config';
 import { demoApi } from './demo-api/demo-api';
 import { IssuedTokens } from './demo-api/issued-tokens';
 import { demoOAuth } from './demo-api/oauth';
 import { JSON_TYPE, PublicError, sendError } from './http-answers';
 import { serializeRequest } from './log-redaction';
+import { tokenExchange, type AskToken } from './oauth/token-exchange';
 import { createMetrics } from './ops/metrics';
 import { registerOps } from './ops/ops-routes';
 import { createRateLimits } from './ops/rate-limit';
@@ -27,6 +28,9 @@ export interface BuildAppOptions {
   /** The clock the demo's issued tokens expire by; tests pin it. */
   now?: () => number;
 }
+
+/** A sign-in waits at most this long for the token endpoint (less when UPSTREAM_TIMEOUT_MS is shorter). */
+const tokenTimeoutMs = (config: Config) => Math.min(config.upstreamTimeoutMs, 10_000);
 
 function clientErrorStatus(error: unknown): number | undefined {
   const status = typeof error === 'object' && error !== null && 'statusCode' in error ? error.statusCode : undefined;
@@ -163,6 +167,29 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       random: options.random ?? Math.random,
     });
   }
+
+  // The sign-in with API keys: in proxy mode it asks the API's token endpoint; in demo mode the demo's own, through
+  // the same route a client would use (inject: in-process, no socket).
+  const askToken: AskToken = upstream
+    ? (form, cancel) => upstream.postForm(config.oauthTokenPath, form, cancel, tokenTimeoutMs(config))
+    : async (form) => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: OAUTH_TOKEN_PATH,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form,
+        });
+        const header = (name: string) => {
+          const value = answer.headers[name];
+          return value === undefined ? {} : { [name]: String(value) };
+        };
+        return {
+          status: answer.statusCode,
+          headers: { ...header('content-type'), ...header('retry-after') },
+          body: answer.rawPayload,
+        };
+      };
+  app.register(tokenExchange, { askToken, metrics, rateLimits, rateLimitMax: config.tokenRateLimitMax });
 
   const { distDir } = config;
   if (distDir !== null) registerStatic(app, distDir);
