@@ -1,14 +1,56 @@
-// One flat config for the whole repo. The import rules hold the house's dependency lines:
-// contract <- lib/components <- features <- app; features never import each other; server imports only contract.
-// Import cycles are caught by scripts/check-import-cycles.ts (run by npm run lint): the ESLint plugins for that
-// need a native resolver whose platform packages break npm ci here.
+// One flat config for the whole repo. eslint-plugin-boundaries holds the house's dependency lines, for relative
+// imports and path aliases alike: app -> features -> components -> lib -> contract; a feature never imports another
+// feature; server/ imports only contract/ (and the shared fixtures/); contract/ imports only zod; bench/ and e2e/ never
+// reach into a feature. Import cycles are caught by scripts/check-import-cycles.ts (run by npm run lint): the ESLint
+// rules for that need a native resolver whose platform packages break npm ci here.
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'course-stats', 'label-groups'];
+/**
+ * The layers, one folder each; a file belongs to the innermost folder that matches, and imports between files of one
+ * element (one feature, say) are not checked. The entry, src/main.tsx, is the only file of src/ itself.
+ */
+const layers = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'testing', pattern: 'src/testing' },
+  { type: 'entry', pattern: 'src' },
+  { type: 'contract', pattern: 'contract' },
+  { type: 'fixtures', pattern: 'fixtures' },
+  { type: 'server', pattern: 'server' },
+  { type: 'bench', pattern: 'bench' },
+  { type: 'e2e', pattern: 'e2e' },
+  { type: 'scripts', pattern: 'scripts' },
+];
+
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+
+/** What each layer may import, beyond npm packages. Anything not allowed here is an error. */
+const layerPolicies = [
+  {
+    from: { element: { types: { anyOf: ['entry', 'app'] } } },
+    allow: to('app', 'feature', 'components', 'lib', 'contract'),
+  },
+  { from: { element: { type: 'feature' } }, allow: to('components', 'lib', 'contract') },
+  { from: { element: { type: 'components' } }, allow: to('components', 'lib', 'contract') },
+  { from: { element: { type: 'lib' } }, allow: to('lib', 'contract') },
+  { from: { element: { type: 'testing' } }, allow: to('testing', 'components', 'lib', 'contract') },
+  { from: { element: { type: 'contract' } }, allow: to('contract') },
+  { from: { element: { type: 'fixtures' } }, allow: to('contract') },
+  { from: { element: { type: 'server' } }, allow: to('server', 'fixtures', 'contract') },
+  { from: { element: { type: 'bench' } }, allow: to('bench', 'server', 'fixtures', 'scripts', 'contract') },
+  { from: { element: { type: 'e2e' } }, allow: to('e2e', 'fixtures', 'lib', 'contract') },
+  { from: { element: { type: 'scripts' } }, allow: to('scripts', 'contract') },
+  // Tests may also use the test helpers and the shared synthetic data.
+  { from: { file: { categories: 'test' } }, allow: to('testing', 'fixtures') },
+  { from: { element: { type: 'contract' }, file: { categories: 'test' } }, allow: to('server') },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.bench'] },
@@ -39,52 +81,50 @@ export default tseslint.config(
     },
   },
   {
-    files: ['contract/**/*.ts'],
-    ignores: ['contract/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!zod(/mini)?$|\\./)', message: 'contract/ imports only zod.' }] },
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { boundaries },
+    settings: {
+      // Imports are resolved the way TypeScript resolves them (`@/` and `@contract` included), so a rule holds
+      // whatever path spells the import. This resolver is plain JavaScript: no native binary to install.
+      'import/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'] } },
+      'boundaries/elements': layers,
+      'boundaries/files': [
+        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/*test-support.ts', 'src/testing/**'] },
       ],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', checkUnknownLocals: true, policies: layerPolicies }],
     },
   },
   {
-    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^@/(features|app)/', message: 'lib/ and components/ sit below features and app.' }] },
-      ],
-    },
+    // Every source file belongs to a layer, so no file slips past the rules above by sitting outside them.
+    files: ['{src,contract,fixtures,server,bench,e2e,scripts}/**/*.{ts,tsx}'],
+    rules: { 'boundaries/no-unknown-files': 'error' },
   },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  {
+    // contract/ is shared by the browser and the server, so beyond itself it may import zod and nothing else.
+    files: ['contract/**/*.ts'],
+    ignores: ['contract/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
+      'boundaries/dependencies': [
         'error',
         {
-          patterns: [
-            { regex: '^@/app/', message: 'Features sit below app/.' },
-            ...features
-              .filter((other) => other !== feature)
-              .map((other) => ({ regex: `^@/features/${other}/`, message: 'Features never import each other.' })),
+          default: 'disallow',
+          checkAllOrigins: true,
+          checkUnknownLocals: true,
+          policies: [
+            { from: { element: { type: 'contract' } }, allow: to('contract') },
+            {
+              from: { element: { type: 'contract' } },
+              allow: { to: { module: { origin: 'external', source: 'zod' } } },
+            },
           ],
         },
       ],
     },
-  })),
-  {
-    files: ['server/**/*.ts'],
-    languageOptions: { globals: globals.node },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(@/|\\.\\./src/|\\.\\./\\.\\./src/)', message: 'server/ imports only contract/.' }] },
-      ],
-    },
   },
   {
-    files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
 );

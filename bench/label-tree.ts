@@ -3,7 +3,7 @@
 
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
-import { syntheticLabelGroups } from '../src/features/label-groups/synthetic-groups';
+import { syntheticLabelGroups } from '../fixtures/synthetic-label-groups';
 import type { Benchmark } from './report';
 import {
   fmtKb,

@@ -66,8 +66,6 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set(Object.keys(courseStatShape));
 
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const isDateTime = (value: unknown): value is string => typeof value === 'string' && DATE_TIME.test(value);
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * courseStatSchema's plain case in plain code, for parseList: a record with only the API's fields, each of the
@@ -77,7 +75,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * page's Content-Security-Policy forbids.) contract/course-stat.test.ts holds the two to the same answers.
  */
 export function parsePlainCourseStat(input: unknown): CourseStat | undefined {
-  if (!isRecord(input)) return undefined;
+  if (!z.core.util.isObject(input)) return undefined;
   for (const key in input) if (!KNOWN_KEYS.has(key)) return undefined;
   const { deadline, quiz_count: quizCount, score_percent: scorePercent, last_activity: lastActivity } = input;
   const { progress_percent: progressPercent, cert_file: certFile, time_spent: timeSpent } = input;

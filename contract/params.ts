@@ -1,20 +1,47 @@
 import * as z from 'zod/mini';
 
-/** per_page limits of the course statistics list (docs/api.md, Parameters). */
+/** The API's paging limits (docs/api.md, Parameters). */
 export const PER_PAGE_MAX = 100;
 export const PER_PAGE_DEFAULT = 10;
 
 /** A positive integer that JavaScript can hold exactly. */
 export const positiveIdSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
-/** The course statistics list's parameters besides access_token, already typed (docs/api.md, Parameters). */
-export const courseStatsParamsSchema = z.strictObject({
+const perPageSchema = z.int().check(z.minimum(1), z.maximum(PER_PAGE_MAX));
+
+/**
+ * The course statistics request (docs/api.md, Parameters) as the app holds it, from the URL to the wire: the course, the filters and
+ * the page (1-based). Page and page size left out take the API's defaults; unknown keys are dropped.
+ */
+export const courseStatsParamsSchema = z.object({
+  courseId: positiveIdSchema,
+  userId: z.optional(positiveIdSchema),
+  courseSessionId: z.optional(positiveIdSchema),
+  page: z._default(positiveIdSchema, 1),
+  perPage: z._default(perPageSchema, PER_PAGE_DEFAULT),
+});
+export type CourseStatsParams = z.output<typeof courseStatsParamsSchema>;
+/** What a caller may give: page and page size may be left out. */
+export type CourseStatsParamsInput = z.input<typeof courseStatsParamsSchema>;
+
+/** Each parameter but the course (which is in the path) under its name on the wire, in the order it is sent. */
+export const COURSE_STATS_WIRE_NAMES = [
+  ['userId', 'user_id'],
+  ['courseSessionId', 'course_session_id'],
+  ['page', 'page'],
+  ['perPage', 'per_page'],
+] as const satisfies ReadonlyArray<
+  readonly [Exclude<keyof CourseStatsParams, 'courseId'>, (typeof COURSE_STATS_QUERY_NAMES)[number]]
+>;
+
+/** The course statistics query string besides access_token, as it arrives: the wire's names, each optional. */
+export const courseStatsQuerySchema = z.strictObject({
   user_id: z.optional(positiveIdSchema),
   course_session_id: z.optional(positiveIdSchema),
   page: z.optional(positiveIdSchema),
-  per_page: z.optional(z.int().check(z.minimum(1), z.maximum(PER_PAGE_MAX))),
+  per_page: z.optional(perPageSchema),
 });
-export type CourseStatsParams = z.output<typeof courseStatsParamsSchema>;
+export type CourseStatsQuery = z.output<typeof courseStatsQuerySchema>;
 
 /** The parameter names each endpoint allows (no others may be sent). */
 export const COURSE_STATS_QUERY_NAMES = ['access_token', 'user_id', 'course_session_id', 'page', 'per_page'] as const;

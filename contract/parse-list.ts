@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** An item of the list that failed its schema and was left out. */
 export interface RejectedItem {
@@ -92,9 +92,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** zod's own test for an object that is not an array, the one its schemas use. */
+const isRecord = z.core.util.isObject;
 
 /** Copy of `value` with the node at `path` replaced by `update(node)`; other branches are shared. */
 function updateAt(value: unknown, path: Path, update: (node: unknown) => unknown): unknown {

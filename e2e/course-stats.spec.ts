@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { TOKEN_STORAGE_KEY } from '../src/lib/token-store';
 import { openSignedIn, signIn, watchConsole } from './support';
 
 // Facts of the seeded demo data (server/demo-api): course 104 has 45 rows (sessions 1041: 23, 1042: 22), its
@@ -329,14 +330,14 @@ test('row details open from a user name, walk the rows and give focus back', asy
 
 test('a token rejected mid-session shows the sign-in screen and keeps the URL', async ({ page }) => {
   await openCourse(page, '/courses/104/stats', 'Showing 10 rows on page 1.');
-  await page.evaluate(() => sessionStorage.setItem('course-stats.token', 'no-longer-valid'));
+  await page.evaluate((key) => sessionStorage.setItem(key, 'no-longer-valid'), TOKEN_STORAGE_KEY);
   // Page 2 was prefetched with the good token; showing it prefetches page 3 with the bad one.
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByRole('alert')).toContainText('The access token was rejected');
   await expect(page.getByLabel('Access token')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/courses\/104\/stats\?page=2$/);
-  expect(await page.evaluate(() => sessionStorage.getItem('course-stats.token'))).toBeNull();
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
 
   // Signing in again brings back the page that was asked for.
   await signIn(page);

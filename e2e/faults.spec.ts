@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { TOKEN_STORAGE_KEY } from '../src/lib/token-store';
 import {
   expectShellIntact,
   expectUsers,
@@ -25,7 +26,7 @@ import {
 // Faults of the API, injected by the scripted upstream behind the real server in proxy mode. Each test signs in
 // with its own token, so its script applies to its own requests only.
 
-const TOKEN_KEY = 'course-stats.token';
+const TOKEN_KEY = TOKEN_STORAGE_KEY;
 const statsRequests = (requests: UpstreamRequest[], page = '1') =>
   requests.filter((request) => request.path.endsWith('/course_stats') && (request.query.page ?? '1') === page);
 

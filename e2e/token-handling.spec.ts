@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TOKEN_STORAGE_KEY } from '../src/lib/token-store';
 import { openOnProxy, statsTable, STATS_PATH } from './fault-kit';
 import { E2E_DEMO_TOKEN, PROXY_URL, scriptUpstream, signIn, uniqueToken } from './support';
 
 // Where the token lives: sessionStorage by default, localStorage only with "Remember on this device"; gone after
 // a sign-out or a 401; never in a URL, only in the Authorization header of API calls; never in an error shown.
 
-const TOKEN_KEY = 'course-stats.token';
+const TOKEN_KEY = TOKEN_STORAGE_KEY;
 
 async function stored(page: Page) {
   return page.evaluate(

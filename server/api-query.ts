@@ -3,9 +3,9 @@
 // their one canonical spelling, the contract's limits (per_page 1..100), and a bounded length.
 import {
   COURSE_STATS_QUERY_NAMES,
-  courseStatsParamsSchema,
+  courseStatsQuerySchema,
   LABEL_GROUPS_QUERY_NAMES,
-  type CourseStatsParams,
+  type CourseStatsQuery,
 } from '../contract/index';
 import { parsePositiveInt, parseQueryString, quote } from './query-string';
 
@@ -48,7 +48,7 @@ function readQuery(rawQuery: string, allowed: readonly string[], unknown: Unknow
   return { ok: true, value: values };
 }
 
-function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseStatsParams> {
+function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseStatsQuery> {
   const numbers: Partial<Record<(typeof INTEGER_PARAMS)[number], number>> = {};
   for (const name of INTEGER_PARAMS) {
     const text = values.get(name);
@@ -58,7 +58,7 @@ function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseSta
     numbers[name] = value;
   }
   // The contract holds the limits (per_page at most 100), so they cannot drift from what the client checks.
-  const result = courseStatsParamsSchema.safeParse(numbers);
+  const result = courseStatsQuerySchema.safeParse(numbers);
   if (!result.success) {
     const issue = result.error.issues[0];
     return { ok: false, error: `Query parameter ${issue?.path.join('.')} is out of range: ${issue?.message}` };
@@ -69,7 +69,7 @@ function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseSta
 export function readStatsQuery(
   rawQuery: string,
   unknown: UnknownNames = 'refuse',
-): Checked<ReadQuery<CourseStatsParams>> {
+): Checked<ReadQuery<CourseStatsQuery>> {
   const query = readQuery(rawQuery, COURSE_STATS_QUERY_NAMES, unknown);
   if (!query.ok) return query;
   const params = readStatsParams(query.value);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PreferenceControls } from '@/components/preference-controls';
+import { sharedCatalogs } from '@/components/shared-strings';
 import { signOut } from '@/features/auth/session';
 import { useCatalog } from '@/lib/i18n';
 import { ErrorBoundary } from './error-boundary';
@@ -13,13 +14,14 @@ export function AppShell() {
   const queryClient = useQueryClient();
   const location = useLocation();
   const texts = useCatalog(appCatalogs);
+  const { brand } = useCatalog(sharedCatalogs);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         {texts.skipToContent}
       </a>
       <header className="shell-header">
-        <span className="shell-brand">{texts.brand}</span>
+        <span className="shell-brand">{brand}</span>
         <nav aria-label={texts.mainNav} className="shell-nav">
           <NavLink to="/courses">{texts.navCourseStats}</NavLink>
           <NavLink to="/label-groups">{texts.navLabelGroups}</NavLink>

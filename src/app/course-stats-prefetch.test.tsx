@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,7 @@ function renderApp(url: string, queryClient = createAppQueryClient()) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return router;
 }
 
 const pageOne = (courseId: number) =>
@@ -119,5 +120,18 @@ describe('asking for a course statistics page before the app renders', () => {
     renderApp('/courses/6/stats', client);
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('no such page');
     expect(asked).toEqual(['6?page=1&per_page=10']);
+  });
+
+  it('an error shown from the start-up request is asked for again when the page is opened again', async () => {
+    setToken('tok-prefetch-failed-again', false);
+    const asked = answerCourseStats({ status: 400 });
+    const client = createAppQueryClient();
+    await prefetchCourseStatsRoute(client, at('/courses/7/stats'));
+    const router = renderApp('/courses/7/stats', client);
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('no such page');
+    expect(asked).toEqual(['7?page=1&per_page=10']);
+    await act(() => router.navigate('/courses'));
+    await act(() => router.navigate('/courses/7/stats'));
+    await expect.poll(() => asked).toEqual(['7?page=1&per_page=10', '7?page=1&per_page=10']);
   });
 });

@@ -1,9 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { matchQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
-import { parseCourseStatsSearch } from '@/features/course-stats/model/course-stats-search';
-import { parseIdInput } from '@/features/course-stats/model/id-input';
-import { prefetchCourseStats } from '@/lib/api-client';
+import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/params/course-stats-search';
+import { parseIdInput } from '@/features/course-stats/params/id-input';
 import { getToken } from '@/lib/token-store';
 
 /** The route of CourseStatsPage (router.tsx). */
@@ -13,12 +12,12 @@ export const COURSE_STATS_PATH = '/courses/:courseId/stats';
 export const FIRST_ROWS_WAIT_MS = 200;
 
 /**
- * Signed in on a course statistics address: asks for the rows the page opens with (page by page browsing: the page
- * in the URL) at start-up, and resolves once they are in the query cache, or after FIRST_ROWS_WAIT_MS at most. The
- * first render then usually shows the rows at once, in one render React can slice, rather than placeholders
- * replaced a moment later by a render of the rows in one long task. Rows later than that, and a failed request,
- * are left to the page's own query, which takes the request over (prefetchCourseStats), so there is still one
- * request. The page's rules apply: an invalid course id asks for nothing, the URL is read with the page's
+ * Signed in on a course statistics address: asks the query client for the rows the page opens with (page by page
+ * browsing: the page in the URL), with the page's own query options, at start-up, and resolves once they are in
+ * the cache, or after FIRST_ROWS_WAIT_MS at most. The first render then usually shows the rows at once, in one
+ * render React can slice, rather than placeholders replaced a moment later by a render of the rows in one long
+ * task. Rows later than that are the same query's: the page's useQuery joins the request still running, so there
+ * is one request. The page's rules apply: an invalid course id asks for nothing, the URL is read with the page's
  * fallbacks, and the whole-course and learner views (which load otherwise) ask for nothing here.
  */
 export async function prefetchCourseStatsRoute(
@@ -32,18 +31,24 @@ export async function prefetchCourseStatsRoute(
   if (!id.ok || id.value === null) return;
   const { search } = parseCourseStatsSearch(new URLSearchParams(location.search));
   if (search.all || (search.view === 'learner' && search.userId !== undefined)) return;
-  const params = {
-    courseId: id.value,
-    userId: search.userId,
-    courseSessionId: search.courseSessionId,
-    page: search.page,
-    perPage: search.perPage,
-  };
-  const early = prefetchCourseStats(params);
-  if (!early) return;
-  const rows = await Promise.race([
-    early.rows,
-    new Promise<undefined>((done) => setTimeout(() => done(undefined), FIRST_ROWS_WAIT_MS)),
+  const options = courseStatsQueries.list(courseStatsParams(id.value, search));
+  showAnswerOnFirstMount(queryClient, options.queryKey);
+  await Promise.race([
+    queryClient.prefetchQuery(options),
+    new Promise<void>((done) => setTimeout(done, FIRST_ROWS_WAIT_MS)),
   ]);
-  if (rows && early.claim()) queryClient.setQueryData(courseStatsQueries.list(params).queryKey, rows);
+}
+
+/**
+ * The page takes the start-up request as its own first try: an error it answered with is shown as it is, not asked
+ * for again. React Query asks again for an error an observer finds when it mounts (retryOnMount), so that is off
+ * for this one query until its first observer (the page) has mounted; later mounts ask again as usual.
+ */
+function showAnswerOnFirstMount(queryClient: QueryClient, queryKey: QueryKey): void {
+  queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
+  const stop = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'observerAdded' || !matchQuery({ queryKey, exact: true }, event.query)) return;
+    stop();
+    queryClient.setQueryDefaults(queryKey, {});
+  });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { fetchCourseStats } from '@/lib/api-client';
-import { getToken, setToken } from '@/lib/token-store';
+import { getToken, setToken, TOKEN_STORAGE_KEY } from '@/lib/token-store';
 import { courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { AppProviders } from './providers';
@@ -49,7 +49,7 @@ describe('the app-wide 401 reaction', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The access token was rejected.');
     expect(screen.getByLabelText('Access token')).toBeInTheDocument();
     expect(getToken()).toBeNull();
-    expect(window.localStorage.getItem('course-stats.token')).toBeNull();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(router.state.location.pathname + router.state.location.search).toBe('/courses/3/stats?user_id=9');
   });
 

@@ -2,7 +2,6 @@ import type { Locale } from '@/lib/i18n';
 
 const en = {
   appName: 'Course statistics dashboard',
-  brand: 'Course statistics',
   skipToContent: 'Skip to content',
   mainNav: 'Main',
   navCourseStats: 'Course statistics',
@@ -25,7 +24,6 @@ export type AppTexts = typeof en;
 
 const ru: AppTexts = {
   appName: 'Панель статистики курсов',
-  brand: 'Статистика курсов',
   skipToContent: 'Перейти к содержимому',
   mainNav: 'Основная навигация',
   navCourseStats: 'Статистика курсов',

@@ -1,6 +1,8 @@
 import { plural, type Locale } from '@/lib/i18n';
 
 const en = {
+  /** The product's name, shown in the header and on the sign-in screen. */
+  brand: 'Course statistics',
   error: {
     tokenRejected: 'The access token was rejected.',
     tokenRejectedDetail: 'Sign in again with a valid token.',
@@ -47,6 +49,7 @@ const ruNouns: Record<ItemNoun, { one: string; few: string; many: string }> = {
 };
 
 const ru: SharedTexts = {
+  brand: 'Статистика курсов',
   error: {
     tokenRejected: 'Токен доступа отклонён.',
     tokenRejectedDetail: 'Войдите снова с действующим токеном.',

@@ -1,4 +1,4 @@
-/** CSV the way spreadsheet users need it: RFC 4180 quoting, CRLF, a UTF-8 BOM, and formula cells neutralised. */
+// CSV the way spreadsheet users need it: RFC 4180 quoting, CRLF, a UTF-8 BOM, and formula cells neutralised.
 
 export type CsvDelimiter = ',' | ';';
 export type CsvCell = string | number | boolean | null | undefined;

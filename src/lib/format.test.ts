@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampPercent,
+  formatDate,
   formatDateTime,
   formatDuration,
   formatNumber,
@@ -86,6 +87,20 @@ describe('formatDateTime', () => {
   });
 });
 
+describe('formatDate', () => {
+  it('writes the day in the locale and the time zone given', () => {
+    expect(formatDate('2026-12-01T23:30:00Z', { locale: 'en-US', timeZone: 'UTC' })).toBe('Dec 1, 2026');
+    expect(formatDate('2026-12-01T23:30:00Z', { locale: 'en-US', timeZone: 'Europe/Moscow' })).toBe('Dec 2, 2026');
+    expect(formatDate('2026-03-01T08:00:00Z', { locale: 'ru', timeZone: 'UTC' })).toBe('1 мар. 2026 г.');
+  });
+
+  it('has no value for a missing or unreadable date', () => {
+    expect(formatDate(undefined)).toBe(NO_VALUE);
+    expect(formatDate('')).toBe(NO_VALUE);
+    expect(formatDate('soon')).toBe(NO_VALUE);
+  });
+});
+
 describe('numbers', () => {
   it('formats percentages and plain numbers', () => {
     expect(formatPercent(42.4, 'en-US')).toBe('42%');
@@ -93,6 +108,23 @@ describe('numbers', () => {
     expect(formatNumber(45.25, 'en-US')).toBe('45.3');
     expect(formatNumber(1200, 'en-US')).toBe('1,200');
     expect(formatNumber(Number.NaN)).toBe(NO_VALUE);
+  });
+
+  it("writes numbers the locale's way, whatever the browser's locale", () => {
+    expect(formatNumber(1234, 'en')).toBe('1,234');
+    expect(formatNumber(1234, 'ru')).toBe('1\u00a0234');
+    expect(formatNumber(1234.56, 'ru')).toBe('1\u00a0234,6');
+    expect(formatNumber(null, 'ru')).toBe(NO_VALUE);
+    expect(formatNumber(undefined)).toBe(NO_VALUE);
+    expect(formatNumber(Number.POSITIVE_INFINITY, 'en')).toBe(NO_VALUE);
+  });
+
+  it('takes units and precision from its options', () => {
+    expect(formatNumber(0.424, 'en', { style: 'percent', maximumFractionDigits: 0 })).toBe('42%');
+    expect(formatNumber(0.424, 'ru', { style: 'percent', maximumFractionDigits: 0 })).toBe('42\u00a0%');
+    expect(formatNumber(1.23456, 'en', { maximumFractionDigits: 3 })).toBe('1.235');
+    expect(formatNumber(90, 'en', { style: 'unit', unit: 'second', unitDisplay: 'short' })).toBe('90 sec');
+    expect(formatPercent(42.4, 'ru')).toBe('42\u00a0%');
   });
 
   it('parses timestamps and refuses blanks', () => {

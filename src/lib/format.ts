@@ -1,7 +1,5 @@
-/**
- * Display formatting shared by the screens. Every function takes its locale (and time zone where it matters)
- * as an optional argument, so the browser's settings apply in the app and tests can pin them.
- */
+// Display formatting shared by the screens. Every function takes its locale (and time zone where it matters)
+// as an optional argument, so the browser's settings apply in the app and tests can pin them.
 
 /** What a value that cannot be shown is displayed as. */
 export const NO_VALUE = '—';
@@ -45,6 +43,13 @@ export function parseTimestamp(iso: string | null | undefined): number | null {
   if (iso === null || iso === undefined || iso.trim() === '') return null;
   const time = Date.parse(iso);
   return Number.isNaN(time) ? null : time;
+}
+
+/** Local date, e.g. "Dec 1, 2026"; NO_VALUE for an unreadable value. */
+export function formatDate(iso: string | null | undefined, options: FormatLocaleOptions = {}): string {
+  const time = parseTimestamp(iso);
+  if (time === null) return NO_VALUE;
+  return dateTimeFormat(options.locale, { dateStyle: 'medium', timeZone: options.timeZone }).format(time);
 }
 
 /** Local date and time, e.g. "Dec 1, 2026, 6:00 PM"; NO_VALUE for an unreadable value. */
@@ -125,8 +130,15 @@ export function formatPercent(value: number | null | undefined, locale?: string)
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
 
-/** A plain number with at most one decimal; NO_VALUE for no value. */
-export function formatNumber(value: number | null | undefined, locale?: string): string {
+/**
+ * A number written the locale's way ("1,234" / "1 234"), with at most one decimal unless `options` say otherwise;
+ * NO_VALUE for no value.
+ */
+export function formatNumber(
+  value: number | null | undefined,
+  locale?: string,
+  options: Intl.NumberFormatOptions = { maximumFractionDigits: 1 },
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
-  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, options).format(value);
 }

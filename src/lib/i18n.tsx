@@ -1,5 +1,6 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { numberFormat } from './format';
+import { formatNumber } from './format';
+import { readText, writeText } from './storage';
 
 /**
  * Languages of the interface. Each feature keeps its own catalog pair (English is the source of truth and
@@ -10,7 +11,7 @@ export type Locale = (typeof LOCALES)[number];
 
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский' };
 
-const STORAGE_KEY = 'course-stats.locale';
+const STORAGE_KEY = 'locale';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -18,7 +19,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The stored choice, else the first of the browser's languages we have, else English. */
 export function initialLocale(
-  stored: string | null = readStoredLocale(),
+  stored: string | null = readText(STORAGE_KEY),
   languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
 ): Locale {
   if (isLocale(stored)) return stored;
@@ -27,14 +28,6 @@ export function initialLocale(
     if (isLocale(base)) return base;
   }
   return 'en';
-}
-
-function readStoredLocale(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
 }
 
 interface LocaleState {
@@ -54,11 +47,7 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
       locale,
       setLocale: (next) => {
         setLocaleState(next);
-        try {
-          window.localStorage.setItem(STORAGE_KEY, next);
-        } catch {
-          // not remembered, still applied
-        }
+        writeText(STORAGE_KEY, next); // when it cannot be stored, it still applies
       },
     }),
     [locale],
@@ -90,9 +79,5 @@ export function plural(locale: Locale, count: number, forms: PluralForms): strin
     pluralRules.set(locale, rules);
   }
   const form = forms[rules.select(count)] ?? forms.other;
-  return form.replace(/#/g, formatNumber(locale, count));
-}
-
-export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
-  return numberFormat(locale, options).format(value);
+  return form.replace(/#/g, formatNumber(count, locale));
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { readStored, removeStored, writeStored } from './storage';
+import { readStored, readText, removeStored, storageKey, writeStored, writeText } from './storage';
 
 const schema = z.object({ size: z.number() });
 
@@ -9,7 +9,7 @@ describe('storage', () => {
 
   it('reads back what it wrote, under its own prefix', () => {
     expect(writeStored('prefs', { size: 25 })).toBe(true);
-    expect(window.localStorage.getItem('course-stats-dashboard:prefs')).toBe('{"size":25}');
+    expect(window.localStorage.getItem('course-stats.prefs')).toBe('{"size":25}');
     expect(readStored('prefs', schema)).toEqual({ size: 25 });
     removeStored('prefs');
     expect(readStored('prefs', schema)).toBeNull();
@@ -22,6 +22,34 @@ describe('storage', () => {
     expect(readStored('prefs', schema)).toBeNull();
   });
 
+  it('keeps text in the storage area asked for, under one prefix', () => {
+    expect(writeText('token', 'abc', 'session')).toBe(true);
+    expect(window.sessionStorage.getItem(storageKey('token'))).toBe('abc');
+    expect(storageKey('token')).toBe('course-stats.token');
+    expect(readText('token', 'local')).toBeNull();
+    expect(readText('token', 'session')).toBe('abc');
+    removeStored('token', 'session');
+    expect(readText('token', 'session')).toBeNull();
+  });
+
+  it('moves a value kept under the old prefix to the current key on first read', () => {
+    window.localStorage.setItem('course-stats-dashboard:prefs', '{"size":50}');
+    expect(readStored('prefs', schema)).toEqual({ size: 50 });
+    expect(window.localStorage.getItem('course-stats.prefs')).toBe('{"size":50}');
+    expect(window.localStorage.getItem('course-stats-dashboard:prefs')).toBeNull();
+    expect(readStored('prefs', schema)).toEqual({ size: 50 });
+  });
+
+  it('takes an old key written since the last read as the newer value, and removes both keys', () => {
+    writeStored('prefs', { size: 1 });
+    window.localStorage.setItem('course-stats-dashboard:prefs', '{"size":2}');
+    expect(readStored('prefs', schema)).toEqual({ size: 2 });
+    expect(window.localStorage.length).toBe(1);
+    window.localStorage.setItem('course-stats-dashboard:prefs', '{"size":3}');
+    removeStored('prefs');
+    expect(window.localStorage.length).toBe(0);
+  });
+
   it('survives storage that throws', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
@@ -31,5 +59,7 @@ describe('storage', () => {
     });
     expect(writeStored('prefs', { size: 1 })).toBe(false);
     expect(readStored('prefs', schema)).toBeNull();
+    expect(writeText('token', 'abc', 'session')).toBe(false);
+    expect(readText('token', 'session')).toBeNull();
   });
 });

@@ -1,24 +1,74 @@
 import type * as z from 'zod/mini';
 
 /**
- * Remembered preferences in localStorage, as JSON checked by a schema on the way in. Storage can be missing,
- * full, disabled or edited by hand: every failure reads as "nothing stored" and a write that fails is dropped.
+ * Everything the app keeps in the browser, under one key prefix: preferences in localStorage, the token and the
+ * sign-out reason in sessionStorage or localStorage. Storage can be missing, full, disabled or edited by hand: every
+ * failure reads as "nothing stored" and a write that fails is dropped (and reported by the return value).
  */
-const PREFIX = 'course-stats-dashboard:';
+export type StorageArea = 'local' | 'session';
 
-function storage(): Storage | null {
+const PREFIX = 'course-stats.';
+/** Some preferences were once kept under this prefix; reading one moves it to the current key. */
+const LEGACY_PREFIX = 'course-stats-dashboard:';
+
+/** The key as the browser holds it, e.g. for matching a `storage` event. */
+export function storageKey(key: string): string {
+  return PREFIX + key;
+}
+
+function area(kind: StorageArea): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.localStorage;
+    if (typeof window === 'undefined') return null;
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
   } catch {
     // Some browsers throw on the property access itself when storage is blocked.
     return null;
   }
 }
 
-export function readStored<S extends z.ZodMiniType>(key: string, schema: S): z.output<S> | null {
+export function readText(key: string, kind: StorageArea = 'local'): string | null {
   try {
-    const raw = storage()?.getItem(PREFIX + key);
-    if (raw === null || raw === undefined) return null;
+    const target = area(kind);
+    if (!target) return null;
+    const legacy = target.getItem(LEGACY_PREFIX + key);
+    if (legacy === null) return target.getItem(PREFIX + key);
+    // A user who chose something before the keys were renamed keeps the choice. An old key is removed once read, so
+    // one that is there was written since (by a tab still running an older version): it is the newer value.
+    target.setItem(PREFIX + key, legacy);
+    target.removeItem(LEGACY_PREFIX + key);
+    return legacy;
+  } catch {
+    return null;
+  }
+}
+
+/** Returns whether the value was stored. */
+export function writeText(key: string, value: string, kind: StorageArea = 'local'): boolean {
+  try {
+    const target = area(kind);
+    if (!target) return false;
+    target.setItem(PREFIX + key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeStored(key: string, kind: StorageArea = 'local'): void {
+  try {
+    const target = area(kind);
+    target?.removeItem(PREFIX + key);
+    target?.removeItem(LEGACY_PREFIX + key);
+  } catch {
+    // Nothing to do: the value stays, which is what a blocked storage means anyway.
+  }
+}
+
+/** A JSON value checked by `schema` on the way in; null when nothing valid is stored. */
+export function readStored<S extends z.ZodMiniType>(key: string, schema: S): z.output<S> | null {
+  const raw = readText(key);
+  if (raw === null) return null;
+  try {
     const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
@@ -26,22 +76,7 @@ export function readStored<S extends z.ZodMiniType>(key: string, schema: S): z.o
   }
 }
 
-/** Returns whether the value was stored. */
+/** Stores `value` as JSON; returns whether it was stored. */
 export function writeStored(key: string, value: unknown): boolean {
-  try {
-    const target = storage();
-    if (!target) return false;
-    target.setItem(PREFIX + key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function removeStored(key: string): void {
-  try {
-    storage()?.removeItem(PREFIX + key);
-  } catch {
-    // Nothing to do: the value stays, which is what a blocked storage means anyway.
-  }
+  return writeText(key, JSON.stringify(value));
 }

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { readText, writeText } from './storage';
 
 /** "system" follows prefers-color-scheme; the others pin a theme. The choice is remembered on the device. */
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-const STORAGE_KEY = 'course-stats.theme';
+const STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 
 export function isTheme(value: unknown): value is Theme {
@@ -12,12 +13,8 @@ export function isTheme(value: unknown): value is Theme {
 }
 
 export function readTheme(): Theme {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    return isTheme(stored) ? stored : 'system';
-  } catch {
-    return 'system';
-  }
+  const stored = readText(STORAGE_KEY);
+  return isTheme(stored) ? stored : 'system';
 }
 
 /** Sets data-theme on <html>; the stylesheet reads it (and prefers-color-scheme when it is absent). */
@@ -28,11 +25,7 @@ export function applyTheme(theme: Theme = readTheme()): void {
 }
 
 export function setTheme(theme: Theme): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, theme);
-  } catch {
-    // applied for this visit only
-  }
+  writeText(STORAGE_KEY, theme); // when it cannot be stored, it applies for this visit only
   applyTheme(theme);
   for (const listener of listeners) listener();
 }

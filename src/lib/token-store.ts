@@ -1,38 +1,27 @@
+import { readText, removeStored, storageKey, writeText } from './storage';
+
 /**
  * Where the user's access token lives: sessionStorage by default, localStorage only when the user asked to be
  * remembered. The API client reads it at request time, so it never becomes part of a query key or a URL.
  */
-const KEY = 'course-stats.token';
+const KEY = 'token';
+
+/** The key the browser keeps the token under (the tests look there). */
+export const TOKEN_STORAGE_KEY = storageKey(KEY);
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function safeStorage(kind: 'local' | 'session'): Storage | null {
-  try {
-    return kind === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null; // storage disabled (privacy mode, sandboxed frame)
-  }
-}
-
+/** The token when the browser will not store it (privacy mode, sandboxed frame): kept for this page only. */
 let memoryToken: string | null = null;
 
 export function getToken(): string | null {
-  return safeStorage('session')?.getItem(KEY) ?? safeStorage('local')?.getItem(KEY) ?? memoryToken;
+  return readText(KEY, 'session') ?? readText(KEY, 'local') ?? memoryToken;
 }
 
 export function setToken(token: string, remember: boolean): void {
   clearStorages();
-  const storage = safeStorage(remember ? 'local' : 'session');
-  if (storage) {
-    try {
-      storage.setItem(KEY, token);
-    } catch {
-      memoryToken = token;
-    }
-  } else {
-    memoryToken = token;
-  }
+  if (!writeText(KEY, token, remember ? 'local' : 'session')) memoryToken = token;
   notify();
 }
 
@@ -42,8 +31,7 @@ export function clearToken(): void {
 }
 
 export function isRemembered(): boolean {
-  const stored = safeStorage('local')?.getItem(KEY);
-  return typeof stored === 'string';
+  return readText(KEY, 'local') !== null;
 }
 
 export function subscribeToken(listener: Listener): () => void {
@@ -53,8 +41,8 @@ export function subscribeToken(listener: Listener): () => void {
 
 function clearStorages(): void {
   memoryToken = null;
-  safeStorage('session')?.removeItem(KEY);
-  safeStorage('local')?.removeItem(KEY);
+  removeStored(KEY, 'session');
+  removeStored(KEY, 'local');
 }
 
 function notify(): void {
@@ -64,6 +52,6 @@ function notify(): void {
 // Another tab signing out (or in) with "remember" changes localStorage; follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === KEY || event.key === null) notify();
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) notify();
   });
 }

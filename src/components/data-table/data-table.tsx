@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cellClassName, pinnedStyle } from './column-layout';
 import { DataTableColumnHeader } from './data-table-column-header';
 import { DataTableRowCells } from './data-table-row-cells';
+import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
 export interface DataTableProps<TData> {
@@ -33,14 +34,7 @@ export function DataTable<TData>({
   const headerGroups = table.getHeaderGroups();
   const visibleColumns = table.getVisibleLeafColumns();
   return (
-    <div
-      className="data-table-scroll"
-      role="region"
-      aria-label={label}
-      aria-busy={busy || loading}
-      tabIndex={0}
-      data-busy={busy || undefined}
-    >
+    <TableScrollRegion label={label} busy={busy} loading={loading}>
       <table className="data-table">
         <caption className="visually-hidden">{caption ?? label}</caption>
         <thead>
@@ -70,6 +64,6 @@ export function DataTable<TData>({
               ))}
         </tbody>
       </table>
-    </div>
+    </TableScrollRegion>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { DataTableColumnHeader } from './data-table-column-header';
 import { TransientRowCells } from './data-table-row-cells';
+import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
 export interface VirtualDataTableHandle {
@@ -110,15 +111,7 @@ export function VirtualDataTable<TData>({
   } as CSSProperties;
 
   return (
-    <div
-      ref={scrollRef}
-      className="data-table-scroll is-virtual"
-      role="region"
-      aria-label={label}
-      aria-busy={busy}
-      tabIndex={0}
-      data-busy={busy || undefined}
-    >
+    <TableScrollRegion ref={scrollRef} className="is-virtual" label={label} busy={busy}>
       <table className="data-table is-virtual" aria-rowcount={rows.length + 1} style={tableStyle}>
         <caption className="visually-hidden">{caption ?? label}</caption>
         <colgroup>
@@ -163,7 +156,7 @@ export function VirtualDataTable<TData>({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScrollRegion>
   );
 }
 

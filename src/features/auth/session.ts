@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error';
+import { readText, removeStored, writeText, type StorageArea } from '@/lib/storage';
 import { clearToken, isRemembered } from '@/lib/token-store';
 
 /**
@@ -7,59 +8,27 @@ import { clearToken, isRemembered } from '@/lib/token-store';
  * and disappears with the tab. A remembered token is every tab's: when it is rejected, the reason goes to
  * localStorage too, so the other tabs, signed out with it, say why as well.
  */
-const REASON_KEY = 'course-stats.signed-out-reason';
+const REASON_KEY = 'signed-out-reason';
 /** Why the user is on the sign-in screen. */
 export type SignOutReason = 'rejected';
 
-/** This tab's storage, then the device's; leaves out what the browser will not give (privacy mode, sandbox). */
-function storages(): Array<{ shared: boolean; storage: Storage }> {
-  const found: Array<{ shared: boolean; storage: Storage }> = [];
-  try {
-    found.push({ shared: false, storage: window.sessionStorage });
-  } catch {
-    // unavailable
-  }
-  try {
-    found.push({ shared: true, storage: window.localStorage });
-  } catch {
-    // unavailable
-  }
-  return found;
-}
+/** This tab's storage first, then the device's. */
+const AREAS: readonly StorageArea[] = ['session', 'local'];
 
 export function readSignOutReason(): SignOutReason | null {
-  for (const { storage } of storages()) {
-    try {
-      if (storage.getItem(REASON_KEY) === 'rejected') return 'rejected';
-    } catch {
-      // unreadable: as if not there
-    }
-  }
-  return null;
+  return AREAS.some((area) => readText(REASON_KEY, area) === 'rejected') ? 'rejected' : null;
 }
 
 export function clearSignOutReason(): void {
-  for (const { storage } of storages()) {
-    try {
-      storage.removeItem(REASON_KEY);
-    } catch {
-      // nothing to clear
-    }
-  }
+  for (const area of AREAS) removeStored(REASON_KEY, area);
 }
 
 export function signOut(queryClient: QueryClient, reason?: SignOutReason): void {
   if (reason) {
     // Before the token goes: other tabs react to its removal and must find the reason already there.
     const remembered = isRemembered();
-    for (const { shared, storage } of storages()) {
-      if (shared && !remembered) continue;
-      try {
-        storage.setItem(REASON_KEY, reason);
-      } catch {
-        // without storage the alert is simply not shown
-      }
-    }
+    // Without storage the alert is simply not shown.
+    for (const area of AREAS) if (area === 'session' || remembered) writeText(REASON_KEY, reason, area);
   }
   clearToken();
   queryClient.cancelQueries().catch(() => undefined);

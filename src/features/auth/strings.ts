@@ -1,7 +1,6 @@
 import type { Locale } from '@/lib/i18n';
 
 const en = {
-  title: 'Course statistics',
   intro: 'Sign in with an access token of your LMS API to browse course statistics and label groups.',
   demoTitle: 'Demo mode',
   demoText: 'This server answers from its built-in demo API with generated data.',
@@ -19,10 +18,7 @@ const en = {
     'The token is kept in this browser tab only, unless you choose to be remembered on this device. It is sent to this server in a request header and never appears in an address.',
 };
 
-export type AuthTexts = typeof en;
-
-const ru: AuthTexts = {
-  title: 'Статистика курсов',
+const ru: typeof en = {
   intro: 'Войдите с токеном доступа к API вашей LMS, чтобы смотреть статистику курсов и группы меток.',
   demoTitle: 'Демо-режим',
   demoText: 'Сервер отвечает из встроенного демо-API со сгенерированными данными.',
@@ -40,4 +36,4 @@ const ru: AuthTexts = {
     'Токен хранится только в этой вкладке браузера, если вы не попросили запомнить его на этом устройстве. Он передаётся этому серверу в заголовке запроса и никогда не попадает в адрес.',
 };
 
-export const authCatalogs: Record<Locale, AuthTexts> = { en, ru };
+export const authCatalogs: Record<Locale, typeof en> = { en, ru };

@@ -1,4 +1,5 @@
-import { formatNumber, plural, type Locale } from '@/lib/i18n';
+import { formatNumber } from '@/lib/format';
+import { plural, type Locale } from '@/lib/i18n';
 import type { ParentIssue } from './tree-model';
 
 const en = {
@@ -14,7 +15,7 @@ const en = {
   expandAll: 'Expand all',
   collapseAll: 'Collapse all',
   groupCount: (shown: number, total: number) =>
-    `${formatNumber('en', shown)} of ${plural('en', total, { one: '# group', other: '# groups' })}`,
+    `${formatNumber(shown, 'en')} of ${plural('en', total, { one: '# group', other: '# groups' })}`,
   /** The tree's accessible name. */
   treeName: 'Label groups',
   /** Titles for what the data leaves unnamed; the tree model takes these (see ForestNaming). */
@@ -58,8 +59,8 @@ const en = {
     parentWithIssue: (id: number, issue: string) => `#${id} (${issue}; shown at the top level)`,
     parentId: (id: number) => `#${id}`,
     groupWithId: (title: string, id: number | null) => (id === null ? title : `${title} (#${id})`),
-    position: (position: number, count: number) => `${formatNumber('en', position)} of ${formatNumber('en', count)}`,
-    count: (count: number) => formatNumber('en', count),
+    position: (position: number, count: number) => `${formatNumber(position, 'en')} of ${formatNumber(count, 'en')}`,
+    count: (count: number) => formatNumber(count, 'en'),
     allowed: 'Allowed',
     notAllowed: 'Not allowed',
     fields: {
@@ -108,7 +109,7 @@ const ru: LabelGroupsTexts = {
   collapseAll: 'Свернуть все',
   // "из" takes the genitive: из 1 группы, из 2 групп, из 5 групп, из 21 группы.
   groupCount: (shown: number, total: number) =>
-    `${formatNumber('ru', shown)} из ${plural('ru', total, ruGroupsGenitive)}`,
+    `${formatNumber(shown, 'ru')} из ${plural('ru', total, ruGroupsGenitive)}`,
   treeName: 'Группы меток',
   naming: {
     unnamedGroup: (id: number | null) => (id === null ? 'Группа без названия' : `Группа без названия №${id}`),
@@ -152,8 +153,8 @@ const ru: LabelGroupsTexts = {
     parentWithIssue: (id: number, issue: string) => `№${id} (${issue}; показана на верхнем уровне)`,
     parentId: (id: number) => `№${id}`,
     groupWithId: (title: string, id: number | null) => (id === null ? title : `${title} (№${id})`),
-    position: (position: number, count: number) => `${formatNumber('ru', position)} из ${formatNumber('ru', count)}`,
-    count: (count: number) => formatNumber('ru', count),
+    position: (position: number, count: number) => `${formatNumber(position, 'ru')} из ${formatNumber(count, 'ru')}`,
+    count: (count: number) => formatNumber(count, 'ru'),
     allowed: 'Разрешены',
     notAllowed: 'Не разрешены',
     fields: {

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findMatchRanges, foldText, splitByMatches } from './text-search';
+import { foldText } from '@/lib/fold-text';
+import { findMatchRanges, splitByMatches } from './text-search';
 
 function highlighted(text: string, query: string): string[] {
   return findMatchRanges(text, foldText(query)).map(([start, end]) => text.slice(start, end));
 }
-
-describe('foldText', () => {
-  it('ignores case and accents', () => {
-    expect(foldText('Café')).toBe('cafe');
-    expect(foldText('CAFÉ')).toBe('cafe');
-    expect(foldText('Cafe\u0301')).toBe('cafe');
-    expect(foldText('Ёлка')).toBe('елка');
-    expect(foldText('ΟΔΟΣ')).toBe(foldText('οδος'));
-  });
-
-  it('keeps ASCII text apart from its case', () => {
-    expect(foldText('Sales <b>Team</b>')).toBe('sales <b>team</b>');
-  });
-});
 
 describe('findMatchRanges', () => {
   it('maps a match back onto the original string', () => {

@@ -1,19 +1,9 @@
-// Case- and accent-insensitive text matching. Text is "folded": decomposed (NFD), lower-cased, and stripped of
-// combining marks, so "Café", "CAFE" and "cafe\u0301" all fold to "cafe", and "Ёлка" to "елка".
+// Where a folded query (see lib/fold-text.ts) occurs in the original text, for highlighting: folding changes lengths,
+// so the matches are mapped back onto the text as it is shown.
 
-const COMBINING_MARKS = /\p{M}/gu;
+import { foldText } from '@/lib/fold-text';
+
 const ASCII_ONLY = /^\p{ASCII}*$/u;
-
-/** Final sigma is a lower-case form of Σ that depends on its position; fold it to σ so "ΟΔΟΣ" matches "οδοσ". */
-function foldSigma(text: string): string {
-  return text.includes('ς') ? text.replaceAll('ς', 'σ') : text;
-}
-
-export function foldText(text: string): string {
-  // Most names are ASCII; they skip the two normalisation passes (lower-casing ASCII never changes its length).
-  if (ASCII_ONLY.test(text)) return text.toLocaleLowerCase();
-  return foldSigma(text.normalize('NFD').toLocaleLowerCase().normalize('NFD').replace(COMBINING_MARKS, ''));
-}
 
 interface FoldedWithOffsets {
   folded: string;
@@ -27,7 +17,7 @@ interface FoldedWithOffsets {
  * ("é" is one unit, its NFD two; "İ" lower-cases to two), so folded indices cannot be used on the original directly.
  */
 function foldWithOffsets(text: string): FoldedWithOffsets {
-  if (ASCII_ONLY.test(text)) return { folded: text.toLocaleLowerCase(), starts: null, ends: null };
+  if (ASCII_ONLY.test(text)) return { folded: foldText(text), starts: null, ends: null };
   let folded = '';
   const starts: number[] = [];
   const ends: number[] = [];

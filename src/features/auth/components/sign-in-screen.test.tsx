@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { getToken } from '@/lib/token-store';
+import { getToken, TOKEN_STORAGE_KEY } from '@/lib/token-store';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { AuthGate } from './auth-gate';
@@ -43,8 +43,8 @@ describe('SignInScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Signed-in content')).toBeInTheDocument();
     expect(checks).toEqual([`Bearer ${GOOD}`]);
-    expect(window.sessionStorage.getItem('course-stats.token')).toBe(GOOD);
-    expect(window.localStorage.getItem('course-stats.token')).toBeNull();
+    expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(GOOD);
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(router.state.location.pathname + router.state.location.search).toBe('/courses/5/stats?page=2');
   });
 
@@ -56,8 +56,8 @@ describe('SignInScreen', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Remember on this device' }));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByText('Signed-in content');
-    expect(window.localStorage.getItem('course-stats.token')).toBe(GOOD);
-    expect(window.sessionStorage.getItem('course-stats.token')).toBeNull();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(GOOD);
+    expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('stays with an alert when the token is rejected, storing nothing', async () => {

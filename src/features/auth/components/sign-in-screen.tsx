@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { PreferenceControls } from '@/components/preference-controls';
+import { sharedCatalogs } from '@/components/shared-strings';
 import { fetchLabelGroups } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
@@ -17,6 +18,7 @@ import './sign-in.css';
  */
 export function SignInScreen() {
   const texts = useCatalog(authCatalogs);
+  const { brand } = useCatalog(sharedCatalogs);
   const tokenId = useId();
   const errorId = useId();
   const [token, setTokenValue] = useState('');
@@ -58,7 +60,7 @@ export function SignInScreen() {
   return (
     <main className="sign-in" id="main">
       <div className="sign-in-card">
-        <h1>{texts.title}</h1>
+        <h1>{brand}</h1>
         <p className="muted">{texts.intro}</p>
         {demo && (
           <div className="alert alert-info">

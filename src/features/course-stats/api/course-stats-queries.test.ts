@@ -1,3 +1,4 @@
+import { partialMatchKey } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseStatsPage } from '@/testing/fixtures';
@@ -26,6 +27,16 @@ describe('courseStatsQueries', () => {
       'whole',
       { userId: 5, courseSessionId: undefined },
     ]);
+  });
+
+  it('has a filter that the keys of every page of one course and filters match, and no other key', () => {
+    const pages = courseStatsQueries.pages(params);
+    const matches = (queryKey: readonly unknown[]) => partialMatchKey(queryKey, pages);
+    expect(matches(courseStatsQueries.list({ ...params, page: 9, perPage: 100 }).queryKey)).toBe(true);
+    expect(matches(courseStatsQueries.list({ ...params, courseId: 8 }).queryKey)).toBe(false);
+    expect(matches(courseStatsQueries.list({ ...params, userId: undefined }).queryKey)).toBe(false);
+    expect(matches(courseStatsQueries.list({ ...params, courseSessionId: 70 }).queryKey)).toBe(false);
+    expect(matches(courseStatsQueries.wholeCourse(params).queryKey)).toBe(false);
   });
 
   it('reads a whole course at 100 a page, and carries on after the pages an unfinished load left', async () => {

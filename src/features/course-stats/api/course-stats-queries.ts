@@ -1,16 +1,8 @@
+import type { CourseStatsParams } from '@contract';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchCourseStats } from '@/lib/api-client';
 import type { WholeCourseData, WholeCourseParams } from './whole-course';
 import { setReadSoFar } from './whole-course-progress';
-
-export interface CourseStatsListParams {
-  courseId: number;
-  userId: number | undefined;
-  courseSessionId: number | undefined;
-  /** 1-based. */
-  page: number;
-  perPage: number;
-}
 
 /** A whole course stays in memory for this long after its last viewer left (a reload still reads it again). */
 export const WHOLE_COURSE_GC_MS = 30 * 60_000;
@@ -23,7 +15,13 @@ export const WHOLE_COURSE_GC_MS = 30 * 60_000;
 export const courseStatsQueries = {
   all: () => ['course-stats'] as const,
   course: (courseId: number) => [...courseStatsQueries.all(), courseId] as const,
-  list: ({ courseId, userId, courseSessionId, page, perPage }: CourseStatsListParams) =>
+  /**
+   * Every page of one course and filters, at any page size: not a query of its own but a filter that the keys of
+   * `list` match (matchQuery, invalidateQueries).
+   */
+  pages: ({ courseId, userId, courseSessionId }: WholeCourseParams) =>
+    [...courseStatsQueries.course(courseId), 'list', { userId, courseSessionId }] as const,
+  list: ({ courseId, userId, courseSessionId, page, perPage }: CourseStatsParams) =>
     queryOptions({
       queryKey: [...courseStatsQueries.course(courseId), 'list', { userId, courseSessionId, page, perPage }] as const,
       queryFn: ({ signal }) => fetchCourseStats({ courseId, userId, courseSessionId, page, perPage }, { signal }),

@@ -7,51 +7,37 @@ export interface ReadSoFar {
   pages: number;
 }
 
-interface Entry {
-  value: ReadSoFar | null;
+/**
+ * The progress of whole-course loads, by query key hash, with one set of listeners: a subscription beside the
+ * query cache rather than data in it, because writing it into the query's data would re-render everything that
+ * reads the rows (the table, the summary, the overview) on every page, while only the progress line needs it.
+ * Every listener hears every change and reads its own key (few lines listen, and React skips an unchanged value).
+ * One per query client, so a sign-out's new client starts empty; a load's last report (null) removes its entry.
+ */
+interface ProgressStore {
+  values: Map<string, ReadSoFar>;
   listeners: Set<() => void>;
 }
 
-/**
- * Progress of whole-course loads, beside the query cache rather than in it: writing it into the query's data
- * would re-render everything that reads the rows (the table, the summary, the overview) on every page, while
- * only the progress line needs it. One store per query client, so a sign-out's new client starts empty.
- */
-const stores = new WeakMap<QueryClient, Map<string, Entry>>();
+const stores = new WeakMap<QueryClient, ProgressStore>();
 
-function storeOf(client: QueryClient): Map<string, Entry> {
+function storeOf(client: QueryClient): ProgressStore {
   let store = stores.get(client);
   if (!store) {
-    store = new Map();
+    store = { values: new Map(), listeners: new Set() };
     stores.set(client, store);
   }
   return store;
 }
 
-function entryFor(client: QueryClient, hash: string): Entry {
-  const store = storeOf(client);
-  let entry = store.get(hash);
-  if (!entry) {
-    entry = { value: null, listeners: new Set() };
-    store.set(hash, entry);
-  }
-  return entry;
-}
-
-/** An entry nobody watches and that holds nothing goes. */
-function forgetIfUnused(client: QueryClient, hash: string, entry: Entry): void {
-  if (entry.value === null && entry.listeners.size === 0) storeOf(client).delete(hash);
-}
-
 /** Null once the rows on screen are everything read (the screen then counts them itself). */
 export function setReadSoFar(client: QueryClient, queryKey: QueryKey, value: ReadSoFar | null): void {
+  const { values, listeners } = storeOf(client);
   const hash = hashKey(queryKey);
-  const entry = entryFor(client, hash);
-  if (entry.value !== value) {
-    entry.value = value;
-    for (const listener of entry.listeners) listener();
-  }
-  forgetIfUnused(client, hash, entry);
+  if ((values.get(hash) ?? null) === value) return;
+  if (value === null) values.delete(hash);
+  else values.set(hash, value);
+  for (const listener of listeners) listener();
 }
 
 /**
@@ -63,26 +49,24 @@ export function setReadSoFar(client: QueryClient, queryKey: QueryKey, value: Rea
  * caller's next render, which the finished rows bring.
  */
 export function useReadSoFar(queryKey: QueryKey, held = false): ReadSoFar | null {
-  const client = useQueryClient();
+  const store = storeOf(useQueryClient());
   const heldRef = useRef(held);
   useLayoutEffect(() => {
     heldRef.current = held;
   }, [held]);
-  // The key's hash, not the key array (a new array on every render), decides when to subscribe again.
-  const hash = hashKey(queryKey);
   const subscribe = useCallback(
     (listener: () => void) => {
-      const entry = entryFor(client, hash);
       const notify = () => {
         if (!heldRef.current) listener();
       };
-      entry.listeners.add(notify);
+      store.listeners.add(notify);
       return () => {
-        entry.listeners.delete(notify);
-        forgetIfUnused(client, hash, entry);
+        store.listeners.delete(notify);
       };
     },
-    [client, hash],
+    [store],
   );
-  return useSyncExternalStore(subscribe, () => storeOf(client).get(hash)?.value ?? null);
+  // The key's hash, not the key array (a new array on every render), is what is read.
+  const hash = hashKey(queryKey);
+  return useSyncExternalStore(subscribe, () => store.values.get(hash) ?? null);
 }

@@ -1,15 +1,12 @@
-import { PER_PAGE_MAX, type CourseStat } from '@contract';
+import { PER_PAGE_MAX, type CourseStat, type CourseStatsParams } from '@contract';
 import { fetchCourseStats } from '@/lib/api-client';
 import { isApiError, type ApiErrorKind } from '@/lib/api-error';
+import { perfMark, perfMeasure } from '@/lib/perf-marks';
 import { loadAllPages, type LoadedPages, type LoaderStatus } from '../whole-course/load-all-pages';
 import type { ReadSoFar } from './whole-course-progress';
 
 /** Whole-course mode reads every page of the course and filters; the key has no page and no page size. */
-export interface WholeCourseParams {
-  courseId: number;
-  userId: number | undefined;
-  courseSessionId: number | undefined;
-}
+export type WholeCourseParams = Omit<CourseStatsParams, 'page' | 'perPage'>;
 
 /** Pages at the API's largest size: the fewest requests. */
 export const WHOLE_COURSE_PER_PAGE = PER_PAGE_MAX;
@@ -58,23 +55,6 @@ export interface LoadWholeCourseOptions {
   /** How far the load has read while that is ahead of the rows handed over; null when it no longer is. */
   progress: (readSoFar: ReadSoFar | null) => void;
   now?: () => number;
-}
-
-/** User Timing for the benchmark: `load-all-start`, and the measure `load-all` when every page is in. */
-function mark(name: string): void {
-  try {
-    performance.mark(name);
-  } catch {
-    // Measuring only.
-  }
-}
-
-function measure(name: string, detail: unknown): void {
-  try {
-    performance.measure(name, { start: 'load-all-start', detail });
-  } catch {
-    // Measuring only.
-  }
 }
 
 interface LoaderState {
@@ -133,7 +113,8 @@ export async function loadWholeCourse(
     progress(stillAhead ? { items: status.items, pages: status.pages } : null);
   };
 
-  mark('load-all-start');
+  // User Timing for the benchmark: the measure load-all runs from here until every page is in.
+  perfMark('load-all-start');
   try {
     const result = await loadAllPages<CourseStat>({
       fetchPage: (page, pageSignal) =>
@@ -173,7 +154,10 @@ export async function loadWholeCourse(
         );
       },
     });
-    measure('load-all', { rows: result.items.length, pages: result.pages, fromPage: resumeFrom?.nextPage ?? 1 });
+    perfMeasure('load-all', {
+      start: 'load-all-start',
+      detail: { rows: result.items.length, pages: result.pages, fromPage: resumeFrom?.nextPage ?? 1 },
+    });
     return { ...result, waiting: null };
   } catch (error) {
     // A cancel or a failure keeps every page read, not only the rows handed over before.

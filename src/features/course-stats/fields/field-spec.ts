@@ -4,9 +4,7 @@ import { formatDuration, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import type { CourseStatStatus } from './course-stat-status';
 
-/**
- * The shape of a course-statistic field's declaration (see ./fields.ts), and the small builders its entries use.
- */
+// The shape of a course-statistic field's declaration (see ./fields.ts), and the small builders its entries use.
 
 /** What a field's values need from the language's catalog (./strings.ts gives it). */
 export interface FieldWords {

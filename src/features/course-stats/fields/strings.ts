@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import { formatDateTime, formatNumber as formatDecimal, formatPercent, formatRelativeTime } from '@/lib/format';
+import { formatDateTime, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from './course-stat-status';
 import type { ColumnId } from './fields';
@@ -73,7 +73,7 @@ const en = {
   dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale: 'en' }),
   relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'en'),
   percent: (value: number | null | undefined) => formatPercent(value, 'en'),
-  decimal: (value: number | null | undefined) => formatDecimal(value, 'en'),
+  decimal: (value: number | null | undefined) => formatNumber(value, 'en'),
 };
 
 export type FieldTexts = typeof en;
@@ -145,7 +145,7 @@ const ru: FieldTexts = {
   dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale: 'ru' }),
   relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'ru'),
   percent: (value: number | null | undefined) => formatPercent(value, 'ru'),
-  decimal: (value: number | null | undefined) => formatDecimal(value, 'ru'),
+  decimal: (value: number | null | undefined) => formatNumber(value, 'ru'),
 };
 
 export const fieldCatalogs: Record<Locale, FieldTexts> = { en, ru };

@@ -1,11 +1,12 @@
-import { formatNumber, plural as pluralOf } from '@/lib/i18n';
+import { formatNumber } from '@/lib/format';
+import { plural as pluralOf } from '@/lib/i18n';
 
 /**
  * Counting words for the sentences of every slice's catalog. Numbers inside sentences are written the language's
  * way ("10,000" / "10 000"), whatever the browser's locale.
  */
 export const enWords = {
-  number: (value: number) => formatNumber('en', value),
+  number: (value: number) => formatNumber(value, 'en'),
   plural: (count: number, one: string, many: string) => pluralOf('en', count, { one: `# ${one}`, other: `# ${many}` }),
   rows: (count: number) => enWords.plural(count, 'row', 'rows'),
   pages: (count: number) => enWords.plural(count, 'page', 'pages'),
@@ -16,7 +17,7 @@ const ruPlural = (count: number, one: string, few: string, many: string) =>
   pluralOf('ru', count, { one: `# ${one}`, few: `# ${few}`, many: `# ${many}`, other: `# ${few}` });
 
 export const ruWords = {
-  number: (value: number) => formatNumber('ru', value),
+  number: (value: number) => formatNumber(value, 'ru'),
   plural: ruPlural,
   rows: (count: number) => ruPlural(count, 'строка', 'строки', 'строк'),
   /** After "из" and "после": "из 5 строк". */

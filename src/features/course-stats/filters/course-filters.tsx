@@ -1,5 +1,5 @@
 import { useCatalog } from '@/lib/i18n';
-import type { CourseStatsSearch, SearchCorrection } from '../model/course-stats-search';
+import type { CourseStatsSearch, SearchCorrection } from '../params/course-stats-search';
 import { CourseStatsFilterForm, type SubmittedFilters } from './course-stats-filter-form';
 import { filterCatalogs } from './strings';
 

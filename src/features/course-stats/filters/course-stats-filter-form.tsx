@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { parseIdInput, type IdProblem } from '../model/id-input';
+import { parseIdInput, type IdProblem } from '../params/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { fieldCatalogs } from '../fields/strings';
 import { filterCatalogs, type IdField } from './strings';

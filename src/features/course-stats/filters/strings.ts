@@ -1,6 +1,6 @@
 import type { Locale } from '@/lib/i18n';
-import type { SearchCorrection } from '../model/course-stats-search';
-import type { IdProblem } from '../model/id-input';
+import type { SearchCorrection } from '../params/course-stats-search';
+import type { IdProblem } from '../params/id-input';
 
 export type IdField = 'courseId' | 'userId' | 'courseSessionId';
 const idFieldNames: Record<IdField, string> = {

@@ -7,14 +7,14 @@ import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
 import { useNow } from '../fields/use-now';
 import { useWholeCourse } from '../whole-course/use-whole-course';
-import { courseStatsHref } from '../model/course-stats-search';
+import { courseStatsHref } from '../params/course-stats-search';
 import { effectiveProgress } from '../fields/course-stat-status';
 import { learnerOverview } from './learner-summary';
 import { learnerCatalogs } from './strings';
 import { fieldCatalogs } from '../fields/strings';
 import { resultsCatalogs } from '../results/strings';
 import { DeadlineCell, RelativeTime, StatusCell } from '../table/cells';
-import { WholeCourseBar } from '../whole-course/whole-course-bar';
+import { WholeCourseLoadBar } from '../whole-course/whole-course-bar';
 
 export interface LearnerViewProps {
   courseId: number;
@@ -52,17 +52,7 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
         {texts.learnerIds(userId, overview.email)}
         {overview.courseName && ` · ${resultsTexts.courseName(overview.courseName)}`}
       </p>
-      {!complete && (
-        <WholeCourseBar
-          data={query.data}
-          queryKey={whole.queryKey}
-          fetching={query.isFetching}
-          updatedAt={query.dataUpdatedAt}
-          onCancel={whole.cancel}
-          onResume={whole.load}
-          onRefresh={whole.refresh}
-        />
-      )}
+      {!complete && <WholeCourseLoadBar whole={whole} />}
       {query.isError && (
         <ApiErrorAlert error={query.error} onRetry={whole.load} notFoundMessage={resultsTexts.notFound(courseId)} />
       )}

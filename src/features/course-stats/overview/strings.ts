@@ -1,8 +1,8 @@
-import { formatNumber, plural, type Locale } from '@/lib/i18n';
+import { formatNumber, formatPercent } from '@/lib/format';
+import { plural, type Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from '../fields/course-stat-status';
 
-const percent = (locale: Locale, value: number) =>
-  formatNumber(locale, value / 100, { style: 'percent', maximumFractionDigits: 0 });
+const percent = (locale: Locale, value: number) => formatPercent(value, locale);
 
 const tableHeaders = (first: string, second: string): readonly [string, string] => [first, second];
 
@@ -24,9 +24,9 @@ const en = {
       : `Learners per progress band; the largest band is ${busiest} % with ${plural('en', count, { one: '# row', other: '# rows' })}.`,
   progressHeaders: tableHeaders('Progress %', 'Rows'),
   showTable: 'Show as table',
-  rows: (count: number) => formatNumber('en', count),
+  rows: (count: number) => formatNumber(count, 'en'),
   statusTitle: 'Status breakdown',
-  statusSegment: (count: number, share: number) => `${formatNumber('en', count)} (${percent('en', share * 100)})`,
+  statusSegment: (count: number, share: number) => `${formatNumber(count, 'en')} (${percent('en', share * 100)})`,
   statuses: enStatuses,
   sessionsTitle: 'Sessions compared',
   sessionHeaders: {
@@ -38,7 +38,7 @@ const en = {
     overdue: 'Overdue',
   },
   percent: (value: number) => percent('en', value),
-  score: (value: number | null) => (value === null ? '—' : formatNumber('en', value, { maximumFractionDigits: 1 })),
+  score: (value: number | null) => (value === null ? '—' : formatNumber(value, 'en')),
 };
 
 export type OverviewTexts = typeof en;
@@ -57,9 +57,9 @@ const ru: OverviewTexts = {
       : `Слушатели по диапазонам прогресса; больше всего в диапазоне ${busiest} %: ${plural('ru', count, { one: '# строка', few: '# строки', many: '# строк', other: '# строки' })}.`,
   progressHeaders: tableHeaders('Прогресс, %', 'Строк'),
   showTable: 'Показать таблицей',
-  rows: (count: number) => formatNumber('ru', count),
+  rows: (count: number) => formatNumber(count, 'ru'),
   statusTitle: 'Статусы',
-  statusSegment: (count: number, share: number) => `${formatNumber('ru', count)} (${percent('ru', share * 100)})`,
+  statusSegment: (count: number, share: number) => `${formatNumber(count, 'ru')} (${percent('ru', share * 100)})`,
   statuses: { not_started: 'Не начат', in_progress: 'В процессе', passed: 'Пройден', not_passed: 'Не пройден' },
   sessionsTitle: 'Сравнение сессий',
   sessionHeaders: {
@@ -71,7 +71,7 @@ const ru: OverviewTexts = {
     overdue: 'Просрочено',
   },
   percent: (value: number) => percent('ru', value),
-  score: (value: number | null) => (value === null ? '—' : formatNumber('ru', value, { maximumFractionDigits: 1 })),
+  score: (value: number | null) => (value === null ? '—' : formatNumber(value, 'ru')),
 };
 
 export const overviewCatalogs: Record<Locale, OverviewTexts> = { en, ru };

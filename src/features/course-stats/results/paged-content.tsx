@@ -5,7 +5,7 @@ import { DataTablePagination } from '@/components/data-table/data-table-paginati
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { MAX_RETRIES } from '@/lib/query-client';
-import { PER_PAGE_OPTIONS } from '../model/course-stats-search';
+import { PER_PAGE_OPTIONS } from '../params/course-stats-search';
 import { useNow } from '../fields/use-now';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';

@@ -5,7 +5,7 @@ import { DataTableColumnMenu } from '@/components/data-table/data-table-column-m
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunk } from '@/lib/load-chunk';
-import type { CourseStatsSearchState } from '../hooks/use-course-stats-search';
+import type { CourseStatsSearchState } from '../params/use-course-stats-search';
 import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
 import { summaryCatalogs } from '../overview/summary-strings';

@@ -646,7 +646,7 @@ describe('CourseStatsPage: details, columns, summary, recent courses', () => {
     renderPage();
     await screen.findByRole('button', { name: 'Learner 1' });
     await waitFor(() =>
-      expect(JSON.parse(window.localStorage.getItem('course-stats-dashboard:recent-courses') ?? '[]')).toEqual([
+      expect(JSON.parse(window.localStorage.getItem('course-stats.recent-courses') ?? '[]')).toEqual([
         { id: 7, name: 'Onboarding' },
       ]),
     );

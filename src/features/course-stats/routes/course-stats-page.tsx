@@ -1,16 +1,16 @@
 import type { CourseStat } from '@contract';
-import { useQuery } from '@tanstack/react-query';
+import { matchQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunk } from '@/lib/load-chunk';
-import { courseStatsQueries, type CourseStatsListParams } from '../api/course-stats-queries';
+import { courseStatsQueries } from '../api/course-stats-queries';
 import { CorrectionsNotice, CourseFilters } from '../filters/course-filters';
 import type { SubmittedFilters } from '../filters/course-stats-filter-form';
 import { filterCatalogs } from '../filters/strings';
-import { useCourseIdParam } from '../hooks/use-course-id-param';
-import { useCourseStatsSearch } from '../hooks/use-course-stats-search';
-import { courseStatsHref, hasFilters } from '../model/course-stats-search';
+import { useCourseIdParam } from '../params/use-course-id-param';
+import { useCourseStatsSearch } from '../params/use-course-stats-search';
+import { courseStatsHref, courseStatsParams, hasFilters } from '../params/course-stats-search';
 import { PagedContent } from '../results/paged-content';
 import type { CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
@@ -35,26 +35,6 @@ export function CourseStatsPage() {
   return <CourseStatsView key={param.courseId} courseId={param.courseId} />;
 }
 
-/** The previous page stays on screen while the next one loads, but never rows of another course or filter. */
-function keepPreviousPageOfSameList<T>(
-  previous: T | undefined,
-  previousQuery: { queryKey: readonly unknown[] } | undefined,
-  params: CourseStatsListParams,
-): T | undefined {
-  if (!previousQuery) return undefined;
-  const [, courseId, kind, listKey] = previousQuery.queryKey;
-  const same =
-    courseId === params.courseId &&
-    kind === 'list' &&
-    typeof listKey === 'object' &&
-    listKey !== null &&
-    'userId' in listKey &&
-    'courseSessionId' in listKey &&
-    listKey.userId === params.userId &&
-    listKey.courseSessionId === params.courseSessionId;
-  return same ? previous : undefined;
-}
-
 type Mode = 'paged' | 'whole' | 'learner';
 
 /** One course: the filters over it, then its rows page by page, all at once, or one learner's. */
@@ -68,17 +48,15 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   const mode: Mode =
     search.view === 'learner' && search.userId !== undefined ? 'learner' : search.all ? 'whole' : 'paged';
 
-  const listParams: CourseStatsListParams = {
-    courseId,
-    userId: search.userId,
-    courseSessionId: search.courseSessionId,
-    page: search.page,
-    perPage: search.perPage,
-  };
+  const listParams = courseStatsParams(courseId, search);
   const listQuery = useQuery({
     ...courseStatsQueries.list(listParams),
     enabled: mode === 'paged',
-    placeholderData: (previous, previousQuery) => keepPreviousPageOfSameList(previous, previousQuery, listParams),
+    // The previous page stays on screen while the next one loads, but never rows of another course or filter.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && matchQuery({ queryKey: courseStatsQueries.pages(listParams) }, previousQuery)
+        ? previous
+        : undefined,
   });
   // The next page is observed by this same component, after the main query: on Next, the main query takes the
   // prefetched page over in the same render, so it is never left unobserved (which would cancel and refetch it).
@@ -90,10 +68,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }),
     enabled: pageIsFull,
   });
-  const whole = useWholeCourse(
-    { courseId, userId: search.userId, courseSessionId: search.courseSessionId },
-    mode === 'whole',
-  );
+  const whole = useWholeCourse(listParams, mode === 'whole');
 
   const shownData = mode === 'whole' ? whole.query.data : listData;
   const courseName = shownData?.items[0]?.coursename ?? null;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { courseStatsHref } from '../model/course-stats-search';
+import { courseStatsHref } from '../params/course-stats-search';
 import { forgetRecentCourses, readRecentCourses, type RecentCourse } from './recent-courses';
 import { useCatalog } from '@/lib/i18n';
 import { routeCatalogs } from './strings';

@@ -13,7 +13,7 @@ import { useDataTable } from '@/components/data-table/use-data-table';
 import { useCatalog } from '@/lib/i18n';
 import { isSortableColumnId } from '../fields/fields';
 import { fieldCatalogs } from '../fields/strings';
-import { nearestPerPage, type CourseStatsSearch } from '../model/course-stats-search';
+import { nearestPerPage, type CourseStatsSearch } from '../params/course-stats-search';
 import { courseStatsColumnsIn } from './columns';
 import { useColumnVisibility } from './use-column-visibility';
 import { markSortStart } from './use-sort-timing';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import type { CourseStatsSort } from '../model/course-stats-search';
+import { perfMark, perfMeasure } from '@/lib/perf-marks';
+import type { CourseStatsSort } from '../params/course-stats-search';
 
 // Performance marks around a sort, for the benchmark: `sort-start` when the user asks for a sort (header click),
 // `sort-end` once the sorted rows have been painted, and the measure `sort-to-paint` between them. Their detail
@@ -8,29 +9,17 @@ import type { CourseStatsSort } from '../model/course-stats-search';
 /** The sort asked for and not painted yet. */
 let pending: { sort: CourseStatsSort } | null = null;
 
-function mark(name: string, detail: unknown): void {
-  try {
-    performance.mark(name, { detail });
-  } catch {
-    // No User Timing here (old browser, test DOM): the marks are for measuring only.
-  }
-}
-
 export function markSortStart(sort: CourseStatsSort | undefined): void {
   if (!sort) return;
   pending = { sort };
-  mark('sort-start', { sort: `${sort.id}.${sort.desc ? 'desc' : 'asc'}` });
+  perfMark('sort-start', { sort: `${sort.id}.${sort.desc ? 'desc' : 'asc'}` });
 }
 
 /** Runs the rows-shown pipeline with a sort in it, as the measure `sort-compute` (detail: rows in). */
 export function measureSortCompute<T>(rows: number, run: () => T): T {
   const start = performance.now();
   const result = run();
-  try {
-    performance.measure('sort-compute', { start, detail: { rows } });
-  } catch {
-    // Measuring only.
-  }
+  perfMeasure('sort-compute', { start, detail: { rows } });
   return result;
 }
 
@@ -44,12 +33,8 @@ export function useSortPaintMark(sort: CourseStatsSort | undefined, sortedRows: 
     requestAnimationFrame(() => {
       setTimeout(() => {
         const detail = { sort: `${sort.id}.${sort.desc ? 'desc' : 'asc'}`, rows: sortedRows.length };
-        mark('sort-end', detail);
-        try {
-          performance.measure('sort-to-paint', { start: 'sort-start', end: 'sort-end', detail });
-        } catch {
-          // As above.
-        }
+        perfMark('sort-end', detail);
+        perfMeasure('sort-to-paint', { start: 'sort-start', end: 'sort-end', detail });
       }, 0);
     });
   }, [sort, sortedRows]);

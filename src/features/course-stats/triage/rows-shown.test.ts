@@ -1,10 +1,10 @@
 import { courseStatSchema, type CourseStat, type CourseStatWire } from '@contract';
 import { describe, expect, it } from 'vitest';
+import { foldText } from '@/lib/fold-text';
 import { courseStatWire } from '@/testing/fixtures';
 import {
   countQuickFilters,
   countSearchMatches,
-  foldText,
   quickFilterPredicates,
   selectRowsShown,
   sortRows,

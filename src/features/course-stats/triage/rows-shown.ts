@@ -1,4 +1,5 @@
 import type { CourseStat } from '@contract';
+import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, isOverdue } from '../fields/course-stat-status';
@@ -61,14 +62,6 @@ export const quickFilterPredicates: Record<QuickFilterId, Predicate> = {
   not_passed: (row) => !row.success,
   passed_no_cert: (row) => factsOf(row).passedWithoutCertificate,
 };
-
-/** Case- and accent-insensitive form: "Chloé" and "chloe" match, so do "Ёлкина" and "елкина". */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
 
 const haystacks = new WeakMap<CourseStat, string>();
 

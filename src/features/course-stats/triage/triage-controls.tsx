@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { CourseStatsSearch } from '../model/course-stats-search';
+import type { CourseStatsSearch } from '../params/course-stats-search';
 import { QUICK_FILTER_IDS, type QuickFilterCounts, type QuickFilterId } from './rows-shown';
 import { useCatalog } from '@/lib/i18n';
 import { triageCatalogs } from './strings';

@@ -1,7 +1,7 @@
 import type { CourseStat } from '@contract';
 import { useMemo } from 'react';
 import { rowSortFor } from '../fields/fields';
-import type { CourseStatsSearch } from '../model/course-stats-search';
+import type { CourseStatsSearch } from '../params/course-stats-search';
 import {
   countQuickFilters,
   countSearchMatches,

@@ -389,7 +389,7 @@ describe('copy, mail and export', () => {
       ['\'=HYPERLINK("http://evil.example","x")', 'Autumn group', '30'],
     ]);
     expect(await screen.findByText(/^Exported 3 rows to course-7-stats-\d{4}-\d{2}-\d{2}\.csv\.$/)).toBeInTheDocument();
-    expect(window.localStorage.getItem('course-stats-dashboard:csv-delimiter')).toBe('";"');
+    expect(window.localStorage.getItem('course-stats.csv-delimiter')).toBe('";"');
   });
 });
 

@@ -4,6 +4,7 @@ import type { WholeCourseData } from '../api/whole-course';
 import { useReadSoFar } from '../api/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
 import { wholeCourseCatalogs } from './strings';
+import type { WholeCourse } from './use-whole-course';
 
 export interface WholeCourseBarProps {
   /** The rows on screen: whether the load is complete, and what it waits for, as the table shows it. */
@@ -88,5 +89,42 @@ export function WholeCourseBar({
         </span>
       </div>
     </div>
+  );
+}
+
+/** What the screen shows of a whole-course load, when it renders the rows deferred. */
+export interface ShownLoad {
+  data: WholeCourseData | undefined;
+  fetching: boolean;
+  updatedAt: number;
+}
+
+/**
+ * The bar over one whole-course load, with the load's own controls. Given `shown`, the status follows the rows
+ * the screen shows (deferred); without it, the rows as they are loaded.
+ */
+export function WholeCourseLoadBar({
+  whole,
+  shown,
+  onShowPages,
+}: {
+  whole: WholeCourse;
+  shown?: ShownLoad;
+  onShowPages?: () => void;
+}) {
+  const { query } = whole;
+  const current = shown ?? { data: query.data, fetching: query.isFetching, updatedAt: query.dataUpdatedAt };
+  return (
+    <WholeCourseBar
+      data={current.data}
+      latest={query.data}
+      queryKey={whole.queryKey}
+      fetching={current.fetching}
+      updatedAt={current.updatedAt}
+      onCancel={whole.cancel}
+      onResume={whole.load}
+      onRefresh={whole.refresh}
+      onShowPages={onShowPages}
+    />
   );
 }

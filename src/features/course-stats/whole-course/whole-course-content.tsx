@@ -10,7 +10,7 @@ import { useCourseStatsTable } from '../table/use-course-stats-table';
 import { useRowsShown } from '../triage/use-rows-shown';
 import { wholeCourseCatalogs } from './strings';
 import type { WholeCourse } from './use-whole-course';
-import { WholeCourseBar } from './whole-course-bar';
+import { WholeCourseLoadBar } from './whole-course-bar';
 
 const NO_ROWS: CourseStat[] = [];
 
@@ -42,19 +42,7 @@ export function WholeCourseContent({ results, whole }: WholeCourseContentProps) 
   const rowsShown = useRowsShown(rows, search, now);
   const table = useCourseStatsTable({ rows, shown: rowsShown.shown, search, update, isLastPage: true });
 
-  const bar = (
-    <WholeCourseBar
-      data={data}
-      latest={query.data}
-      queryKey={whole.queryKey}
-      fetching={shown.fetching}
-      updatedAt={shown.updatedAt}
-      onCancel={whole.cancel}
-      onResume={whole.load}
-      onRefresh={whole.refresh}
-      onShowPages={() => update({ all: false })}
-    />
-  );
+  const bar = <WholeCourseLoadBar whole={whole} shown={shown} onShowPages={() => update({ all: false })} />;
   const error = query.isError ? (
     <ApiErrorAlert error={query.error} onRetry={whole.load} notFoundMessage={resultsTexts.notFound(courseId)} />
   ) : null;

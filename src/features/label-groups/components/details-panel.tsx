@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocale, type Locale } from '@/lib/i18n';
-import { formatDateTime } from '../format';
+import { dateTimeOrRaw } from '../format';
 import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import type { GroupNode, LabelNode, TreeNode } from '../tree-model';
 import { CopyIdButton } from './copy-id-button';
@@ -51,7 +51,7 @@ function DateField({ term, iso, language }: { term: string; iso: string | null; 
         <None>{language.texts.details.none}</None>
       ) : (
         <>
-          <time dateTime={iso}>{formatDateTime(language.locale, iso)}</time> <code className="lg-raw">{iso}</code>
+          <time dateTime={iso}>{dateTimeOrRaw(language.locale, iso)}</time> <code className="lg-raw">{iso}</code>
         </>
       )}
     </Field>

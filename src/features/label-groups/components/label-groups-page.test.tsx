@@ -7,7 +7,7 @@ import { LocaleProvider, useLocale } from '@/lib/i18n';
 import { labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
-import { syntheticLabelGroups } from '../synthetic-groups';
+import { syntheticLabelGroups } from '../../../../fixtures/synthetic-label-groups';
 import { LabelGroupsPage } from './label-groups-page';
 import { VIRTUALIZE_ABOVE } from './label-tree';
 

@@ -7,17 +7,9 @@ import { useCatalog } from '@/lib/i18n';
 import { labelGroupsQueries } from '../api/label-groups-queries';
 import { useFilterQuery } from '../hooks/use-filter-query';
 import { labelGroupsCatalogs } from '../strings';
-import {
-  AUTO_EXPANSION,
-  buildFilterView,
-  buildForest,
-  flattenVisible,
-  nodeForKey,
-  resolveActiveIndex,
-  rootOf,
-  withGroupExpanded,
-  type Expansion,
-} from '../tree-model';
+import { buildFilterView } from '../tree-filter';
+import { buildForest, nodeForKey, rootOf } from '../tree-model';
+import { AUTO_EXPANSION, flattenVisible, resolveActiveIndex, withGroupExpanded, type Expansion } from '../tree-rows';
 import { DetailsPanel } from './details-panel';
 import { LabelTree } from './label-tree';
 import '../label-groups.css';

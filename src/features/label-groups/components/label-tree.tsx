@@ -12,7 +12,7 @@ import {
 import { useCatalog } from '@/lib/i18n';
 import { useVirtualRows } from '../hooks/use-virtual-rows';
 import { labelGroupsCatalogs } from '../strings';
-import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../tree-model';
+import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../tree-rows';
 import { TreeItemContent } from './tree-item-content';
 
 /**

@@ -1,7 +1,7 @@
 import { useLocale } from '@/lib/i18n';
-import { formatDateTime, formatDay } from '../format';
+import { dateTimeOrRaw, dayOrRaw } from '../format';
 import { labelGroupsCatalogs } from '../strings';
-import type { TreeRow } from '../tree-model';
+import type { TreeRow } from '../tree-rows';
 import { HighlightedText } from './highlighted-text';
 
 export interface TreeItemContentProps {
@@ -45,8 +45,8 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItem
 
   const { group } = node;
   const dates = [
-    group.created_at !== null ? texts.row.created(formatDateTime(locale, group.created_at)) : null,
-    group.updated_at !== null ? texts.row.updated(formatDateTime(locale, group.updated_at)) : null,
+    group.created_at !== null ? texts.row.created(dateTimeOrRaw(locale, group.created_at)) : null,
+    group.updated_at !== null ? texts.row.updated(dateTimeOrRaw(locale, group.updated_at)) : null,
   ].filter((part) => part !== null);
   return (
     <>
@@ -81,13 +81,13 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItem
             {group.updated_at !== null && (
               <span>
                 {texts.row.updatedBefore}
-                <time dateTime={group.updated_at}>{formatDay(locale, group.updated_at)}</time>
+                <time dateTime={group.updated_at}>{dayOrRaw(locale, group.updated_at)}</time>
               </span>
             )}
             {group.created_at !== null && (
               <span className="lg-dates-more">
                 {group.updated_at !== null ? texts.row.createdAfterUpdated : texts.row.createdBefore}
-                <time dateTime={group.created_at}>{formatDay(locale, group.created_at)}</time>
+                <time dateTime={group.created_at}>{dayOrRaw(locale, group.created_at)}</time>
               </span>
             )}
           </span>

@@ -7,7 +7,7 @@ import {
   serializeCourseStatsSearch,
   type CourseStatsSearch,
   type SearchCorrection,
-} from '../model/course-stats-search';
+} from './course-stats-search';
 
 // The corrections travel in the history entry's state: after the URL is replaced they can no longer be seen
 // in it, and the notice should still say what was changed.

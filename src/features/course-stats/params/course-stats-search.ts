@@ -1,4 +1,4 @@
-import { PER_PAGE_DEFAULT } from '@contract';
+import { PER_PAGE_DEFAULT, type CourseStatsParams } from '@contract';
 import * as z from 'zod/mini';
 import { isSortableColumnId, type ColumnId } from '../fields/fields';
 import { parseIdInput } from './id-input';
@@ -12,13 +12,14 @@ export interface CourseStatsSort {
   desc: boolean;
 }
 
-/** The table's view state, all of it in the URL. */
-export interface CourseStatsSearch {
-  userId: number | undefined;
-  courseSessionId: number | undefined;
-  /** 1-based. */
-  page: number;
-  perPage: PerPage;
+/**
+ * What the URL asks the API for: the contract's parameters but the course (which is in the path), the page size
+ * one of those offered.
+ */
+export type CourseStatsSearchParams = Omit<CourseStatsParams, 'courseId' | 'perPage'> & { perPage: PerPage };
+
+/** The rest of the view state: in the URL as well, never sent to the API. */
+export interface CourseStatsViewState {
   sort: CourseStatsSort | undefined;
   /** Whole-course mode: every page loaded, shown in one scrolling table. */
   all: boolean;
@@ -28,6 +29,17 @@ export interface CourseStatsSearch {
   quick: QuickFilterId[];
   /** 'learner': every session of the user in `userId`, with why each is not passed. */
   view: 'learner' | undefined;
+}
+
+/** The table's view state, all of it in the URL. */
+export type CourseStatsSearch = CourseStatsSearchParams & CourseStatsViewState;
+
+/** The request of a course's statistics that the search asks for: the same parameters, with the course. */
+export function courseStatsParams(
+  courseId: number,
+  { userId, courseSessionId, page, perPage }: CourseStatsSearchParams,
+): CourseStatsParams {
+  return { courseId, userId, courseSessionId, page, perPage };
 }
 
 /** The URL's parameter names, in the order they are written. */

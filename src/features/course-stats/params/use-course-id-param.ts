@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { parseIdInput, type IdProblem } from '../model/id-input';
+import { parseIdInput, type IdProblem } from './id-input';
 
 export type CourseIdParam = { ok: true; courseId: number } | { ok: false; raw: string; problem: IdProblem };
 
