@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DEMO_TOKEN, E2E_PORT, PROXY_PORT, UPSTREAM_PORT } from './e2e/support';
+import {
+  E2E_DEMO_CLIENT_ID,
+  E2E_DEMO_CLIENT_SECRET,
+  E2E_DEMO_TOKEN,
+  E2E_PORT,
+  PROXY_PORT,
+  UPSTREAM_PORT,
+} from './e2e/support';
 
 // Debian's Chromium drives the tests; no browser is ever downloaded. Playwright's own build is used only
 // where one happens to be installed already and no system Chromium exists.
@@ -47,6 +54,8 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         DEMO_TOKEN: E2E_DEMO_TOKEN,
+        DEMO_CLIENT_ID: E2E_DEMO_CLIENT_ID,
+        DEMO_CLIENT_SECRET: E2E_DEMO_CLIENT_SECRET,
         RATE_LIMIT_MAX: '0',
         LOG_LEVEL: 'warn',
       },
