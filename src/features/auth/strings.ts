@@ -1,7 +1,7 @@
 import type { Locale } from '@/lib/i18n';
 
 const en = {
-  intro: 'Sign in with an access token of your LMS API to browse course statistics and label groups.',
+  intro: 'Sign in with an access token or the API keys of your LMS to browse course statistics and label groups.',
   demoTitle: 'Demo mode',
   demoText: 'This server answers from its built-in demo API with generated data.',
   connectedTo: 'Connected to',
@@ -59,7 +59,7 @@ const en = {
 export type AuthTexts = typeof en;
 
 const ru: AuthTexts = {
-  intro: 'Войдите с токеном доступа к API вашей LMS, чтобы смотреть статистику курсов и группы меток.',
+  intro: 'Войдите с токеном доступа или API-ключами вашей LMS, чтобы смотреть статистику курсов и группы меток.',
   demoTitle: 'Демо-режим',
   demoText: 'Сервер отвечает из встроенного демо-API со сгенерированными данными.',
   connectedTo: 'Подключено к',
