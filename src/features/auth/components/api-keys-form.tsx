@@ -6,6 +6,7 @@ import { useCatalog } from '@/lib/i18n';
 import { readClientId, rememberClientId, setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs, type AuthTexts } from '../strings';
+import { SecretField } from './secret-field';
 
 export interface ApiKeysFormProps {
   remember: boolean;
@@ -26,13 +27,10 @@ interface FieldErrors {
 export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFormProps) {
   const texts = useCatalog(authCatalogs);
   const clientIdId = useId();
-  const secretId = useId();
   const clientIdErrorId = useId();
-  const secretErrorId = useId();
   const clientIdRef = useRef<HTMLInputElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
   const [clientId, setClientId] = useState(() => readClientId() ?? '');
-  const [reveal, setReveal] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({ clientId: null, secret: null });
 
   const exchange = useMutation({
@@ -94,36 +92,13 @@ export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFor
             </p>
           )}
         </div>
-        <div className="field">
-          <label htmlFor={secretId}>{texts.clientSecretLabel}</label>
-          <div className="sign-in-token">
-            <input
-              ref={secretRef}
-              id={secretId}
-              name="client-secret"
-              type={reveal ? 'text' : 'password'}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={errors.secret !== null}
-              aria-describedby={errors.secret ? secretErrorId : undefined}
-              required
-            />
-            <button
-              type="button"
-              className="button"
-              aria-pressed={reveal}
-              aria-controls={secretId}
-              onClick={() => setReveal((value) => !value)}
-            >
-              {texts.showSecret}
-            </button>
-          </div>
-          {errors.secret && (
-            <p id={secretErrorId} className="field-error">
-              {errors.secret}
-            </p>
-          )}
-        </div>
+        <SecretField
+          label={texts.clientSecretLabel}
+          showLabel={texts.showSecret}
+          name="client-secret"
+          error={errors.secret}
+          inputRef={secretRef}
+        />
         {rememberControl}
         <div className="sign-in-actions">
           <button type="submit" className="button button-primary" disabled={exchange.isPending}>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { fetchLabelGroups } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
@@ -7,6 +7,7 @@ import { useCatalog } from '@/lib/i18n';
 import { setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs } from '../strings';
+import { SecretField } from './secret-field';
 
 export interface TokenFormProps {
   remember: boolean;
@@ -19,10 +20,7 @@ export interface TokenFormProps {
 /** Sign-in with an access token pasted by the user: checked against the API before it is stored. */
 export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: TokenFormProps) {
   const texts = useCatalog(authCatalogs);
-  const tokenId = useId();
-  const errorId = useId();
   const [token, setTokenValue] = useState('');
-  const [reveal, setReveal] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const check = useMutation({
@@ -63,37 +61,14 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
       )}
       {check.isError && !rejected && <ApiErrorAlert error={check.error} onRetry={() => submit(token)} />}
       <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={tokenId}>{texts.tokenLabel}</label>
-          <div className="sign-in-token">
-            <input
-              id={tokenId}
-              name="access-token"
-              type={reveal ? 'text' : 'password'}
-              autoComplete="off"
-              spellCheck={false}
-              value={token}
-              onChange={(event) => setTokenValue(event.target.value)}
-              aria-invalid={fieldError !== null}
-              aria-describedby={fieldError ? errorId : undefined}
-              required
-            />
-            <button
-              type="button"
-              className="button"
-              aria-pressed={reveal}
-              aria-controls={tokenId}
-              onClick={() => setReveal((value) => !value)}
-            >
-              {texts.showToken}
-            </button>
-          </div>
-          {fieldError && (
-            <p id={errorId} className="field-error">
-              {fieldError}
-            </p>
-          )}
-        </div>
+        <SecretField
+          label={texts.tokenLabel}
+          showLabel={texts.showToken}
+          name="access-token"
+          error={fieldError}
+          value={token}
+          onChange={setTokenValue}
+        />
         {rememberControl}
         <div className="sign-in-actions">
           <button type="submit" className="button button-primary" disabled={check.isPending}>
