@@ -1,4 +1,5 @@
 export * from './course-stat';
 export * from './label-group';
+export * from './oauth';
 export * from './params';
 export * from './parse-list';

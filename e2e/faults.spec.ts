@@ -14,7 +14,14 @@ import {
   GROUPS_PATH,
   untilNextPageAsked,
 } from './fault-kit';
-import { scriptUpstream, signIn, uniqueToken, upstreamRequests, type UpstreamRequest } from './support';
+import {
+  scriptUpstream,
+  signIn,
+  uniqueToken,
+  upstreamRequests,
+  type ScriptStepInput,
+  type UpstreamRequest,
+} from './support';
 
 // Faults of the API, injected by the scripted upstream behind the real server in proxy mode. Each test signs in
 // with its own token, so its script applies to its own requests only.
@@ -174,24 +181,24 @@ test.describe('slow answers', () => {
 test.describe('answers the app cannot read', () => {
   const html =
     '<!doctype html><html><body><h1>Internal Server Error</h1><img src=x onerror="window.__pwned=1"></body></html>';
-  const cases = [
+  // The proxy passes only JSON: the first three reach the app as the proxy's own 502, which names what came,
+  // and which the app retries as it does any 5xx (hence times: 4). Which title the app gives that 502 is the
+  // app's choice; the words checked are the proxy's.
+  const cases: Array<{ name: string; step: ScriptStepInput; title?: string; detail: string }> = [
     {
       name: 'malformed JSON',
-      step: { rawBody: '[{"id": 1, "username": "Ann"', headers: { 'Content-Type': 'application/json' } },
-      title: 'The API sent an answer this app cannot read.',
-      detail: 'the response is not valid JSON',
+      step: { rawBody: '[{"id": 1, "username": "Ann"', headers: { 'Content-Type': 'application/json' }, times: 4 },
+      detail: 'The upstream API sent an answer that is not JSON',
     },
     {
       name: 'an HTML error page with status 500',
       step: { status: 500, rawBody: html, times: 4 },
-      title: 'The API had a problem answering.',
-      detail: 'HTTP 500',
+      detail: 'The upstream API sent an error 500 that is not JSON',
     },
     {
       name: 'an HTML page with status 200',
-      step: { status: 200, rawBody: html },
-      title: 'The API sent an answer this app cannot read.',
-      detail: 'the server sent an HTML page instead of JSON',
+      step: { status: 200, rawBody: html, times: 4 },
+      detail: 'The upstream API sent an answer that is not JSON',
     },
     {
       name: 'an object where an array belongs',
@@ -209,7 +216,7 @@ test.describe('answers the app cannot read', () => {
       await openOnProxy(page, '/courses/1/stats', token);
 
       const alert = page.getByRole('alert');
-      await expect(alert).toContainText(title);
+      if (title !== undefined) await expect(alert).toContainText(title);
       await expect(alert).toContainText(detail);
       await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
       // No markup of the answer reaches the page, as text or as elements.
@@ -228,10 +235,10 @@ test.describe('answers the app cannot read', () => {
     const token = uniqueToken('groups-unreadable');
     await scriptUpstream(token, [
       { path: GROUPS_PATH, body: [] },
-      { path: GROUPS_PATH, rawBody: '{"oops"', headers: { 'Content-Type': 'application/json' } },
+      { path: GROUPS_PATH, rawBody: '{"oops"', headers: { 'Content-Type': 'application/json' }, times: 4 },
     ]);
     await openOnProxy(page, '/label-groups', token);
-    await expect(page.getByRole('alert')).toContainText('The API sent an answer this app cannot read.');
+    await expect(page.getByRole('alert')).toContainText('The upstream API sent an answer that is not JSON');
     await expect(page.getByRole('heading', { name: 'Label groups' })).toBeVisible();
     await expectShellIntact(page);
   });

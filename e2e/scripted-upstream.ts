@@ -2,7 +2,7 @@
 // in with its own token and scripts the answers for that token, so specs running in parallel never see each
 // other's faults:
 //
-//   POST /__script  { token, steps: [{ path?, status?, body?, rawBody?, headers?, delayMs?, times? }], fallback? }
+//   POST /__script  { token, steps: [{ path?, status?, body?, rawBody?, echo?, headers?, delayMs?, times? }], fallback? }
 //   GET  /__requests?token=...   what this token's requests looked like (path, query without the token, headers)
 //
 // Requests for a token with no script get the plain answer: [] for label groups, one generated page otherwise.
@@ -17,6 +17,8 @@ export interface ScriptStep {
   body?: unknown;
   /** Sent as is instead of JSON (malformed JSON, an HTML page). */
   rawBody?: string;
+  /** Answers {error} quoting the request as it came, URL and token both: a careless API that echoes. */
+  echo?: boolean;
   headers?: Record<string, string>;
   delayMs?: number;
   /** How many requests this step answers before the next step applies (default 1). */
@@ -107,7 +109,10 @@ const server = createServer((request, response) => {
   const log = seen.get(token) ?? [];
   log.push({ method: request.method ?? '', path: url.pathname, query, headers: request.headers, at: Date.now() });
   seen.set(token, log);
-  const step = nextStep(token, url);
+  const scripted = nextStep(token, url);
+  const step = scripted.echo
+    ? { ...scripted, body: { error: `Cannot serve ${request.url ?? ''} for token ${token}` } }
+    : scripted;
   const answer = () => {
     if (!response.destroyed) send(response, step);
   };

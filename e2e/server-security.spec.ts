@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { openOnProxy, rawRequest, startServer, STATS_PATH, statsTable } from './fault-kit';
+import { GROUPS_PATH, openOnProxy, rawRequest, startServer, STATS_PATH, statsTable } from './fault-kit';
 import {
   PROXY_PORT,
   PROXY_URL,
@@ -18,12 +18,21 @@ import {
 
 const UPSTREAM_HOST = `127.0.0.1:${UPSTREAM_PORT}`;
 
-function expectSecurityHeaders(headers: Record<string, string>, label: string) {
+/** The API's answers are JSON that nothing may load, run or frame; everything else is the app. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/** `path` is the request's path (or target); under /endpoint the API's stricter policy applies. */
+function expectSecurityHeaders(headers: Record<string, string>, label: string, path: string) {
   const csp = headers['content-security-policy'] ?? '';
-  expect(csp, label).toContain("default-src 'self'");
-  expect(csp, label).toContain("script-src 'self'");
-  expect(csp, label).toContain("frame-ancestors 'none'");
-  expect(csp, label).toContain("object-src 'none'");
+  if (/^\/endpoint([/?#]|$)/.test(path)) {
+    expect(csp, label).toBe(API_CSP);
+    expect(headers['content-type'], label).toBe('application/json; charset=utf-8');
+  } else {
+    expect(csp, label).toContain("default-src 'self'");
+    expect(csp, label).toContain("script-src 'self'");
+    expect(csp, label).toContain("frame-ancestors 'none'");
+    expect(csp, label).toContain("object-src 'none'");
+  }
   expect(csp, label).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
   expect(headers['x-content-type-options'], label).toBe('nosniff');
   expect(headers['referrer-policy'], label).toBe('no-referrer');
@@ -73,8 +82,11 @@ test.describe('security headers', () => {
     for (const status of [200, 404, 502]) expect(statuses, `status ${status} seen`).toContain(status);
     expect(responses.some((response) => response.url.includes('/assets/') && response.url.endsWith('.js'))).toBe(true);
     expect(responses.some((response) => response.url.startsWith(PROXY_URL))).toBe(true);
-    for (const response of responses)
-      expectSecurityHeaders(await response.headers(), `${response.status} ${response.url}`);
+    expect(responses.some((response) => new URL(response.url).pathname.startsWith('/endpoint/'))).toBe(true);
+    for (const response of responses) {
+      const label = `${response.status} ${response.url}`;
+      expectSecurityHeaders(await response.headers(), label, new URL(response.url).pathname);
+    }
   });
 
   test('are on errors, refusals and the answers to requests the server cannot parse', async ({ request, baseURL }) => {
@@ -99,7 +111,7 @@ test.describe('security headers', () => {
     for (const [label, send, status] of cases) {
       const response = await send();
       expect(response.status(), label).toBe(status);
-      expectSecurityHeaders(response.headers(), label);
+      expectSecurityHeaders(response.headers(), label, new URL(response.url()).pathname);
     }
     for (const port of [Number(new URL(demoOrigin).port), PROXY_PORT]) {
       for (const [raw, status] of [
@@ -109,7 +121,11 @@ test.describe('security headers', () => {
       ] as const) {
         const answer = await rawRequest(port, raw);
         expect(answer.status, raw.slice(0, 20)).toBe(status);
-        expectSecurityHeaders(Object.fromEntries(answer.headers), `${port} ${raw.slice(0, 20)}`);
+        expectSecurityHeaders(
+          Object.fromEntries(answer.headers),
+          `${port} ${raw.slice(0, 20)}`,
+          raw.split(' ')[1] ?? '',
+        );
       }
     }
   });
@@ -132,11 +148,12 @@ test.describe('the proxy', () => {
     );
     expect(allowed.status).toBe(200);
     expect((await send('GET', '/endpoint/v1/label_groups?access_token=other&page=3')).status).toBe(200);
-    // A value cannot smuggle a parameter, a header or a second request.
-    expect(
-      (await send('GET', '/endpoint/v1/courses/7/course_stats?page=1%26access_token%3Devil%0d%0aX-Injected:%201'))
-        .status,
-    ).toBe(200);
+    // A value cannot smuggle a parameter, a header or a second request: it is not a page number, so it is a 400.
+    const smuggled = await send(
+      'GET',
+      '/endpoint/v1/courses/7/course_stats?page=1%26access_token%3Devil%0d%0aX-Injected:%201',
+    );
+    expect(smuggled.status).toBe(400);
 
     const refused: Array<[string, string, string?, string?]> = [
       ['POST', '/endpoint/v1/label_groups', 'Content-Type: application/json\r\nContent-Length: 2\r\n', '{}'],
@@ -187,7 +204,6 @@ test.describe('the proxy', () => {
     expect(received.map((item) => `${item.method} ${item.path} ${JSON.stringify(item.query)}`)).toEqual([
       'GET /endpoint/v1/courses/7/course_stats {"user_id":"3","course_session_id":"4","page":"2","per_page":"5"}',
       'GET /endpoint/v1/label_groups {}',
-      `GET /endpoint/v1/courses/7/course_stats {"page":"1&access_token=evil\\r\\nX-Injected: 1"}`,
       'GET /endpoint/v1/label_groups {}',
     ]);
     for (const item of received) {
@@ -254,6 +270,52 @@ test.describe('the proxy', () => {
 
     const [received] = await upstreamRequests(token);
     expect(Object.keys(received?.headers ?? {}).sort()).toEqual(['accept', 'connection', 'host', 'user-agent']);
+  });
+
+  test('passes only JSON: a hostile upstream page opened directly in the browser runs nothing', async ({ page }) => {
+    const token = uniqueToken('hostile-page');
+    const script = '<script>window.__pwned = 1; document.title = "pwned"; alert(1)</script>';
+    const hostile = `<!doctype html><html><head><title>upstream</title></head><body><h1>Log in</h1>${script}<img src=x onerror="window.__pwned = 2"></body></html>`;
+    await scriptUpstream(token, [
+      { path: GROUPS_PATH, rawBody: hostile },
+      { path: STATS_PATH, status: 500, rawBody: hostile },
+      { path: STATS_PATH, rawBody: hostile, headers: { 'Content-Type': 'application/json' } },
+    ]);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The token goes as the app sends it, in the Authorization header; the address is the API's own.
+    await page.setExtraHTTPHeaders({ Authorization: `Bearer ${token}` });
+
+    for (const [path, status] of [
+      ['/endpoint/v1/label_groups', 502],
+      ['/endpoint/v1/courses/1/course_stats', 502],
+      ['/endpoint/v1/courses/1/course_stats', 502],
+    ] as const) {
+      const response = await page.goto(`${PROXY_URL}${path}`);
+      expect(response?.status(), path).toBe(status);
+      const headers = response?.headers() ?? {};
+      expect(headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(headers['content-security-policy']).toBe(API_CSP);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      // What the browser shows is our JSON, as text: no element of the upstream page, no title, nothing run.
+      const shown = await page.evaluate(() => ({
+        text: document.body.innerText,
+        title: document.title,
+        pwned: '__pwned' in window,
+        images: document.images.length,
+        scripts: document.scripts.length,
+      }));
+      expect(JSON.parse(shown.text)).toEqual({ error: expect.stringMatching(/^The upstream API sent .* not JSON$/) });
+      expect(shown).toMatchObject({ title: '', pwned: false, images: 0, scripts: 0 });
+    }
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(await upstreamRequests(token)).toHaveLength(3);
   });
 
   test('cuts an upstream body over 10 MB with a 502', async ({ request }) => {

@@ -135,6 +135,37 @@ test('never in an error shown: an API error that echoes the token shows a placeh
   for (const text of consoleTexts) expect(text).not.toContain(token);
 });
 
+test('never in an error shown, in any encoding: a token with URL characters echoed in its URL by the upstream', async ({
+  page,
+}) => {
+  // '&', '=' and '#' change under URL and form encoding: the echo comes back as T%26x%3D1%23f in the URL it quotes.
+  const token = `T&x=1#f-${uniqueToken('echo-url')}`;
+  const spellings = [token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2)];
+  expect(new Set(spellings).size).toBeGreaterThan(1);
+  const consoleTexts: string[] = [];
+  page.on('console', (message) => consoleTexts.push(message.text()));
+  await scriptUpstream(token, [
+    { path: STATS_PATH, status: 400, echo: true },
+    { path: STATS_PATH, status: 404, echo: true },
+  ]);
+  await openOnProxy(page, '/courses/1/stats', token);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The API refused the request.');
+  // The upstream quoted its own URL and the token; the proxy put a placeholder in both places.
+  await expect(alert).toContainText('/endpoint/v1/courses/1/course_stats?page=1&per_page=10&access_token=[token]');
+  await expect(alert).toContainText('for token [token]');
+  const seen = [await page.evaluate(() => document.body.innerText)];
+
+  await page.goto(`${PROXY_URL}/courses/2/stats`);
+  await expect(page.getByRole('alert')).toContainText('access_token=[token] for token [token]');
+  seen.push(await page.evaluate(() => document.body.innerText), await page.content());
+
+  const htmlEscaped = token.replaceAll('&', '&amp;');
+  for (const text of [...seen, ...consoleTexts]) {
+    for (const spelling of [...spellings, htmlEscaped]) expect(text).not.toContain(spelling);
+  }
+});
+
 test('a sign-out clears the query cache: the next token asks the API itself, with the same URLs', async ({ page }) => {
   // Keys are not exposed by the app; what shows they hold no token is that a sign-out clears the cache and the
   // next token's requests are the same URLs. The unit test src/app/query-keys.test.tsx reads the keys directly.

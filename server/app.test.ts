@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, serverConfigSchema } from '../contract/index';
 import { DEFAULT_DEMO_TOKEN } from './config';
-import { SECURITY_HEADERS } from './security-headers';
+import { API_SECURITY_HEADERS, SECURITY_HEADERS } from './security-headers';
 import { IMMUTABLE } from './spa';
 import {
   ASSET_PATH,
@@ -33,9 +33,8 @@ afterAll(async () => {
   dist.remove();
 });
 
-function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS))
-    expect(headers[name], `${name} on ${label}`).toBe(value);
+function expectSecurityHeaders(headers: Record<string, unknown>, label: string, expected = SECURITY_HEADERS) {
+  for (const [name, value] of Object.entries(expected)) expect(headers[name], `${name} on ${label}`).toBe(value);
 }
 
 function expectJsonError(response: { headers: Record<string, unknown>; json: () => unknown }, label: string) {
@@ -58,12 +57,6 @@ describe('security headers', () => {
     ['a hashed asset', { url: ASSET_PATH }, 200],
     ['the health check', { url: '/healthz' }, 200],
     ['the server config', { url: '/api/config' }, 200],
-    ['API data', { url: '/endpoint/v1/courses/101/course_stats', headers: DEMO_AUTH }, 200],
-    ['an API 400', { url: '/endpoint/v1/courses/101/course_stats?page=x', headers: DEMO_AUTH }, 400],
-    ['an API 401', { url: '/endpoint/v1/courses/101/course_stats' }, 401],
-    ['an API 404', { url: '/endpoint/v1/courses/999/course_stats', headers: DEMO_AUTH }, 404],
-    ['an unknown API path', { url: '/endpoint/v1/users' }, 404],
-    ['an API 405', { method: 'POST', url: '/endpoint/v1/label_groups' }, 405],
     ['an unknown /api path', { url: '/api/nothing' }, 404],
     ['a missing asset', { url: '/assets/missing-123.js' }, 404],
     ['a malformed URL', { url: '/%zz' }, 400],
@@ -72,6 +65,26 @@ describe('security headers', () => {
     const response = await app.inject(request);
     expect(response.statusCode).toBe(status);
     expectSecurityHeaders(response.headers, label);
+  });
+
+  it.each<[string, InjectOptions, number]>([
+    ['API data', { url: '/endpoint/v1/courses/101/course_stats', headers: DEMO_AUTH }, 200],
+    ['label groups', { url: '/endpoint/v1/label_groups' }, 200],
+    ['an API 400', { url: '/endpoint/v1/courses/101/course_stats?page=x', headers: DEMO_AUTH }, 400],
+    ['an API 401', { url: '/endpoint/v1/courses/101/course_stats' }, 401],
+    ['an API 404', { url: '/endpoint/v1/courses/999/course_stats', headers: DEMO_AUTH }, 404],
+    ['an unknown API path', { url: '/endpoint/v1/users' }, 404],
+    ['another API version', { url: '/endpoint/v2/label_groups' }, 404],
+    ['an API path the router cannot decode', { url: '/endpoint/v1/%zz' }, 400],
+    ['an API 405', { method: 'POST', url: '/endpoint/v1/label_groups' }, 405],
+  ])('on %s, as JSON that no browser runs or frames', async (label, request, status) => {
+    const response = await app.inject(request);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type'], label).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-security-policy'], label).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox",
+    );
+    expectSecurityHeaders(response.headers, label, API_SECURITY_HEADERS);
   });
 });
 

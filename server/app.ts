@@ -1,10 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_PREFIX, CONFIG_PATH, LABEL_GROUPS_PATH, type ServerConfig } from '../contract/index';
+import { API_PREFIX, CONFIG_PATH, LABEL_GROUPS_PATH, OAUTH_TOKEN_PATH, type ServerConfig } from '../contract/index';
 import type { Config } from './config';
 import { demoApi } from './demo-api/demo-api';
+import { IssuedTokens } from './demo-api/issued-tokens';
+import { demoOAuth } from './demo-api/oauth';
 import { JSON_TYPE, PublicError, sendError } from './http-answers';
 import { serializeRequest } from './log-redaction';
+import { tokenExchange, type AskToken } from './oauth/token-exchange';
 import { createMetrics } from './ops/metrics';
 import { registerOps } from './ops/ops-routes';
 import { createRateLimits } from './ops/rate-limit';
@@ -12,7 +15,7 @@ import { Lifecycle, upstreamCheck } from './ops/readiness';
 import { requestId } from './ops/request-id';
 import { proxyApi } from './proxy/proxy';
 import { createUpstream } from './proxy/upstream';
-import { applySecurityHeaders, SECURITY_HEADERS } from './security-headers';
+import { applySecurityHeaders, securityHeadersFor } from './security-headers';
 import { isAppRoute, registerStatic, serveIndex } from './spa';
 
 export interface BuildAppOptions {
@@ -22,7 +25,12 @@ export interface BuildAppOptions {
   random?: () => number;
   /** Draining turns /readyz to 503; main.ts drains on SIGTERM. */
   lifecycle?: Lifecycle;
+  /** The clock the demo's issued tokens expire by; tests pin it. */
+  now?: () => number;
 }
+
+/** A sign-in waits at most this long for the token endpoint (less when UPSTREAM_TIMEOUT_MS is shorter). */
+const tokenTimeoutMs = (config: Config) => Math.min(config.upstreamTimeoutMs, 10_000);
 
 function clientErrorStatus(error: unknown): number | undefined {
   const status = typeof error === 'object' && error !== null && 'statusCode' in error ? error.statusCode : undefined;
@@ -56,7 +64,12 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       app.log.debug({ code: error.code }, 'unparseable request');
       const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
       const body = JSON.stringify({ error: STATUS_CODES[status] ?? 'Bad Request' });
-      const headers = Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
+      // Only the request line's start is read, to pick the headers; never logged (it may hold a token). Node
+      // hands over a Buffer here, whatever Fastify's type says.
+      const raw: unknown = error.rawPacket;
+      const start = Buffer.isBuffer(raw) ? raw.toString('latin1', 0, 64) : '';
+      const target = /^[A-Z]+ (\S+)/.exec(start)?.[1] ?? '';
+      const headers = Object.entries(securityHeadersFor(target)).map(([name, value]) => `${name}: ${value}\r\n`);
       if (socket.writable) {
         socket.write(
           `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.join('')}content-type: ${JSON_TYPE}\r\n` +
@@ -67,7 +80,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     },
     // A path the router cannot even decode (%zz) never reaches hooks or handlers: answer it here, same shape.
     frameworkErrors: (error, request, reply) => {
-      applySecurityHeaders(reply);
+      applySecurityHeaders(reply, request.url);
       reply.header('x-request-id', request.id);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'The URL is too long');
       return sendError(reply, 400, 'The URL is not valid');
@@ -75,7 +88,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   });
 
   app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(reply);
+    applySecurityHeaders(reply, request.url);
     reply.header('x-request-id', request.id);
     done();
   });
@@ -143,14 +156,40 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       rateLimitMax: config.rateLimitMax,
     });
   } else {
+    const issued = new IssuedTokens(config.demoTokenTtlS, options.now);
+    app.register(demoOAuth, { clientId: config.demoClientId, clientSecret: config.demoClientSecret, tokens: issued });
     app.register(demoApi, {
       prefix: API_PREFIX,
       token: config.demoToken,
+      isIssued: (token) => issued.isValid(token),
       latencyMs: config.demoLatencyMs,
       failureRate: config.demoFailureRate,
       random: options.random ?? Math.random,
     });
   }
+
+  // The sign-in with API keys: in proxy mode it asks the API's token endpoint; in demo mode the demo's own, through
+  // the same route a client would use (inject: in-process, no socket).
+  const askToken: AskToken = upstream
+    ? (form, cancel) => upstream.postForm(config.oauthTokenPath, form, cancel, tokenTimeoutMs(config))
+    : async (form) => {
+        const answer = await app.inject({
+          method: 'POST',
+          url: OAUTH_TOKEN_PATH,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form,
+        });
+        const header = (name: string) => {
+          const value = answer.headers[name];
+          return value === undefined ? {} : { [name]: String(value) };
+        };
+        return {
+          status: answer.statusCode,
+          headers: { ...header('content-type'), ...header('retry-after') },
+          body: answer.rawPayload,
+        };
+      };
+  app.register(tokenExchange, { askToken, metrics, rateLimits, rateLimitMax: config.tokenRateLimitMax });
 
   const { distDir } = config;
   if (distDir !== null) registerStatic(app, distDir);

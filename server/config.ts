@@ -1,9 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
+import { OAUTH_TOKEN_PATH } from '../contract/index';
 
 /** The demo API's token. It is public on purpose: /api/config hands it to the sign-in screen in demo mode. */
 export const DEFAULT_DEMO_TOKEN = 'demo-token-2026';
+/** The demo API's keys for its token endpoint: public too, printed at start next to the token. */
+export const DEFAULT_DEMO_CLIENT_ID = 'demo-client';
+export const DEFAULT_DEMO_CLIENT_SECRET = 'demo-secret-2026';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -67,6 +71,11 @@ const baseUrl = z.pipe(
   }),
 );
 
+/** OAUTH_TOKEN_PATH: a plain absolute path below API_BASE_URL, e.g. /oauth/token; nothing that could steer it. */
+const plainPath = z
+  .string()
+  .check(z.regex(/^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+$/, 'must be a plain path such as /oauth/token'));
+
 /** REDIS_URL: redis:// or rediss:// (TLS), as ioredis reads it; credentials allowed, never logged. */
 const redisUrl = z.pipe(
   z.string(),
@@ -102,12 +111,17 @@ const envSchema = z.object({
   HOST: withDefault(z.string(), '127.0.0.1'),
   API_BASE_URL: optional(baseUrl),
   DEMO_TOKEN: withDefault(printableToken(), DEFAULT_DEMO_TOKEN),
+  DEMO_CLIENT_ID: withDefault(printableToken(), DEFAULT_DEMO_CLIENT_ID),
+  DEMO_CLIENT_SECRET: withDefault(printableToken(), DEFAULT_DEMO_CLIENT_SECRET),
+  DEMO_TOKEN_TTL_S: wholeNumber(1, 31_536_000, 7200),
   DEMO_LATENCY_MS: wholeNumber(0, 60_000, 0),
   DEMO_FAILURE_RATE: z.pipe(
     optional(z.string().check(z.regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1'))),
     z.transform((value: string | undefined) => (value === undefined ? 0 : Number(value))),
   ),
   RATE_LIMIT_MAX: wholeNumber(0, 1_000_000, 600),
+  OAUTH_TOKEN_PATH: withDefault(plainPath, OAUTH_TOKEN_PATH),
+  TOKEN_RATE_LIMIT_MAX: wholeNumber(0, 1_000_000, 10),
   DIST_DIR: z.pipe(
     optional(z.string()),
     z.transform((value: string | undefined) => resolve(value ?? resolve(REPO_ROOT, 'dist'))),
@@ -133,11 +147,20 @@ export interface Config {
   /** Set: proxy mode, forwarding /endpoint/v1 to this origin (+ base path). Null: demo mode. */
   apiBaseUrl: string | null;
   demoToken: string;
+  /** The keys the demo API's token endpoint accepts. */
+  demoClientId: string;
+  demoClientSecret: string;
+  /** How long a token the demo API's token endpoint issues lasts. DEMO_TOKEN itself never expires. */
+  demoTokenTtlS: number;
   demoLatencyMs: number;
   /** 0..1: the share of demo API answers that fail with 503. */
   demoFailureRate: number;
   /** Requests per client address per minute on the proxied /endpoint/v1; 0 turns the limit off. */
   rateLimitMax: number;
+  /** The API's token endpoint, below apiBaseUrl. */
+  oauthTokenPath: string;
+  /** Token exchanges per client address per minute on our /api/oauth/token; 0 turns the limit off. */
+  tokenRateLimitMax: number;
   /** The built SPA; null serves no static files (the Vite dev server does that in `npm run dev`). */
   distDir: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -169,9 +192,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     apiBaseUrl: e.API_BASE_URL ?? null,
     demoToken: e.DEMO_TOKEN,
+    demoClientId: e.DEMO_CLIENT_ID,
+    demoClientSecret: e.DEMO_CLIENT_SECRET,
+    demoTokenTtlS: e.DEMO_TOKEN_TTL_S,
     demoLatencyMs: e.DEMO_LATENCY_MS,
     demoFailureRate: e.DEMO_FAILURE_RATE,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    oauthTokenPath: e.OAUTH_TOKEN_PATH,
+    tokenRateLimitMax: e.TOKEN_RATE_LIMIT_MAX,
     distDir: e.DIST_DIR,
     logLevel: e.LOG_LEVEL,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,

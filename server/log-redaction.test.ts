@@ -13,6 +13,8 @@ describe('redactUrl', () => {
     ['/a?access_token', '/a?access_token=[redacted]'],
     ['/a?%zz=1&access_token=s3cret', '/a?%zz=1&access_token=[redacted]'],
     ['/a?&&access_token=s3cret&&', '/a?&&access_token=[redacted]&&'],
+    ['/api/oauth/token?client_id=k&client_secret=s3cret', '/api/oauth/token?client_id=k&client_secret=[redacted]'],
+    ['/a?Client%5FSecret=s3cret', '/a?Client%5FSecret=[redacted]'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

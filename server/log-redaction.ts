@@ -2,7 +2,8 @@ import { decodeQueryComponent } from './query-string';
 
 /**
  * The URL as it may appear in a log line: the value of any query parameter whose (decoded) name mentions a
- * token is replaced, however the name is spelled (access_token, access%5Ftoken, ACCESS_TOKEN).
+ * token or a secret is replaced, however the name is spelled (access_token, access%5Ftoken, ACCESS_TOKEN,
+ * client_secret).
  */
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
@@ -14,7 +15,7 @@ export function redactUrl(url: string): string {
       const eq = pair.indexOf('=');
       const rawName = eq === -1 ? pair : pair.slice(0, eq);
       const name = (decodeQueryComponent(rawName) ?? rawName).toLowerCase();
-      return name.includes('token') ? `${rawName}=[redacted]` : pair;
+      return name.includes('token') || name.includes('secret') ? `${rawName}=[redacted]` : pair;
     });
   return `${url.slice(0, start)}?${pairs.join('&')}`;
 }

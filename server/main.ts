@@ -12,7 +12,10 @@ const port = typeof address === 'object' && address !== null ? address.port : co
 const host = config.host.includes(':') ? `[${config.host}]` : config.host;
 console.log(`Course statistics dashboard: http://${host}:${port}`);
 if (config.apiBaseUrl) console.log(`Proxying /endpoint/v1 to ${new URL(config.apiBaseUrl).host}`);
-else console.log(`Demo mode. Access token: ${config.demoToken}`);
+else {
+  console.log(`Demo mode. Access token: ${config.demoToken}`);
+  console.log(`Demo API keys: Client ID ${config.demoClientId}, Client secret ${config.demoClientSecret}`);
+}
 
 // Graceful shutdown: /readyz turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load balancer to notice,
 // while still serving) stop accepting, let in-flight requests finish (app.close waits for them), then exit 0.

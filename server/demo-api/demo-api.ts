@@ -1,20 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  COURSE_STATS_QUERY_NAMES,
-  courseStatsQuerySchema,
-  LABEL_GROUPS_QUERY_NAMES,
-  PER_PAGE_DEFAULT,
-  type CourseStatsQuery,
-  type CourseStatWire,
-} from '../../contract/index';
+import { PER_PAGE_DEFAULT, type CourseStatWire } from '../../contract/index';
+import { readLabelGroupsQuery, readStatsQuery, type Checked, type ReadQuery } from '../api-query';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
-import { parsePositiveInt, parseQueryString, quote, rawQueryOf } from '../query-string';
+import { parsePositiveInt, rawQueryOf } from '../query-string';
 import { getDemoData } from './demo-data';
 import { tokenChecker } from './token-check';
 
 export interface DemoApiOptions {
   token: string;
+  /** Tokens the demo's token endpoint issued, accepted while they last. */
+  isIssued?: (token: string) => boolean;
   /** Delay before every answer. */
   latencyMs: number;
   /** 0..1: the share of answers that are 503. */
@@ -24,67 +20,10 @@ export interface DemoApiOptions {
 }
 
 const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
-const INTEGER_PARAMS = ['user_id', 'course_session_id', 'page', 'per_page'] as const;
 const PAGE_CACHE_SIZE = 500;
 const QUERY_MEMO_SIZE = 1000;
 /** Longer query strings are read afresh each time: no client of ours sends one, and keys this short cap memory. */
 const QUERY_MEMO_MAX_LENGTH = 200;
-
-type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** What a query asks for once checked: the endpoint's own parameters and the token, if it came in the query. */
-interface ReadQuery<P> {
-  readonly params: Readonly<P>;
-  readonly accessToken: string | undefined;
-}
-
-/** The query's parameters, each given at most once and each one the endpoint allows; else a message naming it. */
-function readQuery(rawQuery: string, allowed: readonly string[]): Checked<Map<string, string>> {
-  const parsed = parseQueryString(rawQuery);
-  if (!parsed.ok) return parsed;
-  const values = new Map<string, string>();
-  for (const [name, given] of parsed.params) {
-    if (!allowed.includes(name)) {
-      return { ok: false, error: `Unknown query parameter ${quote(name)}; allowed: ${allowed.join(', ')}` };
-    }
-    const [value] = given;
-    if (given.length > 1 || value === undefined) return { ok: false, error: `Query parameter ${name} is repeated` };
-    values.set(name, value);
-  }
-  return { ok: true, value: values };
-}
-
-function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseStatsQuery> {
-  const numbers: Partial<Record<(typeof INTEGER_PARAMS)[number], number>> = {};
-  for (const name of INTEGER_PARAMS) {
-    const text = values.get(name);
-    if (text === undefined) continue;
-    const value = parsePositiveInt(text);
-    if (value === null) return { ok: false, error: `Query parameter ${name} must be a positive integer` };
-    numbers[name] = value;
-  }
-  // The contract holds the limits (per_page at most 100), so they cannot drift from what the client checks.
-  const result = courseStatsQuerySchema.safeParse(numbers);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    return { ok: false, error: `Query parameter ${issue?.path.join('.')} is out of range: ${issue?.message}` };
-  }
-  return { ok: true, value: result.data };
-}
-
-export function readStatsQuery(rawQuery: string): Checked<ReadQuery<CourseStatsQuery>> {
-  const query = readQuery(rawQuery, COURSE_STATS_QUERY_NAMES);
-  if (!query.ok) return query;
-  const params = readStatsParams(query.value);
-  if (!params.ok) return params;
-  return { ok: true, value: { params: params.value, accessToken: query.value.get('access_token') } };
-}
-
-export function readLabelGroupsQuery(rawQuery: string): Checked<ReadQuery<Record<string, never>>> {
-  const query = readQuery(rawQuery, LABEL_GROUPS_QUERY_NAMES);
-  if (!query.ok) return query;
-  return { ok: true, value: { params: {}, accessToken: query.value.get('access_token') } };
-}
 
 /**
  * Remembers what a query string reads as (a pure function of it), for the query strings seen last: a client
@@ -153,7 +92,7 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
   const labelGroupsBody = Buffer.from(JSON.stringify(data.labelGroups));
   const pages = new PageCache(PAGE_CACHE_SIZE);
 
-  const checkToken = tokenChecker(options.token);
+  const checkToken = tokenChecker(options.token, options.isIssued);
 
   // Fault knobs, only when asked for: the hook would cost every request something.
   if (options.latencyMs > 0 || options.failureRate > 0) {
@@ -165,8 +104,8 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
     });
   }
 
-  const statsQueries = new QueryMemo(readStatsQuery);
-  const labelGroupsQueries = new QueryMemo(readLabelGroupsQuery);
+  const statsQueries = new QueryMemo((raw) => readStatsQuery(raw));
+  const labelGroupsQueries = new QueryMemo((raw) => readLabelGroupsQuery(raw));
 
   const statsUrl = '/courses/:course_id/course_stats';
   function answerStats(request: FastifyRequest<{ Params: { course_id: string } }>, reply: FastifyReply) {

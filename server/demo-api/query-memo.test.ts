@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_TOKEN } from '../config';
 import { DEMO_AUTH, makeApp } from '../test-support';
-import { QueryMemo, readLabelGroupsQuery, readStatsQuery } from './demo-api';
+import { readLabelGroupsQuery, readStatsQuery } from '../api-query';
+import { QueryMemo } from './demo-api';
 
 describe('query memo', () => {
   it('answers exactly what a fresh reading answers, for good and bad queries alike', () => {

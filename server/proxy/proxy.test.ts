@@ -3,8 +3,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { fuzzCases } from '../fuzz-cases';
-import { SECURITY_HEADERS } from '../security-headers';
-import { captureLogs, exchange, makeApp, parseResponse, portOf } from '../test-support';
+import { API_CONTENT_SECURITY_POLICY } from '../security-headers';
+import { captureLogs, DEMO_AUTH, exchange, makeApp, parseResponse, portOf } from '../test-support';
 
 /** The token the browser sends, and one an attacker puts in the query: neither may show up where it must not. */
 const TOKEN = 'secret-token-5f3a9c';
@@ -133,12 +133,21 @@ describe('forwarding', () => {
     ]);
   });
 
-  it('re-encodes values, so a value cannot smuggle in another parameter', async () => {
-    await app.inject({ url: `${STATS}?page=1%26access_token%3Devil%23x`, headers: AUTH });
+  it('refuses a value that is not a canonical integer, so a value cannot smuggle in another parameter', async () => {
+    const response = await app.inject({ url: `${STATS}?page=1%26access_token%3Devil%23x`, headers: AUTH });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Query parameter page must be a positive integer' });
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('sends the values in their one canonical spelling, in the spec order', async () => {
+    await app.inject({ url: `${STATS}?per_page=%35%30&page=2&user_id=7`, headers: AUTH });
     const [received] = upstream.received;
     if (!received) throw new Error('nothing forwarded');
     expect(forwardedQuery(received)).toEqual([
-      ['page', '1&access_token=evil#x'],
+      ['user_id', '7'],
+      ['page', '2'],
+      ['per_page', '50'],
       ['access_token', TOKEN],
     ]);
   });
@@ -193,7 +202,7 @@ describe('answers', () => {
     for (const name of ['set-cookie', 'x-powered-by', 'server', 'access-control-allow-origin']) {
       expect(response.headers[name], name).toBeUndefined();
     }
-    expect(response.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+    expect(response.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
   });
 
   it('marks answers without Cache-Control as not to be stored', async () => {
@@ -202,19 +211,19 @@ describe('answers', () => {
   });
 
   it.each<[number, Record<string, string>, string]>([
+    [400, { 'content-type': 'application/json' }, '{"error":"Bad page"}'],
     [401, { 'content-type': 'application/json' }, '{"error":"Unauthorized"}'],
     [404, { 'content-type': 'application/json' }, '{"error":"Course not found"}'],
     [429, { 'content-type': 'application/json', 'retry-after': '30' }, '{"error":"Slow down"}'],
-    [500, { 'content-type': 'text/html' }, '<html><body><h1>Internal Server Error</h1></body></html>'],
-    [503, { 'content-type': 'text/plain', 'retry-after': '120' }, 'maintenance'],
-  ])('pass status %i and its body through', async (status, headers, body) => {
+    [503, { 'content-type': 'application/problem+json', 'retry-after': '120' }, '{"title":"maintenance"}'],
+  ])('pass status %i and its JSON body through, as our JSON type', async (status, headers, body) => {
     upstream.script((_request, response) => {
       response.writeHead(status, headers).end(body);
     });
     const response = await app.inject({ url: STATS, headers: AUTH });
     expect(response.statusCode).toBe(status);
     expect(response.body).toBe(body);
-    expect(response.headers['content-type']).toBe(headers['content-type']);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['retry-after']).toBe(headers['retry-after']);
   });
 
@@ -227,6 +236,135 @@ describe('answers', () => {
     expect(response.json()).toEqual({ error: expect.stringContaining('302') });
     expect(response.headers.location).toBeUndefined();
     expect(upstream.received).toHaveLength(1);
+  });
+});
+
+const HOSTILE_PAGE =
+  '<!doctype html><html><body><script>window.__pwned = 1; document.title = "pwned"</script></body></html>';
+
+describe('answers that are not JSON', () => {
+  it.each<[string, number, Record<string, string>, string, number]>([
+    ['an HTML page', 200, { 'content-type': 'text/html' }, HOSTILE_PAGE, 502],
+    ['an HTML page that calls itself JSON', 200, { 'content-type': 'application/json' }, HOSTILE_PAGE, 502],
+    ['JSON cut short', 200, { 'content-type': 'application/json' }, '[{"id": 1, "username": "Ann"', 502],
+    ['JSON without a content type', 200, {}, '[]', 502],
+    ['JSON called text/plain', 200, { 'content-type': 'text/plain' }, '[]', 502],
+    ['JSON as text/html', 200, { 'content-type': 'text/html' }, '[]', 502],
+    ['a JSON look-alike type', 200, { 'content-type': 'application/jsonp' }, '[]', 502],
+    ['an empty body', 200, { 'content-type': 'application/json' }, '', 502],
+    ['an HTML error page', 500, { 'content-type': 'text/html' }, HOSTILE_PAGE, 502],
+    ['a plain-text 503', 503, { 'content-type': 'text/plain', 'retry-after': '120' }, 'maintenance', 502],
+    ['an HTML 400', 400, { 'content-type': 'text/html' }, HOSTILE_PAGE, 502],
+    ['an HTML 401', 401, { 'content-type': 'text/html' }, HOSTILE_PAGE, 401],
+    ['an empty 403', 403, {}, '', 403],
+    ['an HTML 404', 404, { 'content-type': 'text/html' }, HOSTILE_PAGE, 404],
+    ['a plain-text 429', 429, { 'content-type': 'text/plain', 'retry-after': '30' }, 'slow down', 429],
+  ])('%s (%i) becomes our own JSON error, never the upstream body', async (_label, status, headers, body, ours) => {
+    upstream.script((_request, response) => {
+      response.writeHead(status, headers).end(body);
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(ours);
+    expect(response.json()).toEqual({ error: expect.stringMatching(/^The upstream API /) });
+    if (body !== '') expect(response.body).not.toContain(body.slice(0, 20));
+    expect(response.body).not.toContain('pwned');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+    // Retry-After still tells the app when to try again.
+    expect(response.headers['retry-after']).toBe(headers['retry-after']);
+  });
+
+  it('accepts JSON under a +json type and with a byte order mark, and answers it as our JSON type', async () => {
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/vnd.api+json; charset=utf-8' }).end('\uFEFF[]');
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual([]);
+  });
+
+  it('counts them as not_json in the metrics', async () => {
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(HOSTILE_PAGE);
+    });
+    const counted = proxyApp();
+    await counted.inject({ url: GROUPS, headers: AUTH });
+    const metrics = await counted.inject({ url: '/metrics' });
+    expect(metrics.body).toMatch(/upstream_requests_total\{outcome="not_json"\} 1/);
+  });
+});
+
+describe('a token the upstream echoes', () => {
+  // Characters that URL and form encoding both change: the echo may come back in any of those spellings.
+  const odd = 'T&x=1#f+/%;';
+  const spellings = [odd, encodeURIComponent(odd), new URLSearchParams({ t: odd }).toString().slice(2)];
+
+  it('is taken out of an error in every spelling, keys included', async () => {
+    const lower = encodeURIComponent(odd).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+    upstream.script((request, response) => {
+      const body = {
+        error: `No access for ${request.url ?? ''}`,
+        details: [`token=${odd}`, { [odd]: `form ${spellings[2] ?? ''}`, lower }],
+      };
+      response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    const response = await app.inject({ url: STATS, headers: { authorization: `Bearer ${odd}` } });
+    expect(response.statusCode).toBe(403);
+    for (const spelling of [...spellings, lower]) expect(response.body).not.toContain(spelling);
+    expect(response.json()).toEqual({
+      error: `No access for ${STATS}?access_token=[token]`,
+      details: ['token=[token]', { '[token]': 'form [token]', lower: '[token]' }],
+    });
+  });
+
+  it('is left alone in data: a 200 passes byte for byte', async () => {
+    const body = JSON.stringify([{ note: `said ${TOKEN}` }]);
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    });
+    expect((await app.inject({ url: STATS, headers: AUTH })).body).toBe(body);
+  });
+});
+
+describe('queries the API would refuse', () => {
+  it.each([
+    ['per_page=0', /per_page/],
+    ['per_page=101', /per_page/],
+    ['per_page=abc', /per_page/],
+    ['page=0', /page/],
+    ['page=-1', /page/],
+    ['user_id=1.5', /user_id/],
+    ['course_session_id=01', /course_session_id/],
+    ['page=1&page=2', /repeated/],
+    ['per_page=10&per_page=10', /repeated/],
+    ['page=%zz', /encoding/],
+    [`page=1&note=${'x'.repeat(14 * 1024)}`, /too long/],
+  ])('%s: 400 from the proxy itself, nothing forwarded', async (query, message) => {
+    const response = await app.inject({ url: `${STATS}?${query}`, headers: AUTH });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: expect.stringMatching(message) });
+    expect(response.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('answer with the same words as the demo API', async () => {
+    const demo = makeApp();
+    for (const query of ['per_page=0', 'per_page=101', 'per_page=abc', 'page=0', 'page=1&page=2']) {
+      const ours = await app.inject({ url: `${STATS}?${query}`, headers: AUTH });
+      const theirs = await demo.inject({ url: `${STATS}?${query}`, headers: DEMO_AUTH });
+      expect(ours.json(), query).toEqual(theirs.json());
+    }
+    await demo.close();
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('label groups: a repeated or oversized query is refused too', async () => {
+    for (const query of ['access_token=a&access_token=b', `x=${'y'.repeat(14 * 1024)}`]) {
+      expect((await app.inject({ url: `${GROUPS}?${query}`, headers: AUTH })).statusCode, query).toBe(400);
+    }
+    expect(upstream.received).toEqual([]);
   });
 });
 
@@ -280,7 +418,7 @@ describe('failures', () => {
     expect(chunked.body).not.toContain('yyy');
 
     upstream.script((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' }).end('z'.repeat(1_000));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify('z'.repeat(998)));
     });
     expect((await small.inject({ url: STATS, headers: AUTH })).statusCode).toBe(200);
   });

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { courseStatsPath, LABEL_GROUPS_PATH } from '../../contract/index';
+import { readLabelGroupsQuery, readStatsQuery } from '../api-query';
 import { bearerToken } from '../bearer';
-import { methodNotAllowed, sendError } from '../http-answers';
+import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
 import type { Metrics, UpstreamOutcome } from '../ops/metrics';
 import type { RateLimits } from '../ops/rate-limit';
-import { parsePositiveInt, parseQueryString, rawQueryOf } from '../query-string';
-import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream';
+import { parsePositiveInt, rawQueryOf } from '../query-string';
+import { scrubToken, tokenSpellings } from './token-echo';
+import { UpstreamError, type Upstream } from './upstream';
 
 export interface ProxyOptions {
   /** The client for config.apiBaseUrl; buildApp owns it (the readiness probe uses it too) and closes it. */
@@ -17,31 +19,43 @@ export interface ProxyOptions {
   rateLimitMax: number;
 }
 
-/** The only parameters that reach the upstream, besides the access_token taken from the Authorization header. */
-const FORWARDED_STATS_PARAMS = ['user_id', 'course_session_id', 'page', 'per_page'] as const;
-/** Response headers worth passing back; never Set-Cookie. Content-Length follows from the body we send. */
-const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after', 'cache-control', 'etag', 'last-modified'] as const;
+/** Response headers worth passing back; never Set-Cookie, never the upstream's Content-Type (ours is JSON). */
+const PASSED_RESPONSE_HEADERS = ['retry-after', 'cache-control', 'etag', 'last-modified'] as const;
 const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
+/**
+ * Statuses the app acts on (sign out, "not found", wait and retry): kept when their body is not JSON, with our
+ * own body instead. Any other answer that is not JSON becomes a 502.
+ */
+const KEPT_WITHOUT_JSON = new Set([401, 403, 404, 429]);
 
-function looksLikeJson(headers: IncomingHttpHeaders, body: Buffer): boolean {
-  // The type and the first byte only: parsing every body to count it would cost more than the proxy itself.
-  const type = headers['content-type'] ?? '';
-  const first = body.toString('latin1', 0, Math.min(body.length, 64)).trimStart()[0];
-  return /^application\/([\w.+-]*\+)?json\b/i.test(type) && (first === '[' || first === '{');
+/** The upstream's body as JSON: only when it says it is JSON and it parses. undefined otherwise. */
+function readJson(headers: IncomingHttpHeaders, body: Buffer): { value: unknown; text: Buffer } | undefined {
+  if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
+  // A leading byte order mark may come with JSON text; it is dropped here, as a browser's decoder would.
+  const text = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? body.subarray(3) : body;
+  try {
+    return { value: JSON.parse(text.toString('utf8')), text };
+  } catch {
+    return undefined;
+  }
 }
 
-function outcomeOf({ status, headers, body }: UpstreamAnswer): UpstreamOutcome {
+function outcomeOf(status: number, isJson: boolean): UpstreamOutcome {
   if (status < 200 || status > 599 || (status >= 300 && status < 400)) return 'unexpected_status';
   if (status >= 500) return '5xx';
   if (status >= 400) return '4xx';
-  return looksLikeJson(headers, body) ? 'ok' : 'not_json';
+  return isJson ? 'ok' : 'not_json';
 }
 
 /**
  * Forwards GET on exactly the API's two paths (docs/api.md) to the configured upstream. The target is built here
  * from the configured origin, a fixed path and an allow-list of parameters: nothing in the request's path, Host or
  * other headers can change where it goes. Any other path under /endpoint/v1 is a 404 and any other method a 405,
- * neither forwarded.
+ * neither forwarded. A query the demo API would refuse (server/api-query.ts) is refused here with 400.
+ *
+ * Only JSON comes back: an answer that does not say it is JSON, or does not parse, is replaced by our own JSON
+ * error (docs/api.md, "What the proxy passes back"). Parsing every body costs a little; an upstream HTML page
+ * with a script, opened on our origin, would cost the token.
  *
  * Rate limiting lives here and not on the demo API: it protects the upstream (and the quota of the token that
  * pays for it) from a flood through us, while the demo API is local, cheap and must stay benchmarkable. It
@@ -77,38 +91,60 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
       }
       throw error;
     }
-    metrics.observeUpstream(outcomeOf(answer), seconds());
     const { status, headers, body } = answer;
+    const json = readJson(headers, body);
+    metrics.observeUpstream(outcomeOf(status, json !== undefined), seconds());
     if (status < 200 || status > 599 || (status >= 300 && status < 400)) {
       // Following a redirect would carry the token to wherever it points; passing it on without its Location
       // would leave the browser with nothing to act on.
       return sendError(reply, 502, `The upstream API answered with an unexpected status ${status}`);
     }
-    reply.code(status);
     for (const name of PASSED_RESPONSE_HEADERS) {
       const value = headers[name];
       if (value !== undefined) reply.header(name, value);
     }
     if (headers['cache-control'] === undefined) reply.header('cache-control', 'no-store');
-    return reply.send(body);
+    if (json === undefined) {
+      // Never the upstream's bytes: an HTML page with a script would run on our origin, next to the token.
+      if (KEPT_WITHOUT_JSON.has(status)) {
+        return sendError(reply, status, `The upstream API answered ${status} without a JSON body`);
+      }
+      const what = status < 300 ? 'an answer' : `an error ${status}`;
+      return sendError(reply, 502, `The upstream API sent ${what} that is not JSON`);
+    }
+    reply.code(status).type(JSON_TYPE);
+    if (status < 400 || token === undefined) return reply.send(json.text);
+    // An error may quote the request it refuses, token and all: it leaves here without it.
+    return reply.send(JSON.stringify(scrubToken(json.value, tokenSpellings(token))));
   }
 
   const statsUrl = '/courses/:course_id/course_stats';
   app.get<{ Params: { course_id: string } }>(statsUrl, { exposeHeadRoute: false }, async (request, reply) => {
     const courseId = parsePositiveInt(request.params.course_id);
     if (courseId === null) return sendError(reply, 404, 'No such course: the course id must be a positive integer');
-    const incoming = parseQueryString(rawQueryOf(request.url));
+    // The demo API's own reading, so a query the API would refuse never leaves here. Names outside the spec
+    // are dropped, and so is a token in the query: only the Authorization header's goes upstream.
+    const incoming = readStatsQuery(rawQueryOf(request.url), 'drop');
     if (!incoming.ok) return sendError(reply, 400, incoming.error);
     const query = new URLSearchParams();
-    for (const name of FORWARDED_STATS_PARAMS) {
-      for (const value of incoming.params.get(name) ?? []) query.append(name, value);
+    // In the spec's order, each in its one canonical spelling.
+    const { user_id: userId, course_session_id: sessionId, page, per_page: perPage } = incoming.value.params;
+    for (const [name, value] of [
+      ['user_id', userId],
+      ['course_session_id', sessionId],
+      ['page', page],
+      ['per_page', perPage],
+    ] as const) {
+      if (value !== undefined) query.append(name, String(value));
     }
     return forward(request, reply, courseStatsPath(courseId), query);
   });
 
-  app.get('/label_groups', { exposeHeadRoute: false }, async (request, reply) =>
-    forward(request, reply, LABEL_GROUPS_PATH, new URLSearchParams()),
-  );
+  app.get('/label_groups', { exposeHeadRoute: false }, async (request, reply) => {
+    const incoming = readLabelGroupsQuery(rawQueryOf(request.url), 'drop');
+    if (!incoming.ok) return sendError(reply, 400, incoming.error);
+    return forward(request, reply, LABEL_GROUPS_PATH, new URLSearchParams());
+  });
 
   for (const url of [statsUrl, '/label_groups']) {
     app.route({ method: [...OTHER_METHODS], url, handler: async (_request, reply) => methodNotAllowed(reply) });

@@ -32,9 +32,10 @@ export interface UpstreamOptions {
 const USER_AGENT = 'course-stats-dashboard-proxy/1';
 
 /**
- * A GET-only client for one fixed origin, with a keep-alive agent. Bodies are buffered up to maxBodyBytes so a
- * timeout or an oversized body still becomes a clean error instead of half an answer. Only Accept and
- * User-Agent are sent: no cookies, no Authorization, no X-Forwarded-*.
+ * A client for one fixed origin, with a keep-alive agent: GET for the API, POST of a form for its token endpoint.
+ * Bodies are buffered up to maxBodyBytes so a timeout or an oversized body still becomes a clean error instead
+ * of half an answer. Only Accept and User-Agent are sent (and a POST's Content-Type and Content-Length): no
+ * cookies, no Authorization, no X-Forwarded-*.
  */
 export function createUpstream(options: UpstreamOptions) {
   const base = new URL(options.baseUrl);
@@ -50,6 +51,20 @@ export function createUpstream(options: UpstreamOptions) {
    * overrides the configured timeout (the readiness probe uses a short one).
    */
   function get(pathAndQuery: string, cancel: AbortSignal, timeoutMs = options.timeoutMs): Promise<UpstreamAnswer> {
+    return send(pathAndQuery, cancel, timeoutMs, null);
+  }
+
+  /** POSTs an application/x-www-form-urlencoded body to path: what it carries stays out of every URL. */
+  function postForm(path: string, form: string, cancel: AbortSignal, timeoutMs = options.timeoutMs) {
+    return send(path, cancel, timeoutMs, Buffer.from(form));
+  }
+
+  function send(
+    pathAndQuery: string,
+    cancel: AbortSignal,
+    timeoutMs: number,
+    form: Buffer | null,
+  ): Promise<UpstreamAnswer> {
     return new Promise((resolve, reject) => {
       let settled = false;
       let request: http.ClientRequest | undefined;
@@ -76,13 +91,20 @@ export function createUpstream(options: UpstreamOptions) {
           hostname: base.hostname.replace(/^\[(.*)\]$/, '$1'),
           port: base.port,
           path: basePath + pathAndQuery,
-          method: 'GET',
-          headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+          method: form === null ? 'GET' : 'POST',
+          headers: {
+            accept: 'application/json',
+            'user-agent': USER_AGENT,
+            ...(form === null
+              ? {}
+              : { 'content-type': 'application/x-www-form-urlencoded', 'content-length': form.length }),
+          },
           agent,
         });
         request = current;
         current.on('error', (error: NodeJS.ErrnoException) => {
-          // A kept-alive socket the upstream had already closed: the GET never arrived, so try once on a new one.
+          // A kept-alive socket the upstream had already closed: the request never arrived, so try once on a new
+          // one (a token request is safe to repeat: at worst a second token is issued).
           if (!answered && !isRetry && !settled && current.reusedSocket && error.code === 'ECONNRESET') {
             attempt(true);
             return;
@@ -112,14 +134,14 @@ export function createUpstream(options: UpstreamOptions) {
             resolve({ status: response.statusCode ?? 502, headers: response.headers, body });
           });
         });
-        current.end();
+        current.end(form ?? undefined);
       }
 
       attempt(false);
     });
   }
 
-  return { get, lastAnsweredAt: () => lastAnsweredAt, close: () => agent.destroy() };
+  return { get, postForm, lastAnsweredAt: () => lastAnsweredAt, close: () => agent.destroy() };
 }
 
 export type Upstream = ReturnType<typeof createUpstream>;
