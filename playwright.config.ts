@@ -47,6 +47,8 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         DEMO_TOKEN: E2E_DEMO_TOKEN,
+        // The label tree specs check how the client nests groups: that needs the demo's opt-in parent ids.
+        DEMO_NESTED_LABEL_GROUPS: '1',
         RATE_LIMIT_MAX: '0',
         LOG_LEVEL: 'warn',
       },

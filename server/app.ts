@@ -162,6 +162,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       prefix: API_PREFIX,
       token: config.demoToken,
       isIssued: (token) => issued.isValid(token),
+      nestedLabelGroups: config.demoNestedLabelGroups,
       latencyMs: config.demoLatencyMs,
       failureRate: config.demoFailureRate,
       random: options.random ?? Math.random,

@@ -265,3 +265,15 @@ describe('demo API: fault knobs', () => {
     }
   });
 });
+
+describe('demo API: DEMO_NESTED_LABEL_GROUPS', () => {
+  it('keeps group_id to null or an empty string by default, and sends parent ids only when asked', async () => {
+    const parents = (body: unknown) =>
+      (body as Array<{ group_id?: unknown }>).map((group) => group.group_id).filter((id) => typeof id === 'number');
+    expect(parents((await get('/endpoint/v1/label_groups')).json)).toEqual([]);
+    const nested = makeApp({ demoNestedLabelGroups: true });
+    const response = await nested.inject({ url: '/endpoint/v1/label_groups' });
+    expect(parents(response.json())).toEqual([3, 4, 404]);
+    await nested.close();
+  });
+});

@@ -9,6 +9,8 @@ import { tokenChecker } from './token-check';
 
 export interface DemoApiOptions {
   token: string;
+  /** DEMO_NESTED_LABEL_GROUPS: parent ids in group_id, beyond the spec (server/demo-api/demo-data.ts). */
+  nestedLabelGroups?: boolean;
   /** Tokens the demo's token endpoint issued, accepted while they last. */
   isIssued?: (token: string) => boolean;
   /** Delay before every answer. */
@@ -88,7 +90,7 @@ class PageCache {
  * path names no course, and the proxy answers such paths with the same 404 without asking the upstream.
  */
 export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) => {
-  const data = getDemoData();
+  const data = getDemoData({ nestedLabelGroups: options.nestedLabelGroups ?? false });
   const labelGroupsBody = Buffer.from(JSON.stringify(data.labelGroups));
   const pages = new PageCache(PAGE_CACHE_SIZE);
 

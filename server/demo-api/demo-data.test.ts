@@ -168,10 +168,25 @@ describe('demo label groups', () => {
     expect(groups.some((group) => group.name === 'Café staff')).toBe(true);
   });
 
-  it('nest some groups under other groups of the list', () => {
-    const ids = new Set(groups.map((group) => group.id));
-    const nested = groups.filter((group) => typeof group.group_id === 'number' && ids.has(group.group_id));
+  it('nest some groups under other groups of the list, with DEMO_NESTED_LABEL_GROUPS', () => {
+    const nestedGroups = getDemoData({ nestedLabelGroups: true }).labelGroups;
+    const ids = new Set(nestedGroups.map((group) => group.id));
+    const nested = nestedGroups.filter((group) => typeof group.group_id === 'number' && ids.has(group.group_id));
     expect(nested.map((group) => group.id)).toEqual([4, 5]);
+  });
+
+  it('keep to the spec by default: group_id only ever null or an empty string, the groups otherwise the same', () => {
+    const values = new Set(groups.filter((group) => 'group_id' in group).map((group) => group.group_id));
+    expect([...values].sort()).toEqual(['', null]);
+    const nestedGroups = getDemoData({ nestedLabelGroups: true }).labelGroups;
+    expect(groups).toHaveLength(nestedGroups.length);
+    expect(groups.map(({ group_id: _parent, ...rest }) => rest)).toEqual(
+      nestedGroups.map(({ group_id: _parent, ...rest }) => rest),
+    );
+    expect(nestedGroups.filter((group) => typeof group.group_id === 'number').map((group) => group.id)).toEqual([
+      4, 5, 18,
+    ]);
+    for (const id of [4, 5, 18]) expect(groups.find((group) => group.id === id)?.group_id).toBeNull();
   });
 
   it('mix the label entry fields', () => {
