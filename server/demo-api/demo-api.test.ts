@@ -277,3 +277,19 @@ describe('demo API: DEMO_NESTED_LABEL_GROUPS', () => {
     await nested.close();
   });
 });
+
+describe('demo API: dates', () => {
+  it("serve the day of the app's clock, and the next day's data once the day turns", async () => {
+    let now = Date.parse('2027-02-10T23:59:00Z');
+    const dated = makeApp({}, { now: () => now });
+    const ask = async () =>
+      (await dated.inject({ url: '/endpoint/v1/courses/101/course_stats?per_page=100', headers: DEMO_AUTH })).json();
+    const first = await ask();
+    expect(first).toEqual(getDemoData({ now }).courses.get(101)?.slice(0, 100));
+    now += 2 * 60_000;
+    const next = await ask();
+    expect(next).toEqual(getDemoData({ now }).courses.get(101)?.slice(0, 100));
+    expect(next).not.toEqual(first);
+    await dated.close();
+  });
+});

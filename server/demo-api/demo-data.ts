@@ -1,5 +1,5 @@
 import type { CourseStatWire, LabelGroupWire } from '../../contract/index';
-import { buildCourseStats } from './courses';
+import { buildCourseStats, dayStart } from './courses';
 import { DEMO_LABEL_GROUPS } from './label-groups';
 
 export interface DemoData {
@@ -14,6 +14,8 @@ export interface DemoDataOptions {
    * Beyond the spec, which declares group_id null (its sample shows ''); off by default.
    */
   nestedLabelGroups?: boolean;
+  /** The clock: the data's dates follow the day of this instant (default: now). */
+  now?: number;
 }
 
 /** group_id as the spec declares it: a parent id becomes null; null and '' stay as they are. */
@@ -21,16 +23,17 @@ export function withoutParentIds(groups: readonly LabelGroupWire[]): readonly La
   return groups.map((group) => (typeof group.group_id === 'number' ? { ...group, group_id: null } : group));
 }
 
-let courses: DemoData['courses'] | undefined;
+/** The statistics of the last day asked for: built on first use each day (the 10,000-row course takes a few ms). */
+let courses: { day: number; stats: DemoData['courses'] } | undefined;
 let flatGroups: readonly LabelGroupWire[] | undefined;
 
-/** Built on first use and kept for the life of the process (the 10,000-row course takes a few milliseconds). */
 export function getDemoData(options: DemoDataOptions = {}): DemoData {
-  if (!courses) {
-    const built = buildCourseStats();
+  const day = dayStart(options.now ?? Date.now());
+  if (courses?.day !== day) {
+    const built = buildCourseStats(day);
     for (const stats of built.values()) stats.sort((a, b) => a.id - b.id);
-    courses = built;
+    courses = { day, stats: built };
   }
   flatGroups ??= withoutParentIds(DEMO_LABEL_GROUPS);
-  return { courses, labelGroups: options.nestedLabelGroups ? DEMO_LABEL_GROUPS : flatGroups };
+  return { courses: courses.stats, labelGroups: options.nestedLabelGroups ? DEMO_LABEL_GROUPS : flatGroups };
 }
