@@ -1,12 +1,6 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium';
 import { E2E_DEMO_TOKEN, E2E_PORT, PROXY_PORT, UPSTREAM_PORT } from './e2e/support';
-
-// Debian's Chromium drives the tests; no browser is ever downloaded. Playwright's own build is used only
-// where one happens to be installed already and no system Chromium exists.
-const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
-  (path): path is string => typeof path === 'string' && path !== '' && existsSync(path),
-);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,17 +17,7 @@ export default defineConfig({
     // which on a loaded 2-core machine is what made them fail.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium' }],
   webServer: [

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = resolve(root, 'docs', 'screenshots');
@@ -94,20 +95,7 @@ async function main(): Promise<void> {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
-  const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find(
-    (path): path is string => typeof path === 'string' && path !== '' && existsSync(path),
-  );
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await waitForHealth(base);
     for (const theme of ['light', 'dark'] as const) {

@@ -5,13 +5,15 @@ import type { LabelGroupWire } from '../../contract/index';
  * labels null / [] / absent, group_id null / '' / absent / another group's id (4 -> 3, 5 -> 4) / an id that no
  * group has (18 -> 404), groups without a name, an id or dates, and label entries with any mix of their fields.
  */
+/** When a group was created and last changed, in the order the API sends them. */
+const stamped = (created_at: string, updated_at: string) => ({ created_at, updated_at });
+
 export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
   {
     id: 1,
     name: 'Должность',
     group_id: null,
-    created_at: '2025-02-10T09:15:00+03:00',
-    updated_at: '2026-03-01T12:00:00+03:00',
+    ...stamped('2025-02-10T09:15:00+03:00', '2026-03-01T12:00:00+03:00'),
     labels: [
       { description: 'Менеджер', type: 'string' },
       { description: 'Инженер', type: 'string', required: ['grade'] },
@@ -23,8 +25,7 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 2,
     name: 'Café staff',
     group_id: '',
-    created_at: '2025-04-01T08:00:00+02:00',
-    updated_at: '2025-04-01T08:00:00+02:00',
+    ...stamped('2025-04-01T08:00:00+02:00', '2025-04-01T08:00:00+02:00'),
     labels: [
       { description: 'Barista', type: 'string' },
       { description: 'Pâtissier', type: 'string' },
@@ -35,24 +36,21 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 3,
     name: 'Departments',
     group_id: null,
-    created_at: '2024-11-20T10:00:00Z',
-    updated_at: '2026-01-15T16:45:00Z',
+    ...stamped('2024-11-20T10:00:00Z', '2026-01-15T16:45:00Z'),
     labels: null,
   },
   {
     id: 4,
     name: 'Sales',
     group_id: 3,
-    created_at: '2024-11-20T10:05:00Z',
-    updated_at: '2025-06-02T11:00:00Z',
+    ...stamped('2024-11-20T10:05:00Z', '2025-06-02T11:00:00Z'),
     labels: [{ description: 'Inside sales' }, { description: 'Field sales', required: [] }],
   },
   {
     id: 5,
     name: 'Sales — Северо-Запад',
     group_id: 4,
-    created_at: '2025-06-02T11:01:00Z',
-    updated_at: '2025-06-02T11:01:00Z',
+    ...stamped('2025-06-02T11:01:00Z', '2025-06-02T11:01:00Z'),
     labels: [],
   },
   {
@@ -76,8 +74,7 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 10,
     name: 'Skills',
     group_id: '',
-    created_at: '2025-09-09T09:09:09+03:00',
-    updated_at: '2026-10-01T10:00:00+03:00',
+    ...stamped('2025-09-09T09:09:09+03:00', '2026-10-01T10:00:00+03:00'),
     labels: [
       { description: 'TypeScript', type: 'string', additionalProperties: true, required: ['level', 'since'] },
       { description: 'SQL', type: 'string', additionalProperties: false, required: ['level'] },
@@ -88,8 +85,7 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 11,
     name: 'Niveau de français',
     group_id: null,
-    created_at: '2025-01-05T14:00:00+01:00',
-    updated_at: '2025-02-05T14:00:00+01:00',
+    ...stamped('2025-01-05T14:00:00+01:00', '2025-02-05T14:00:00+01:00'),
     labels: [
       { description: 'Débutant' },
       { description: 'Intermédiaire' },
@@ -123,8 +119,7 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 15,
     name: 'Ελληνικά τμήματα',
     group_id: null,
-    created_at: '2025-03-03T12:00:00+02:00',
-    updated_at: '2025-03-04T12:00:00+02:00',
+    ...stamped('2025-03-03T12:00:00+02:00', '2025-03-04T12:00:00+02:00'),
     labels: [{ description: 'Πωλήσεις' }, { description: 'Λογιστήριο' }],
   },
   { id: 16, name: 'Shifts', group_id: '', labels: null },
@@ -141,8 +136,7 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 20,
     name: 'Hiring year',
     group_id: null,
-    created_at: '2025-12-31T23:59:59-08:00',
-    updated_at: '2026-01-01T00:00:01-08:00',
+    ...stamped('2025-12-31T23:59:59-08:00', '2026-01-01T00:00:01-08:00'),
     labels: [
       { description: '2019' },
       { description: '2020' },
@@ -167,8 +161,7 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 25,
     name: 'Офис: Москва',
     group_id: null,
-    created_at: '2025-08-01T10:00:00+03:00',
-    updated_at: '2026-08-01T10:00:00+03:00',
+    ...stamped('2025-08-01T10:00:00+03:00', '2026-08-01T10:00:00+03:00'),
     labels: [
       { description: 'Этаж 3', type: 'floor' },
       { description: 'Этаж 4', type: 'floor' },
@@ -179,8 +172,7 @@ export const DEMO_LABEL_GROUPS: readonly LabelGroupWire[] = [
     id: 26,
     name: 'Archived',
     group_id: null,
-    created_at: '2023-01-01T00:00:00Z',
-    updated_at: '2024-01-01T00:00:00Z',
+    ...stamped('2023-01-01T00:00:00Z', '2024-01-01T00:00:00Z'),
     labels: null,
   },
   {
