@@ -1,6 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium';
-import { E2E_DEMO_TOKEN, E2E_PORT, PROXY_PORT, UPSTREAM_PORT } from './e2e/support';
+import {
+  E2E_DEMO_CLIENT_ID,
+  E2E_DEMO_CLIENT_SECRET,
+  E2E_DEMO_TOKEN,
+  E2E_PORT,
+  PROXY_PORT,
+  UPSTREAM_PORT,
+} from './e2e/support';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,6 +38,8 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         DEMO_TOKEN: E2E_DEMO_TOKEN,
+        DEMO_CLIENT_ID: E2E_DEMO_CLIENT_ID,
+        DEMO_CLIENT_SECRET: E2E_DEMO_CLIENT_SECRET,
         // The label tree specs check how the client nests groups: that needs the demo's opt-in parent ids.
         DEMO_NESTED_LABEL_GROUPS: '1',
         RATE_LIMIT_MAX: '0',

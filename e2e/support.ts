@@ -3,6 +3,9 @@ import type { ScriptStep } from './scripted-upstream';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_DEMO_TOKEN = 'e2e-demo-token';
+/** The demo API's keys in the e2e server (its token endpoint trades them for a token). */
+export const E2E_DEMO_CLIENT_ID = 'e2e-demo-client';
+export const E2E_DEMO_CLIENT_SECRET = 'e2e-demo-secret-7f3a';
 export const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? 4174);
 export const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 4180);
 export const PROXY_URL = `http://127.0.0.1:${PROXY_PORT}`;

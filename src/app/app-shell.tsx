@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
+import { SessionExpiryBanner } from '@/features/auth/components/session-expiry-banner';
 import { signOut } from '@/features/auth/session';
 import { useCatalog } from '@/lib/i18n';
 import { ErrorBoundary } from './error-boundary';
@@ -34,6 +35,7 @@ export function AppShell() {
         </div>
       </header>
       <OfflineBanner />
+      <SessionExpiryBanner />
       <main id="main" className="shell-main" tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<p aria-busy="true">{texts.loading}</p>}>

@@ -2,8 +2,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw';
 import { courseStatWire, labelGroupWire } from '@/testing/fixtures';
-import { extractMessage, fetchCourseStats, fetchLabelGroups } from './api-client';
-import { ApiError, InvalidRequestError } from './api-error';
+import { TOKEN_EXCHANGE_PATH } from '@contract';
+import { exchangeApiKeys, extractMessage, fetchCourseStats, fetchLabelGroups } from './api-client';
+import { ApiError, InvalidRequestError, TokenExchangeFailure } from './api-error';
 import { setToken } from './token-store';
 
 const STATS = '/endpoint/v1/courses/:courseId/course_stats';
@@ -214,5 +215,93 @@ describe('extractMessage', () => {
     ['{"code": 5}', null],
   ])('reads %s as %j', (body, expected) => {
     expect(extractMessage(body)).toBe(expected);
+  });
+});
+
+describe('exchangeApiKeys', () => {
+  const SECRET = 'sec-ret/+&=#?';
+  const KEYS = { client_id: 'app-1', client_secret: SECRET };
+
+  function serveExchange(respond: () => Response) {
+    const seen: Array<{ url: string; method: string; headers: Headers; body: string }> = [];
+    server.use(
+      http.all(TOKEN_EXCHANGE_PATH, async ({ request }) => {
+        seen.push({ url: request.url, method: request.method, headers: request.headers, body: await request.text() });
+        return respond();
+      }),
+    );
+    return seen;
+  }
+
+  async function exchangeFailure(promise: Promise<unknown>): Promise<TokenExchangeFailure> {
+    const error = await promise.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    if (!(error instanceof TokenExchangeFailure))
+      throw new Error(`expected a TokenExchangeFailure, got ${String(error)}`);
+    return error;
+  }
+
+  it('posts the keys in a JSON body, nothing in the URL and no token, and returns the checked answer', async () => {
+    setToken('stored-token', false);
+    const seen = serveExchange(() =>
+      HttpResponse.json({ access_token: 'new-token', token_type: 'bearer', expires_in: 7200, created_at: 1 }),
+    );
+    const answer = await exchangeApiKeys(KEYS);
+    expect(answer).toEqual({ access_token: 'new-token', token_type: 'bearer', expires_in: 7200, created_at: 1 });
+    expect(seen).toHaveLength(1);
+    const sent = seen[0];
+    expect(sent?.method).toBe('POST');
+    expect(new URL(sent?.url ?? '').search).toBe('');
+    expect(sent?.url).not.toContain('sec-ret');
+    expect(sent?.headers.get('content-type')).toBe('application/json');
+    expect(sent?.headers.get('authorization')).toBeNull();
+    expect(JSON.parse(sent?.body ?? '')).toEqual(KEYS);
+  });
+
+  it.each([
+    ['invalid_client', 401],
+    ['invalid_request', 400],
+    ['rate_limited', 429],
+    ['unreachable', 502],
+    ['timeout', 504],
+    ['invalid_response', 502],
+    ['upstream_error', 502],
+  ] as const)('reports %s by its code, in a message without the secret', async (code, status) => {
+    serveExchange(() =>
+      HttpResponse.json(
+        { error: code, error_description: `about ${SECRET}` },
+        { status, headers: { 'Retry-After': '30' } },
+      ),
+    );
+    const error = await exchangeFailure(exchangeApiKeys(KEYS));
+    expect(error.code).toBe(code);
+    expect(error.retryAfterMs).toBe(30_000);
+    expect(error.message).not.toContain('sec-ret');
+    expect(String(error.stack)).not.toContain('sec-ret');
+  });
+
+  it('reads the status when an error answer has no code of ours, and a network failure as unreachable', async () => {
+    serveExchange(() => new HttpResponse('<html>Unauthorized</html>', { status: 401 }));
+    expect((await exchangeFailure(exchangeApiKeys(KEYS))).code).toBe('invalid_client');
+    serveExchange(() => new HttpResponse('Bad gateway', { status: 502 }));
+    expect((await exchangeFailure(exchangeApiKeys(KEYS))).code).toBe('upstream_error');
+    serveExchange(() => HttpResponse.error());
+    expect((await exchangeFailure(exchangeApiKeys(KEYS))).code).toBe('unreachable');
+  });
+
+  it('refuses a success that is not a token, and gives up after its timeout', async () => {
+    serveExchange(() => new HttpResponse('<!doctype html><p>hi</p>', { status: 200 }));
+    expect((await exchangeFailure(exchangeApiKeys(KEYS))).code).toBe('invalid_response');
+    serveExchange(() => HttpResponse.json({ access_token: 'x', token_type: 'mac', expires_in: 1, created_at: 1 }));
+    expect((await exchangeFailure(exchangeApiKeys(KEYS))).code).toBe('invalid_response');
+    server.use(
+      http.post(TOKEN_EXCHANGE_PATH, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    expect((await exchangeFailure(exchangeApiKeys(KEYS, { timeoutMs: 20 }))).code).toBe('timeout');
   });
 });

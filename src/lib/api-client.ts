@@ -10,13 +10,26 @@ import {
   parsePlainCourseStat,
   serverConfigSchema,
   CONFIG_PATH,
+  TOKEN_EXCHANGE_PATH,
+  tokenExchangeAnswerSchema,
+  tokenExchangeErrorSchema,
+  type TokenExchangeAnswer,
+  type TokenExchangeErrorCode,
+  type TokenExchangeRequest,
   type CourseStat,
   type CourseStatsParamsInput,
   type LabelGroup,
   type ParsedList,
   type ServerConfig,
 } from '@contract';
-import { ApiError, errorForStatus, InvalidRequestError } from './api-error';
+import {
+  ApiError,
+  errorForStatus,
+  isApiError,
+  InvalidRequestError,
+  parseRetryAfter,
+  TokenExchangeFailure,
+} from './api-error';
 import { isRecord } from './is-record';
 import { getToken } from './token-store';
 
@@ -77,6 +90,48 @@ export async function fetchServerConfig(options: RequestOptions = {}): Promise<S
   return parsed.data;
 }
 
+/**
+ * Trades API keys for a token at our server's token exchange: the keys go in a JSON body, never in a URL, and no
+ * token is sent. Every failure is a TokenExchangeFailure with one of the exchange's codes; neither it nor anything
+ * else here keeps or repeats the secret.
+ */
+export async function exchangeApiKeys(
+  keys: TokenExchangeRequest,
+  options: Omit<RequestOptions, 'token'> = {},
+): Promise<TokenExchangeAnswer> {
+  let answer: Response;
+  let text: string;
+  try {
+    ({ response: answer, text } = await send(TOKEN_EXCHANGE_PATH, { ...options, token: null }, JSON.stringify(keys)));
+  } catch (error) {
+    if (isApiError(error)) throw new TokenExchangeFailure(error.detail.kind === 'timeout' ? 'timeout' : 'unreachable');
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new TokenExchangeFailure(answer.ok ? 'invalid_response' : codeForStatus(answer.status));
+  }
+  if (answer.ok) {
+    const parsed = tokenExchangeAnswerSchema.safeParse(json);
+    if (!parsed.success) throw new TokenExchangeFailure('invalid_response');
+    return parsed.data;
+  }
+  const failure = tokenExchangeErrorSchema.safeParse(json);
+  const code = failure.success ? failure.data.error : codeForStatus(answer.status);
+  throw new TokenExchangeFailure(code, parseRetryAfter(answer.headers.get('Retry-After')));
+}
+
+/** An error answer without a code of ours (a proxy in between, an older server): the status says what it can. */
+function codeForStatus(status: number): TokenExchangeErrorCode {
+  if (status === 401) return 'invalid_client';
+  if (status === 400) return 'invalid_request';
+  if (status === 429) return 'rate_limited';
+  if (status === 504) return 'timeout';
+  return 'upstream_error';
+}
+
 interface JsonBody {
   status: number;
   json: unknown;
@@ -95,8 +150,34 @@ function parseBody<T>(body: JsonBody, parse: () => T): T {
 
 /** GET, with the token in the Authorization header, a timeout, and every failure mapped to ApiError. */
 async function getJson(path: string, options: RequestOptions): Promise<JsonBody> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const token = options.token === undefined ? getToken() : options.token;
+  const { response, text } = await send(path, { ...options, token });
+  if (!response.ok) {
+    throw new ApiError(
+      errorForStatus(response.status, scrub(extractMessage(text), token), response.headers.get('Retry-After')),
+    );
+  }
+  try {
+    return { status: response.status, json: JSON.parse(text) as unknown };
+  } catch {
+    throw new ApiError({
+      kind: 'invalid_response',
+      status: response.status,
+      reason: looksLikeHtml(text) ? 'the server sent an HTML page instead of JSON' : 'the response is not valid JSON',
+    });
+  }
+}
+
+/**
+ * One request and its whole body, with a timeout: GET, or POST with a JSON body. A failure to get an answer is an
+ * ApiError (network, timeout); a caller's abort passes through unchanged. The status is the caller's to judge.
+ */
+async function send(
+  path: string,
+  options: RequestOptions,
+  jsonBody?: string,
+): Promise<{ response: Response; text: string }> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -108,14 +189,16 @@ async function getJson(path: string, options: RequestOptions): Promise<JsonBody>
   else options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (jsonBody !== undefined) headers['Content-Type'] = 'application/json';
 
   try {
     let response: Response;
     try {
       response = await globalThis.fetch(path, {
-        method: 'GET',
+        method: jsonBody === undefined ? 'GET' : 'POST',
         headers,
+        body: jsonBody,
         signal: controller.signal,
         credentials: 'omit',
         cache: 'no-store',
@@ -123,25 +206,10 @@ async function getJson(path: string, options: RequestOptions): Promise<JsonBody>
     } catch (error) {
       throw mapFetchFailure(error, timedOut, timeoutMs, options.signal);
     }
-    let text: string;
     try {
-      text = await response.text();
+      return { response, text: await response.text() };
     } catch (error) {
       throw mapFetchFailure(error, timedOut, timeoutMs, options.signal);
-    }
-    if (!response.ok) {
-      throw new ApiError(
-        errorForStatus(response.status, scrub(extractMessage(text), token), response.headers.get('Retry-After')),
-      );
-    }
-    try {
-      return { status: response.status, json: JSON.parse(text) as unknown };
-    } catch {
-      throw new ApiError({
-        kind: 'invalid_response',
-        status: response.status,
-        reason: looksLikeHtml(text) ? 'the server sent an HTML page instead of JSON' : 'the response is not valid JSON',
-      });
     }
   } finally {
     clearTimeout(timer);

@@ -1,3 +1,5 @@
+import type { TokenExchangeErrorCode } from '@contract';
+
 /** Every way a call to the API can fail, as one union the UI switches on. */
 export type ApiErrorDetail =
   | { kind: 'unauthorized'; status: 401 | 403; message: string | null }
@@ -64,4 +66,19 @@ export function errorForStatus(status: number, message: string | null, retryAfte
   if (status === 429) return { kind: 'rate_limited', status, retryAfterMs: parseRetryAfter(retryAfter), message };
   if (status >= 500) return { kind: 'server', status, message };
   return { kind: 'bad_request', status, message };
+}
+
+/**
+ * A failed trade of API keys for a token, by the exchange's own code (contract/oauth.ts). Its message is the code
+ * alone: the secret, and whatever the server said, stay out of it.
+ */
+export class TokenExchangeFailure extends Error {
+  constructor(
+    readonly code: TokenExchangeErrorCode,
+    /** From Retry-After, for rate_limited. */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(`token exchange failed: ${code}`);
+    this.name = 'TokenExchangeFailure';
+  }
 }

@@ -5,6 +5,10 @@ import { readText, removeStored, storageKey, writeText } from './storage';
  * remembered. The API client reads it at request time, so it never becomes part of a query key or a URL.
  */
 const KEY = 'token';
+/** When the token expires (epoch ms), beside it in the same storage area; absent when nobody said. */
+const EXPIRES_KEY = 'token-expires-at';
+/** The public half of the API keys last used to sign in, to fill in next time. Never the secret. */
+const CLIENT_ID_KEY = 'client-id';
 
 /** The key the browser keeps the token under (the tests look there). */
 export const TOKEN_STORAGE_KEY = storageKey(KEY);
@@ -14,15 +18,47 @@ const listeners = new Set<Listener>();
 
 /** The token when the browser will not store it (privacy mode, sandboxed frame): kept for this page only. */
 let memoryToken: string | null = null;
+let memoryExpiresAt: number | null = null;
 
 export function getToken(): string | null {
   return readText(KEY, 'session') ?? readText(KEY, 'local') ?? memoryToken;
 }
 
-export function setToken(token: string, remember: boolean): void {
+/**
+ * Stores the token, with its expiry when known (epoch ms; a pasted token has none), in sessionStorage, or in
+ * localStorage when the user asked to be remembered.
+ */
+export function setToken(token: string, remember: boolean, expiresAt: number | null = null): void {
   clearStorages();
-  if (!writeText(KEY, token, remember ? 'local' : 'session')) memoryToken = token;
+  const area = remember ? 'local' : 'session';
+  if (!writeText(KEY, token, area)) {
+    memoryToken = token;
+    memoryExpiresAt = expiresAt;
+  } else if (expiresAt !== null) {
+    writeText(EXPIRES_KEY, String(expiresAt), area);
+  }
   notify();
+}
+
+/** When the current token expires (epoch ms), or null when that is not known. */
+export function getTokenExpiry(): number | null {
+  if (readText(KEY, 'session') === null && readText(KEY, 'local') === null) return memoryToken ? memoryExpiresAt : null;
+  const area = readText(KEY, 'session') !== null ? 'session' : 'local';
+  const raw = readText(EXPIRES_KEY, area);
+  const value = raw === null ? Number.NaN : Number(raw);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/** Keeps the Client ID of the keys just used, beside where the token went (it is public, unlike the secret). */
+export function rememberClientId(clientId: string, remember: boolean): void {
+  removeStored(CLIENT_ID_KEY, 'session');
+  removeStored(CLIENT_ID_KEY, 'local');
+  writeText(CLIENT_ID_KEY, clientId, remember ? 'local' : 'session');
+}
+
+/** The Client ID of the last sign-in with API keys, or null. */
+export function readClientId(): string | null {
+  return readText(CLIENT_ID_KEY, 'session') ?? readText(CLIENT_ID_KEY, 'local');
 }
 
 export function clearToken(): void {
@@ -41,8 +77,11 @@ export function subscribeToken(listener: Listener): () => void {
 
 function clearStorages(): void {
   memoryToken = null;
-  removeStored(KEY, 'session');
-  removeStored(KEY, 'local');
+  memoryExpiresAt = null;
+  for (const key of [KEY, EXPIRES_KEY]) {
+    removeStored(key, 'session');
+    removeStored(key, 'local');
+  }
 }
 
 function notify(): void {

@@ -9,14 +9,20 @@ import { clearToken, isRemembered } from '@/lib/token-store';
  * localStorage too, so the other tabs, signed out with it, say why as well.
  */
 const REASON_KEY = 'signed-out-reason';
-/** Why the user is on the sign-in screen. */
-export type SignOutReason = 'rejected';
+/** Why the user is on the sign-in screen: the API refused the token, or its known lifetime ran out. */
+export type SignOutReason = 'rejected' | 'expired';
+const REASONS: readonly SignOutReason[] = ['rejected', 'expired'];
 
 /** This tab's storage first, then the device's. */
 const AREAS: readonly StorageArea[] = ['session', 'local'];
 
 export function readSignOutReason(): SignOutReason | null {
-  return AREAS.some((area) => readText(REASON_KEY, area) === 'rejected') ? 'rejected' : null;
+  for (const area of AREAS) {
+    const stored = readText(REASON_KEY, area);
+    const reason = REASONS.find((known) => known === stored);
+    if (reason) return reason;
+  }
+  return null;
 }
 
 export function clearSignOutReason(): void {

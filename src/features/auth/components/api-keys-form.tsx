@@ -1,0 +1,128 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { exchangeApiKeys } from '@/lib/api-client';
+import { TokenExchangeFailure } from '@/lib/api-error';
+import { useCatalog } from '@/lib/i18n';
+import { readClientId, rememberClientId, setToken } from '@/lib/token-store';
+import { clearSignOutReason } from '../session';
+import { authCatalogs, type AuthTexts } from '../strings';
+import { SecretField } from './secret-field';
+
+export interface ApiKeysFormProps {
+  remember: boolean;
+  rememberControl: ReactNode;
+  onAttempt: () => void;
+}
+
+interface FieldErrors {
+  clientId: string | null;
+  secret: string | null;
+}
+
+/**
+ * Sign-in with API keys, traded for a token by our server. The secret is read from its field at the moment of the
+ * request and handed to the exchange: it is never in React state, in the mutation's variables or in any storage.
+ * The Client ID is public and is kept to fill in next time.
+ */
+export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFormProps) {
+  const texts = useCatalog(authCatalogs);
+  const clientIdId = useId();
+  const clientIdErrorId = useId();
+  const clientIdRef = useRef<HTMLInputElement>(null);
+  const secretRef = useRef<HTMLInputElement>(null);
+  const [clientId, setClientId] = useState(() => readClientId() ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({ clientId: null, secret: null });
+
+  const exchange = useMutation({
+    mutationFn: () =>
+      exchangeApiKeys({ client_id: clientId.trim(), client_secret: secretRef.current?.value.trim() ?? '' }),
+    onSuccess: (answer) => {
+      clearSignOutReason();
+      rememberClientId(clientId.trim(), remember);
+      // Counted from when the answer arrived, on this device's clock, which is the clock the timers run on.
+      const expiresAt = answer.expires_in === null ? null : Date.now() + answer.expires_in * 1000;
+      setToken(answer.access_token, remember, expiresAt);
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: FieldErrors = {
+      clientId: clientId.trim() === '' ? texts.emptyClientId : null,
+      secret: (secretRef.current?.value.trim() ?? '') === '' ? texts.emptyClientSecret : null,
+    };
+    setErrors(next);
+    if (next.clientId) clientIdRef.current?.focus();
+    else if (next.secret) secretRef.current?.focus();
+    if (next.clientId || next.secret) return;
+    onAttempt();
+    exchange.mutate();
+  };
+
+  const failure = exchange.isError ? explainFailure(exchange.error, texts) : null;
+
+  return (
+    <>
+      <p className="muted">{texts.keysIntro}</p>
+      {failure && (
+        <div role="alert" className="alert alert-error">
+          <p className="alert-title">{failure.title}</p>
+          <p>{failure.text}</p>
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={clientIdId}>{texts.clientIdLabel}</label>
+          <input
+            ref={clientIdRef}
+            id={clientIdId}
+            name="client-id"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={clientId}
+            onChange={(event) => setClientId(event.target.value)}
+            aria-invalid={errors.clientId !== null}
+            aria-describedby={errors.clientId ? clientIdErrorId : undefined}
+            required
+          />
+          {errors.clientId && (
+            <p id={clientIdErrorId} className="field-error">
+              {errors.clientId}
+            </p>
+          )}
+        </div>
+        <SecretField
+          label={texts.clientSecretLabel}
+          showLabel={texts.showSecret}
+          name="client-secret"
+          error={errors.secret}
+          inputRef={secretRef}
+        />
+        {rememberControl}
+        <div className="sign-in-actions">
+          <button type="submit" className="button button-primary" disabled={exchange.isPending}>
+            {exchange.isPending ? texts.signingIn : texts.signIn}
+          </button>
+        </div>
+      </form>
+      <p className="muted sign-in-note">{texts.keysNote}</p>
+    </>
+  );
+}
+
+/** A sentence per failure, each with a way forward; the invalid and failed answers read alike to a person. */
+function explainFailure(error: unknown, texts: AuthTexts): { title: string; text: string } {
+  if (!(error instanceof TokenExchangeFailure)) return texts.exchange.failed;
+  switch (error.code) {
+    case 'invalid_client':
+    case 'invalid_request':
+    case 'rate_limited':
+    case 'unreachable':
+    case 'timeout':
+      return texts.exchange[error.code];
+    case 'invalid_response':
+    case 'upstream_error':
+      return texts.exchange.failed;
+  }
+}

@@ -1,0 +1,95 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ApiErrorAlert } from '@/components/api-error-alert';
+import { fetchLabelGroups } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { useCatalog } from '@/lib/i18n';
+import { setToken } from '@/lib/token-store';
+import { clearSignOutReason } from '../session';
+import { authCatalogs } from '../strings';
+import { SecretField } from './secret-field';
+
+export interface TokenFormProps {
+  remember: boolean;
+  rememberControl: ReactNode;
+  /** The demo token, offered in demo mode. */
+  demoToken: string | null;
+  onAttempt: () => void;
+}
+
+/** Sign-in with an access token pasted by the user: checked against the API before it is stored. */
+export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: TokenFormProps) {
+  const texts = useCatalog(authCatalogs);
+  const [token, setTokenValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const check = useMutation({
+    // The cheapest call the API has; it tells a rejected token from a good one.
+    mutationFn: (candidate: string) => fetchLabelGroups({ token: candidate }),
+    onSuccess: (_data, candidate) => {
+      clearSignOutReason();
+      // A pasted token has no known expiry: it lasts until the API rejects it.
+      setToken(candidate, remember);
+    },
+  });
+
+  const submit = (candidate: string) => {
+    const trimmed = candidate.trim();
+    if (trimmed === '') {
+      setFieldError(texts.emptyToken);
+      return;
+    }
+    setFieldError(null);
+    onAttempt();
+    check.mutate(trimmed);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(token);
+  };
+
+  const rejected = check.isError && isApiError(check.error) && check.error.detail.kind === 'unauthorized';
+
+  return (
+    <>
+      {rejected && (
+        <div role="alert" className="alert alert-error">
+          <p className="alert-title">{texts.rejectedTitle}</p>
+          <p>{texts.rejectedText}</p>
+        </div>
+      )}
+      {check.isError && !rejected && <ApiErrorAlert error={check.error} onRetry={() => submit(token)} />}
+      <form onSubmit={onSubmit} noValidate>
+        <SecretField
+          label={texts.tokenLabel}
+          showLabel={texts.showToken}
+          name="access-token"
+          error={fieldError}
+          value={token}
+          onChange={setTokenValue}
+        />
+        {rememberControl}
+        <div className="sign-in-actions">
+          <button type="submit" className="button button-primary" disabled={check.isPending}>
+            {check.isPending ? texts.signingIn : texts.signIn}
+          </button>
+          {demoToken !== null && (
+            <button
+              type="button"
+              className="button"
+              disabled={check.isPending}
+              onClick={() => {
+                setTokenValue(demoToken);
+                submit(demoToken);
+              }}
+            >
+              {texts.useDemoToken}
+            </button>
+          )}
+        </div>
+      </form>
+      <p className="muted sign-in-note">{texts.storageNote}</p>
+    </>
+  );
+}
