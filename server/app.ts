@@ -25,7 +25,7 @@ export interface BuildAppOptions {
   random?: () => number;
   /** Draining turns /readyz to 503; main.ts drains on SIGTERM. */
   lifecycle?: Lifecycle;
-  /** The clock the demo's issued tokens expire by; tests pin it. */
+  /** The clock of the demo: its issued tokens expire by it, and its dates follow its day. Tests pin it. */
   now?: () => number;
 }
 
@@ -162,6 +162,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       prefix: API_PREFIX,
       token: config.demoToken,
       isIssued: (token) => issued.isValid(token),
+      nestedLabelGroups: config.demoNestedLabelGroups,
+      ...(options.now ? { now: options.now } : {}),
       latencyMs: config.demoLatencyMs,
       failureRate: config.demoFailureRate,
       random: options.random ?? Math.random,

@@ -114,6 +114,10 @@ const envSchema = z.object({
   DEMO_CLIENT_ID: withDefault(printableToken(), DEFAULT_DEMO_CLIENT_ID),
   DEMO_CLIENT_SECRET: withDefault(printableToken(), DEFAULT_DEMO_CLIENT_SECRET),
   DEMO_TOKEN_TTL_S: wholeNumber(1, 31_536_000, 7200),
+  DEMO_NESTED_LABEL_GROUPS: z.pipe(
+    optional(z.enum(['0', '1'], 'must be 0 or 1')),
+    z.transform((value: '0' | '1' | undefined) => value === '1'),
+  ),
   DEMO_LATENCY_MS: wholeNumber(0, 60_000, 0),
   DEMO_FAILURE_RATE: z.pipe(
     optional(z.string().check(z.regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1'))),
@@ -152,6 +156,8 @@ export interface Config {
   demoClientSecret: string;
   /** How long a token the demo API's token endpoint issues lasts. DEMO_TOKEN itself never expires. */
   demoTokenTtlS: number;
+  /** Parent ids in the demo's label groups: beyond the spec (group_id null or ''), for trying out nesting. */
+  demoNestedLabelGroups: boolean;
   demoLatencyMs: number;
   /** 0..1: the share of demo API answers that fail with 503. */
   demoFailureRate: number;
@@ -195,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoClientId: e.DEMO_CLIENT_ID,
     demoClientSecret: e.DEMO_CLIENT_SECRET,
     demoTokenTtlS: e.DEMO_TOKEN_TTL_S,
+    demoNestedLabelGroups: e.DEMO_NESTED_LABEL_GROUPS,
     demoLatencyMs: e.DEMO_LATENCY_MS,
     demoFailureRate: e.DEMO_FAILURE_RATE,
     rateLimitMax: e.RATE_LIMIT_MAX,

@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -86,4 +87,48 @@ function decodeChunked(body: string): string {
     out += rest.subarray(lineEnd + 2, lineEnd + 2 + size).toString();
     rest = rest.subarray(lineEnd + 2 + size + 2);
   }
+}
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+export type UpstreamScript = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+/**
+ * A scripted upstream on 127.0.0.1: records what reaches it (with the body) and answers as the current test says;
+ * reset() goes back to the first script.
+ */
+export function startScriptedUpstream(initial: UpstreamScript) {
+  const received: ReceivedRequest[] = [];
+  let script = initial;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      script(request, response, body);
+    });
+  });
+  return {
+    received,
+    script: (next: UpstreamScript) => {
+      script = next;
+    },
+    reset() {
+      received.length = 0;
+      script = initial;
+    },
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return portOf(server);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

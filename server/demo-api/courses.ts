@@ -2,9 +2,13 @@ import type { CourseStatWire } from '../../contract/index';
 import { makeUsers, type DemoUser } from './names';
 import { Random } from './random';
 
-/** "Now" for the demo data. Fixed, so past deadlines stay past and the data never changes between runs. */
+/**
+ * The day the demo's dates are written against. The served data moves them to the current day (buildCourseStats),
+ * whole days at a time, so a deadline 20 days before this date is 20 days before today.
+ */
 export const REFERENCE_DATE = '2026-11-01T00:00:00Z';
 const REFERENCE_TIME = Date.parse(REFERENCE_DATE);
+const DAY_MS = 86_400_000;
 
 export interface DemoSession {
   id: number;
@@ -220,14 +224,38 @@ function securityCourseStats(course: DemoCourse, users: readonly DemoUser[]): Co
   ];
 }
 
-/** Every demo course's statistics by course id, generated once from fixed seeds. */
-export function buildCourseStats(): Map<number, CourseStatWire[]> {
+/** The same instant-in-its-offset, moved by shiftMs: '2026-05-31T23:59:59+03:00' stays in +03:00. */
+export function shiftIso(iso: string, shiftMs: number): string {
+  if (shiftMs === 0) return iso;
+  const zone = /(?:Z|([+-])(\d\d):(\d\d))$/.exec(iso);
+  const offset = zone?.[1] === undefined ? 0 : (zone[1] === '-' ? -1 : 1) * (Number(zone[2]) * 60 + Number(zone[3]));
+  return isoWithOffset(Date.parse(iso) + shiftMs, offset);
+}
+
+/** The UTC day that holds this instant, as the instant it starts. */
+export const dayStart = (epochMs: number) => Math.floor(epochMs / DAY_MS) * DAY_MS;
+
+/**
+ * Every demo course's statistics by course id, generated from fixed seeds, with their dates (deadlines and last
+ * activity) moved from REFERENCE_DATE to the day of `now`: the same data for the same day, and "overdue" or
+ * "inactive for 14 days" split the learners as they would on live data, whatever the day.
+ */
+export function buildCourseStats(now: number = REFERENCE_TIME): Map<number, CourseStatWire[]> {
+  const shift = dayStart(now) - REFERENCE_TIME;
   const users = makeUsers(new Random(2026), 10_001, 3_000);
   const stats = new Map<number, CourseStatWire[]>();
   for (const course of DEMO_COURSES) {
+    const generated =
+      course.id === SECURITY_COURSE_ID ? securityCourseStats(course, users) : generateCourseStats(course, users);
     stats.set(
       course.id,
-      course.id === SECURITY_COURSE_ID ? securityCourseStats(course, users) : generateCourseStats(course, users),
+      generated.map((stat) => ({
+        ...stat,
+        ...(typeof stat.deadline === 'string' ? { deadline: shiftIso(stat.deadline, shift) } : {}),
+        ...(typeof stat.last_activity === 'string' && stat.last_activity !== ''
+          ? { last_activity: shiftIso(stat.last_activity, shift) }
+          : {}),
+      })),
     );
   }
   return stats;

@@ -265,3 +265,31 @@ describe('demo API: fault knobs', () => {
     }
   });
 });
+
+describe('demo API: DEMO_NESTED_LABEL_GROUPS', () => {
+  it('keeps group_id to null or an empty string by default, and sends parent ids only when asked', async () => {
+    const parents = (body: unknown) =>
+      (body as Array<{ group_id?: unknown }>).map((group) => group.group_id).filter((id) => typeof id === 'number');
+    expect(parents((await get('/endpoint/v1/label_groups')).json)).toEqual([]);
+    const nested = makeApp({ demoNestedLabelGroups: true });
+    const response = await nested.inject({ url: '/endpoint/v1/label_groups' });
+    expect(parents(response.json())).toEqual([3, 4, 404]);
+    await nested.close();
+  });
+});
+
+describe('demo API: dates', () => {
+  it("serve the day of the app's clock, and the next day's data once the day turns", async () => {
+    let now = Date.parse('2027-02-10T23:59:00Z');
+    const dated = makeApp({}, { now: () => now });
+    const ask = async () =>
+      (await dated.inject({ url: '/endpoint/v1/courses/101/course_stats?per_page=100', headers: DEMO_AUTH })).json();
+    const first = await ask();
+    expect(first).toEqual(getDemoData({ now }).courses.get(101)?.slice(0, 100));
+    now += 2 * 60_000;
+    const next = await ask();
+    expect(next).toEqual(getDemoData({ now }).courses.get(101)?.slice(0, 100));
+    expect(next).not.toEqual(first);
+    await dated.close();
+  });
+});

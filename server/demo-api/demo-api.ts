@@ -4,11 +4,16 @@ import { PER_PAGE_DEFAULT, type CourseStatWire } from '../../contract/index';
 import { readLabelGroupsQuery, readStatsQuery, type Checked, type ReadQuery } from '../api-query';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
 import { parsePositiveInt, rawQueryOf } from '../query-string';
+import { dayStart } from './courses';
 import { getDemoData } from './demo-data';
 import { tokenChecker } from './token-check';
 
 export interface DemoApiOptions {
   token: string;
+  /** DEMO_NESTED_LABEL_GROUPS: parent ids in group_id, beyond the spec (server/demo-api/demo-data.ts). */
+  nestedLabelGroups?: boolean;
+  /** The clock the statistics' dates follow (day by day); tests pin it. */
+  now?: () => number;
   /** Tokens the demo's token endpoint issued, accepted while they last. */
   isIssued?: (token: string) => boolean;
   /** Delay before every answer. */
@@ -88,9 +93,29 @@ class PageCache {
  * path names no course, and the proxy answers such paths with the same 404 without asking the upstream.
  */
 export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) => {
-  const data = getDemoData();
-  const labelGroupsBody = Buffer.from(JSON.stringify(data.labelGroups));
-  const pages = new PageCache(PAGE_CACHE_SIZE);
+  const nestedLabelGroups = options.nestedLabelGroups ?? false;
+  const now = options.now ?? Date.now;
+  const labelGroupsBody = Buffer.from(JSON.stringify(getDemoData({ nestedLabelGroups }).labelGroups));
+  // The statistics' dates follow the day: a new day gets its data and an empty page cache.
+  interface Today {
+    day: number;
+    courses: ReturnType<typeof getDemoData>['courses'];
+    pages: PageCache;
+  }
+  let today: Today | undefined;
+  function ofToday(): Today {
+    const day = dayStart(now());
+    if (today?.day === day) return today;
+    const fresh = {
+      day,
+      courses: getDemoData({ nestedLabelGroups, now: day }).courses,
+      pages: new PageCache(PAGE_CACHE_SIZE),
+    };
+    today = fresh;
+    return fresh;
+  }
+  // Built before the first request, so that one does not wait for it.
+  ofToday();
 
   const checkToken = tokenChecker(options.token, options.isIssued);
 
@@ -116,7 +141,8 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
     const token = checkToken(request.headers.authorization, query.value.accessToken);
     if (token === 'missing') return sendError(reply, 401, 'An access token is required');
     if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
-    const stats = data.courses.get(courseId);
+    const { courses, pages } = ofToday();
+    const stats = courses.get(courseId);
     if (!stats) return sendError(reply, 404, `No course with id ${courseId}`);
 
     const { user_id: userId, course_session_id: sessionId } = query.value.params;

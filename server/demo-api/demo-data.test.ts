@@ -17,7 +17,8 @@ import {
 } from './courses';
 import { getDemoData } from './demo-data';
 
-const data = getDemoData();
+// The clock pinned at the day the data is written against: the dates below are exactly as written.
+const data = getDemoData({ now: Date.parse(REFERENCE_DATE) });
 const allStats: CourseStatWire[] = [...data.courses.values()].flat();
 const statKeys = new Set<string>(courseStatKeys);
 const groupKeys = new Set(Object.keys(labelGroupShape));
@@ -149,6 +150,48 @@ describe('demo courses', () => {
   });
 });
 
+describe('demo dates', () => {
+  const DAY = 86_400_000;
+  const isDate = (value: string | null | undefined): value is string => typeof value === 'string' && value !== '';
+  const dated = (stats: readonly CourseStatWire[]) =>
+    stats.flatMap((stat) => [stat.deadline, stat.last_activity]).filter(isDate);
+
+  it('follow the current day, whole days at a time, each in its own offset', () => {
+    const later = buildCourseStats(Date.parse(REFERENCE_DATE) + 10 * DAY + 5 * 3_600_000);
+    for (const [courseId, stats] of data.courses) {
+      const before = dated(stats);
+      const after = dated(later.get(courseId) ?? []);
+      expect(after).toHaveLength(before.length);
+      after.forEach((value, index) => {
+        const original = before[index] ?? '';
+        expect(Date.parse(value) - Date.parse(original), `${courseId}: ${original} -> ${value}`).toBe(10 * DAY);
+        expect(value.slice(19)).toBe(original.slice(19));
+      });
+    }
+    expect(dated(later.get(101) ?? []).length).toBeGreaterThan(100);
+  });
+
+  it('are the same all day, and differ from one day to the next', () => {
+    const morning = Date.parse('2027-03-15T00:00:01Z');
+    const evening = Date.parse('2027-03-15T23:59:59Z');
+    expect(getDemoData({ now: evening }).courses.get(103)).toEqual(buildCourseStats(morning).get(103));
+    expect(buildCourseStats(morning + 86_400_000).get(103)).not.toEqual(buildCourseStats(morning).get(103));
+  });
+
+  it('split learners as live data would on any day: some overdue and some not, some inactive for 14 days and some not', () => {
+    const now = Date.parse('2027-03-15T10:00:00Z');
+    const stats = [...buildCourseStats(now).values()].flat().filter((stat) => !stat.completed);
+    const deadlines = stats.map((stat) => stat.deadline).filter(isDate);
+    expect(deadlines.some((value) => Date.parse(value) < now)).toBe(true);
+    expect(deadlines.some((value) => Date.parse(value) > now)).toBe(true);
+    const activity = stats.map((stat) => stat.last_activity).filter(isDate);
+    const recent = activity.filter((value) => now - Date.parse(value) < 14 * DAY).length;
+    expect(recent).toBeGreaterThan(activity.length * 0.03);
+    expect(recent).toBeLessThan(activity.length * 0.5);
+    expect(activity.every((value) => Date.parse(value) < now)).toBe(true);
+  });
+});
+
 describe('demo label groups', () => {
   const groups = data.labelGroups;
 
@@ -168,10 +211,25 @@ describe('demo label groups', () => {
     expect(groups.some((group) => group.name === 'Café staff')).toBe(true);
   });
 
-  it('nest some groups under other groups of the list', () => {
-    const ids = new Set(groups.map((group) => group.id));
-    const nested = groups.filter((group) => typeof group.group_id === 'number' && ids.has(group.group_id));
+  it('nest some groups under other groups of the list, with DEMO_NESTED_LABEL_GROUPS', () => {
+    const nestedGroups = getDemoData({ nestedLabelGroups: true }).labelGroups;
+    const ids = new Set(nestedGroups.map((group) => group.id));
+    const nested = nestedGroups.filter((group) => typeof group.group_id === 'number' && ids.has(group.group_id));
     expect(nested.map((group) => group.id)).toEqual([4, 5]);
+  });
+
+  it('keep to the spec by default: group_id only ever null or an empty string, the groups otherwise the same', () => {
+    const values = new Set(groups.filter((group) => 'group_id' in group).map((group) => group.group_id));
+    expect([...values].sort()).toEqual(['', null]);
+    const nestedGroups = getDemoData({ nestedLabelGroups: true }).labelGroups;
+    expect(groups).toHaveLength(nestedGroups.length);
+    expect(groups.map(({ group_id: _parent, ...rest }) => rest)).toEqual(
+      nestedGroups.map(({ group_id: _parent, ...rest }) => rest),
+    );
+    expect(nestedGroups.filter((group) => typeof group.group_id === 'number').map((group) => group.id)).toEqual([
+      4, 5, 18,
+    ]);
+    for (const id of [4, 5, 18]) expect(groups.find((group) => group.id === id)?.group_id).toBeNull();
   });
 
   it('mix the label entry fields', () => {

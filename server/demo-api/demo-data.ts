@@ -1,5 +1,5 @@
 import type { CourseStatWire, LabelGroupWire } from '../../contract/index';
-import { buildCourseStats } from './courses';
+import { buildCourseStats, dayStart } from './courses';
 import { DEMO_LABEL_GROUPS } from './label-groups';
 
 export interface DemoData {
@@ -8,14 +8,32 @@ export interface DemoData {
   labelGroups: readonly LabelGroupWire[];
 }
 
-let data: DemoData | undefined;
+export interface DemoDataOptions {
+  /**
+   * DEMO_NESTED_LABEL_GROUPS: keep the parent ids in group_id (4 in 3, 5 in 4, 18 in a group that does not exist).
+   * Beyond the spec, which declares group_id null (its sample shows ''); off by default.
+   */
+  nestedLabelGroups?: boolean;
+  /** The clock: the data's dates follow the day of this instant (default: now). */
+  now?: number;
+}
 
-/** Built on first use and kept for the life of the process (the 10,000-row course takes a few milliseconds). */
-export function getDemoData(): DemoData {
-  if (!data) {
-    const courses = buildCourseStats();
-    for (const stats of courses.values()) stats.sort((a, b) => a.id - b.id);
-    data = { courses, labelGroups: DEMO_LABEL_GROUPS };
+/** group_id as the spec declares it: a parent id becomes null; null and '' stay as they are. */
+export function withoutParentIds(groups: readonly LabelGroupWire[]): readonly LabelGroupWire[] {
+  return groups.map((group) => (typeof group.group_id === 'number' ? { ...group, group_id: null } : group));
+}
+
+/** The statistics of the last day asked for: built on first use each day (the 10,000-row course takes a few ms). */
+let courses: { day: number; stats: DemoData['courses'] } | undefined;
+let flatGroups: readonly LabelGroupWire[] | undefined;
+
+export function getDemoData(options: DemoDataOptions = {}): DemoData {
+  const day = dayStart(options.now ?? Date.now());
+  if (courses?.day !== day) {
+    const built = buildCourseStats(day);
+    for (const stats of built.values()) stats.sort((a, b) => a.id - b.id);
+    courses = { day, stats: built };
   }
-  return data;
+  flatGroups ??= withoutParentIds(DEMO_LABEL_GROUPS);
+  return { courses: courses.stats, labelGroups: options.nestedLabelGroups ? DEMO_LABEL_GROUPS : flatGroups };
 }

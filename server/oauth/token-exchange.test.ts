@@ -1,12 +1,12 @@
 // @vitest-environment node
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tokenExchangeAnswerSchema, tokenExchangeErrorSchema } from '../../contract/index';
 import type { Config } from '../config';
 import { DEFAULT_DEMO_CLIENT_ID, DEFAULT_DEMO_CLIENT_SECRET } from '../config';
 import { API_CONTENT_SECURITY_POLICY } from '../security-headers';
-import { captureLogs, makeApp, portOf } from '../test-support';
+import { captureLogs, makeApp, portOf, startScriptedUpstream, type UpstreamScript } from '../test-support';
 
 // The secret has characters that URL and form encoding change, so a leak in any spelling shows.
 const SECRET = 'sec-5b1e9&k=v#x+y/z%';
@@ -16,15 +16,7 @@ const ISSUED = 'issued-token-3c9d';
 const EXCHANGE = '/api/oauth/token';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-type Script = (request: IncomingMessage, response: ServerResponse, body: string) => void;
-
-const doorkeeperToken: Script = (_request, response) => {
+const doorkeeperToken: UpstreamScript = (_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(
     JSON.stringify({
       access_token: ISSUED,
@@ -36,39 +28,7 @@ const doorkeeperToken: Script = (_request, response) => {
   );
 };
 
-function startTokenServer() {
-  const received: Received[] = [];
-  let script: Script = doorkeeperToken;
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
-      script(request, response, body);
-    });
-  });
-  return {
-    received,
-    script: (next: Script) => {
-      script = next;
-    },
-    reset() {
-      received.length = 0;
-      script = doorkeeperToken;
-    },
-    async listen() {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return portOf(server);
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-const tokenServer = startTokenServer();
+const tokenServer = startScriptedUpstream(doorkeeperToken);
 const logs = captureLogs();
 let base = '';
 let app: FastifyInstance;
@@ -103,12 +63,12 @@ function expectNoSecret(text: string, label: string) {
 }
 
 const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}): Script =>
+  (status: number, body: unknown, headers: Record<string, string> = {}): UpstreamScript =>
   (_request, response) => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
   };
 const raw =
-  (status: number, type: string, body: string): Script =>
+  (status: number, type: string, body: string): UpstreamScript =>
   (_request, response) => {
     response.writeHead(status, { 'content-type': type }).end(body);
   };
@@ -167,7 +127,7 @@ describe('the token exchange', () => {
 
   const echo = `Client authentication failed for ${CLIENT_ID}:${SECRET} (${encodeURIComponent(SECRET)})`;
 
-  it.each<[string, Script, number, string]>([
+  it.each<[string, UpstreamScript, number, string]>([
     [
       '401 invalid_client, echoing the secret',
       json(401, { error: 'invalid_client', error_description: echo }),

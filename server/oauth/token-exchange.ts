@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 import {
   OAUTH_GRANT_TYPE,
   OAUTH_SCOPE,
@@ -15,7 +14,7 @@ import { JSON_TYPE, sendError } from '../http-answers';
 import type { Metrics, TokenExchangeOutcome } from '../ops/metrics';
 import type { RateLimits } from '../ops/rate-limit';
 import { parseQueryString, rawQueryOf } from '../query-string';
-import { UpstreamError, type UpstreamAnswer } from '../proxy/upstream';
+import { readJsonBody, UpstreamError, type UpstreamAnswer } from '../proxy/upstream';
 
 /** Asks the API's token endpoint with a form body: over HTTP in proxy mode, in-process in demo mode. */
 export type AskToken = (form: string, cancel: AbortSignal) => Promise<UpstreamAnswer>;
@@ -86,18 +85,9 @@ function readKeys(contentType: string | undefined, body: unknown) {
   return keys.success ? keys.data : null;
 }
 
-function parsedJson(headers: IncomingHttpHeaders, body: Buffer): unknown {
-  if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** What the token endpoint's answer means for the browser: a token, or one of the error codes. */
 function judge(answer: UpstreamAnswer): TokenExchangeAnswer | TokenExchangeErrorCode {
-  const json = parsedJson(answer.headers, answer.body);
+  const json = readJsonBody(answer.headers, answer.body)?.value;
   const oauthError = oauthErrorSchema.safeParse(json);
   // Doorkeeper answers unknown keys with 401 invalid_client; some servers use 400 for it (RFC 6749 allows both).
   if (answer.status === 401 || (oauthError.success && oauthError.data.error === 'invalid_client')) {

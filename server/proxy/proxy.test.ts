@@ -1,10 +1,20 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import http from 'node:http';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { fuzzCases } from '../fuzz-cases';
 import { API_CONTENT_SECURITY_POLICY } from '../security-headers';
-import { captureLogs, DEMO_AUTH, exchange, makeApp, parseResponse, portOf } from '../test-support';
+import {
+  captureLogs,
+  DEMO_AUTH,
+  exchange,
+  makeApp,
+  parseResponse,
+  portOf,
+  startScriptedUpstream,
+  type ReceivedRequest,
+  type UpstreamScript,
+} from '../test-support';
 
 /** The token the browser sends, and one an attacker puts in the query: neither may show up where it must not. */
 const TOKEN = 'secret-token-5f3a9c';
@@ -13,47 +23,13 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 const STATS = '/endpoint/v1/courses/101/course_stats';
 const GROUPS = '/endpoint/v1/label_groups';
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-}
-type Script = (request: IncomingMessage, response: ServerResponse) => void;
+type Received = ReceivedRequest;
 
-const answerJson: Script = (_request, response) => {
+const answerJson: UpstreamScript = (_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
 };
 
-/** A scripted upstream on 127.0.0.1: records what reaches it and answers as the current test says. */
-function startUpstream() {
-  const received: Received[] = [];
-  let script: Script = answerJson;
-  const server = http.createServer((request, response) => {
-    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
-    script(request, response);
-  });
-  return {
-    received,
-    script: (next: Script) => {
-      script = next;
-    },
-    reset() {
-      received.length = 0;
-      script = answerJson;
-    },
-    server,
-    async listen() {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return portOf(server);
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-const upstream = startUpstream();
+const upstream = startScriptedUpstream(answerJson);
 const logs = captureLogs();
 let upstreamPort = 0;
 let upstreamHost = '';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 import { courseStatsPath, LABEL_GROUPS_PATH } from '../../contract/index';
 import { readLabelGroupsQuery, readStatsQuery } from '../api-query';
 import { bearerToken } from '../bearer';
@@ -8,7 +7,7 @@ import type { Metrics, UpstreamOutcome } from '../ops/metrics';
 import type { RateLimits } from '../ops/rate-limit';
 import { parsePositiveInt, rawQueryOf } from '../query-string';
 import { scrubToken, tokenSpellings } from './token-echo';
-import { UpstreamError, type Upstream } from './upstream';
+import { readJsonBody, UpstreamError, type Upstream } from './upstream';
 
 export interface ProxyOptions {
   /** The client for config.apiBaseUrl; buildApp owns it (the readiness probe uses it too) and closes it. */
@@ -27,18 +26,6 @@ const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as c
  * own body instead. Any other answer that is not JSON becomes a 502.
  */
 const KEPT_WITHOUT_JSON = new Set([401, 403, 404, 429]);
-
-/** The upstream's body as JSON: only when it says it is JSON and it parses. undefined otherwise. */
-function readJson(headers: IncomingHttpHeaders, body: Buffer): { value: unknown; text: Buffer } | undefined {
-  if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
-  // A leading byte order mark may come with JSON text; it is dropped here, as a browser's decoder would.
-  const text = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? body.subarray(3) : body;
-  try {
-    return { value: JSON.parse(text.toString('utf8')), text };
-  } catch {
-    return undefined;
-  }
-}
 
 function outcomeOf(status: number, isJson: boolean): UpstreamOutcome {
   if (status < 200 || status > 599 || (status >= 300 && status < 400)) return 'unexpected_status';
@@ -92,7 +79,7 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
       throw error;
     }
     const { status, headers, body } = answer;
-    const json = readJson(headers, body);
+    const json = readJsonBody(headers, body);
     metrics.observeUpstream(outcomeOf(status, json !== undefined), seconds());
     if (status < 200 || status > 599 || (status >= 300 && status < 400)) {
       // Following a redirect would carry the token to wherever it points; passing it on without its Location

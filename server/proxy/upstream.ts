@@ -7,6 +7,21 @@ export interface UpstreamAnswer {
   body: Buffer;
 }
 
+/**
+ * An answer's body as JSON: only when its Content-Type says JSON (application/json or application/*+json) and it
+ * parses; undefined otherwise. A leading byte order mark is dropped first, as a browser's decoder would; `text` is
+ * the body without it.
+ */
+export function readJsonBody(headers: IncomingHttpHeaders, body: Buffer): { value: unknown; text: Buffer } | undefined {
+  if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
+  const text = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? body.subarray(3) : body;
+  try {
+    return { value: JSON.parse(text.toString('utf8')), text };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why there was no usable answer, as counted in the metrics. */
 export type UpstreamFailure = 'timeout' | 'too_large' | 'unreachable' | 'closed' | 'cancelled';
 
