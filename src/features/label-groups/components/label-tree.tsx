@@ -7,7 +7,7 @@ import {
   type FocusEvent,
   type HTMLAttributes,
   type KeyboardEvent,
-  type ReactNode,
+  type MouseEvent,
 } from 'react';
 import { useCatalog } from '@/lib/i18n';
 import { useVirtualRows } from '../hooks/use-virtual-rows';
@@ -17,7 +17,7 @@ import { TreeItemContent } from './tree-item-content';
 
 /**
  * Up to this many visible rows the tree renders as real nested DOM: each group's children are treeitems inside its
- * role="group". Above it, only the rows in view are rendered, flat, and aria-level / aria-setsize / aria-posinset
+ * role="group", which the group's treeitem owns. Above it, only the rows in view are rendered, flat, and aria-level / aria-setsize / aria-posinset
  * carry the structure. Small trees (and the jsdom tests, where nothing has a size) thus get the full DOM.
  */
 export const VIRTUALIZE_ABOVE = 200;
@@ -201,30 +201,39 @@ export function LabelTree({
 }
 
 function NestedTreeItem({ item, state }: { item: NestedRow; state: ItemState }) {
+  const groupId = useId();
+  const hasChildren = item.children.length > 0;
+  // The treeitem holds only its label (Label in Name); its group of children is a sibling it owns with aria-owns.
   return (
-    <TreeItem row={item.row} state={state} nested>
-      {item.children.length > 0 && (
-        <ul role="group">
+    <li role="none">
+      <TreeItem row={item.row} state={state} owns={hasChildren ? groupId : undefined} />
+      {hasChildren && (
+        <ul role="group" id={groupId}>
           {item.children.map((child) => (
             <NestedTreeItem key={child.row.key} item={child} state={state} />
           ))}
         </ul>
       )}
-    </TreeItem>
+    </li>
   );
 }
 
 interface TreeItemProps {
   row: TreeRow;
   state: ItemState;
-  /** Nested: an <li> holding its row and its group of children. Flat: the row itself, placed by `style`. */
-  nested?: boolean;
+  /** The id of the item's group of children, in the nested tree. */
+  owns?: string;
+  /** In the virtualised tree: where the row is placed. */
   style?: CSSProperties;
-  children?: ReactNode;
 }
 
-function TreeItem({ row, state, nested = false, style, children }: TreeItemProps) {
+/**
+ * One row: the toggle, the treeitem and its badges. The treeitem element holds the label alone, so its visible text
+ * is its name; the badges and dates beside it are its description. A press anywhere on the row focuses the treeitem.
+ */
+function TreeItem({ row, state, owns, style }: TreeItemProps) {
   const id = useId();
+  const itemRef = useRef<HTMLSpanElement>(null);
   const selected = row.key === state.selectedKey;
   const itemProps = {
     role: 'treeitem',
@@ -235,24 +244,26 @@ function TreeItem({ row, state, nested = false, style, children }: TreeItemProps
     'aria-selected': selected,
     'aria-labelledby': `${id}-name`,
     'aria-describedby': `${id}-meta`,
+    'aria-owns': owns,
     tabIndex: row.key === state.tabStopKey ? 0 : -1,
     'data-key': row.key,
   } satisfies HTMLAttributes<HTMLElement> & { 'data-key': string };
-  const content = <TreeItemContent row={row} idPrefix={id} highlight={state.highlight} onToggle={state.onToggle} />;
-  const kind = `lg-row lg-${row.node.kind}`;
-  if (nested) {
-    return (
-      <li {...itemProps} className="lg-item">
-        <div className={kind} style={indent(row.level)}>
-          {content}
-        </div>
-        {children}
-      </li>
-    );
-  }
+  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    const element = itemRef.current;
+    if (event.button !== 0 || !element || !(event.target instanceof Node) || element.contains(event.target)) return;
+    event.preventDefault();
+    element.focus({ preventScroll: true });
+  };
+  const className = style ? `lg-row lg-${row.node.kind} lg-row-virtual` : `lg-row lg-${row.node.kind}`;
   return (
-    <div {...itemProps} className={`lg-item ${kind} lg-row-virtual`} style={{ ...indent(row.level), ...style }}>
-      {content}
+    <div className={className} style={{ ...indent(row.level), ...style }} onMouseDown={onMouseDown}>
+      <TreeItemContent
+        row={row}
+        idPrefix={id}
+        highlight={state.highlight}
+        onToggle={state.onToggle}
+        itemProps={{ ...itemProps, ref: itemRef, className: 'lg-item' }}
+      />
     </div>
   );
 }

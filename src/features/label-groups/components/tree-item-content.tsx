@@ -1,3 +1,4 @@
+import type { ComponentPropsWithRef } from 'react';
 import { useLocale } from '@/lib/i18n';
 import { dateTimeOrRaw, dayOrRaw } from '../format';
 import { labelGroupsCatalogs } from '../strings';
@@ -10,9 +11,11 @@ export interface TreeItemContentProps {
   idPrefix: string;
   highlight: string;
   onToggle: (key: string, expanded: boolean) => void;
+  /** The treeitem's own attributes; the treeitem element wraps the name and nothing else. */
+  itemProps: ComponentPropsWithRef<'span'> & { 'data-key': string };
 }
 
-export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItemContentProps) {
+export function TreeItemContent({ row, idPrefix, highlight, onToggle, itemProps }: TreeItemContentProps) {
   const { locale } = useLocale();
   const texts = labelGroupsCatalogs[locale];
   const { node } = row;
@@ -21,12 +24,14 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItem
     return (
       <>
         <span className="lg-toggle" aria-hidden="true" />
-        <span className="lg-name" id={`${idPrefix}-name`}>
-          {node.hasDescription && label.description !== undefined ? (
-            <HighlightedText text={label.description} query={highlight} />
-          ) : (
-            <span className="lg-placeholder">{node.title}</span>
-          )}
+        <span {...itemProps}>
+          <span className="lg-name" id={`${idPrefix}-name`}>
+            {node.hasDescription && label.description !== undefined ? (
+              <HighlightedText text={label.description} query={highlight} />
+            ) : (
+              <span className="lg-placeholder">{node.title}</span>
+            )}
+          </span>
         </span>
         <span className="lg-meta" id={`${idPrefix}-meta`}>
           {label.type !== undefined && (
@@ -57,12 +62,14 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle }: TreeItem
       >
         {row.expandable ? (row.expanded ? '▾' : '▸') : ''}
       </span>
-      <span className="lg-name" id={`${idPrefix}-name`}>
-        {node.foldedName !== '' && group.name !== null ? (
-          <HighlightedText text={group.name} query={highlight} />
-        ) : (
-          <span className="lg-placeholder">{node.title}</span>
-        )}
+      <span {...itemProps}>
+        <span className="lg-name" id={`${idPrefix}-name`}>
+          {node.foldedName !== '' && group.name !== null ? (
+            <HighlightedText text={group.name} query={highlight} />
+          ) : (
+            <span className="lg-placeholder">{node.title}</span>
+          )}
+        </span>
       </span>
       <span className="lg-meta" id={`${idPrefix}-meta`}>
         {/* Spaces between the parts keep them apart in the accessible description; flex layout drops them. */}
