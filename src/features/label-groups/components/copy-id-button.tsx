@@ -33,7 +33,7 @@ export function CopyIdButton({ value, children }: CopyIdButtonProps) {
       <button type="button" className="button" onClick={() => void copy()}>
         {children}
       </button>
-      {/* Present before any message, so screen readers announce the message when it appears. */}
+      {/* Present before a message appears, so screen readers announce it when it does. */}
       <span role="status" className={status === 'copied' ? 'lg-copy-status' : 'lg-copy-status muted'}>
         {status === 'copied' && <span aria-hidden="true">✓ </span>}
         {status === 'idle' ? '' : texts[status]}
