@@ -1,4 +1,4 @@
-import { readText, removeStored, storageKey, writeText } from './storage';
+import { readText, removeStored, storageKey, writeText, type StorageArea } from './storage';
 
 /**
  * Where the user's access token lives: sessionStorage by default, localStorage only when the user asked to be
@@ -19,6 +19,12 @@ const listeners = new Set<Listener>();
 /** The token when the browser will not store it (privacy mode, sandboxed frame): kept for this page only. */
 let memoryToken: string | null = null;
 let memoryExpiresAt: number | null = null;
+
+/** The storage area holding the token: this tab's first, as getToken reads it. */
+function tokenArea(): StorageArea | null {
+  if (readText(KEY, 'session') !== null) return 'session';
+  return readText(KEY, 'local') !== null ? 'local' : null;
+}
 
 export function getToken(): string | null {
   return readText(KEY, 'session') ?? readText(KEY, 'local') ?? memoryToken;
@@ -42,8 +48,8 @@ export function setToken(token: string, remember: boolean, expiresAt: number | n
 
 /** When the current token expires (epoch ms), or null when that is not known. */
 export function getTokenExpiry(): number | null {
-  if (readText(KEY, 'session') === null && readText(KEY, 'local') === null) return memoryToken ? memoryExpiresAt : null;
-  const area = readText(KEY, 'session') !== null ? 'session' : 'local';
+  const area = tokenArea();
+  if (area === null) return memoryToken ? memoryExpiresAt : null;
   const raw = readText(EXPIRES_KEY, area);
   const value = raw === null ? Number.NaN : Number(raw);
   return Number.isSafeInteger(value) && value > 0 ? value : null;
