@@ -28,7 +28,7 @@ function triageScope(scope: RowsScope, searching: boolean): string {
 /** Narrowing the rows loaded (search, quick filters) and acting on the rows shown (copy, mail, export). */
 const en = {
   searchLabel: 'Search loaded rows',
-  searchHint: 'User name, email or session name; every word must match.',
+  searchHint: 'A user ID or an email address finds that learner; other words match user name, email or session name.',
   quickFiltersLegend: 'Quick filters',
   quickFilterCount: (count: number) => `(${number(count)})`,
   quickFiltersHint:
@@ -82,7 +82,8 @@ function ruTriageScope(scope: RowsScope, searching: boolean): string {
 }
 const ru: TriageTexts = {
   searchLabel: 'Поиск по загруженным строкам',
-  searchHint: 'Имя пользователя, почта или название сессии; должно совпасть каждое слово.',
+  searchHint:
+    'ID пользователя или адрес почты находят этого слушателя; другие слова ищутся в имени, почте и названии сессии.',
   quickFiltersLegend: 'Быстрые фильтры',
   quickFilterCount: (count: number) => `(${ruNumber(count)})`,
   quickFiltersHint:
