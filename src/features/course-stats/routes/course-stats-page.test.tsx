@@ -421,7 +421,7 @@ describe('CourseStatsPage: filters', () => {
     ['1.5', 'User ID must be a whole number greater than 0, such as 42.'],
     ['0', 'User ID must be greater than 0.'],
     ['012', 'User ID must not start with 0.'],
-    [' 12', 'User ID must not contain spaces.'],
+    ['1 2', 'User ID must not contain spaces.'],
     ['9007199254740993', 'User ID is too large.'],
   ])('refuses the user id %j with a message and sends nothing', async (typed, message) => {
     const requests = servePagedCourse(3);
@@ -437,6 +437,30 @@ describe('CourseStatsPage: filters', () => {
     expect(input).toHaveFocus();
     expect(router.state.location.search).toBe('');
     expect(requests).toHaveLength(1);
+  });
+
+  it('trims spaces around the ids typed, as a paste brings them', async () => {
+    const requests = servePagedCourse(3);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const courseField = screen.getByRole('textbox', { name: 'Course ID' });
+    await user.clear(courseField);
+    await user.type(courseField, ' 101 ');
+    await user.type(screen.getByRole('textbox', { name: 'User ID' }), ' 5 ');
+    await user.type(screen.getByRole('textbox', { name: 'Session ID' }), '\t70 ');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/101/stats'));
+    expect(router.state.location.search).toBe('?user_id=5&course_session_id=70');
+    expect(screen.queryByText(/must not contain spaces/)).not.toBeInTheDocument();
+    await waitFor(() => expect(requests.at(-1)?.pathname).toBe('/endpoint/v1/courses/101/course_stats'));
+  });
+
+  it('reads a course id with spaces around it in the address', async () => {
+    const requests = servePagedCourse(3);
+    renderPage('/courses/%20101%20/stats');
+    expect(await screen.findByRole('heading', { name: 'Course 101 statistics' })).toBeInTheDocument();
+    await waitFor(() => expect(requests.at(-1)?.pathname).toBe('/endpoint/v1/courses/101/course_stats'));
   });
 
   it('asks for a course id', async () => {
