@@ -2,22 +2,15 @@ import type { CourseStatWire } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { polyfillDialog } from '@/testing/dialog';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 import { backToAllHref, learnerViewHref } from './learner-link';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+polyfillDialog();
 
 /** Serves `rows` paged as the API does, filtered by user and session as the API does. */
 function serveCourse(rows: CourseStatWire[]) {
@@ -42,41 +35,27 @@ function renderPage(route: string) {
   return renderWithProviders(<CourseStatsPage />, { route, path: '/courses/:courseId/stats' });
 }
 
-const anna = (overrides: Partial<CourseStatWire>) =>
-  courseStatWire({ user_id: 5, username: 'Анна', user_email: 'anna@example.com', ...overrides });
+/** One session of Анна (user 5), row id = session id - 70; a completed one is at 100% progress. */
+function anna(sessionId: number, name: string, overrides: Partial<CourseStatWire>): CourseStatWire {
+  const done = overrides.completed ? { progress: 100, progress_percent: 100 } : {};
+  return courseStatWire({
+    id: sessionId - 70,
+    user_id: 5,
+    username: 'Анна',
+    user_email: 'anna@example.com',
+    course_session_id: sessionId,
+    course_session_name: name,
+    ...done,
+    ...overrides,
+  });
+}
 
+const CERTIFICATE = 'https://files.example.com/cert-71.pdf';
 const sessions: CourseStatWire[] = [
-  anna({
-    id: 1,
-    course_session_id: 71,
-    course_session_name: 'Spring',
-    success: true,
-    completed: true,
-    progress: 100,
-    progress_percent: 100,
-    score: 92,
-    cert_file: 'https://files.example.com/cert-71.pdf',
-  }),
+  anna(71, 'Spring', { success: true, completed: true, score: 92, cert_file: CERTIFICATE }),
   courseStatWire({ id: 2, user_id: 6, username: 'Boris' }),
-  anna({
-    id: 3,
-    course_session_id: 72,
-    course_session_name: 'Autumn',
-    completed: true,
-    score: 31,
-    progress: 100,
-    progress_percent: 100,
-    cert_file: 'javascript:alert(1)',
-  }),
-  anna({
-    id: 4,
-    course_session_id: 73,
-    course_session_name: 'Winter',
-    progress: 35,
-    progress_percent: 35,
-    deadline: '2001-01-01T00:00:00Z',
-    last_activity: null,
-  }),
+  anna(73, 'Autumn', { completed: true, score: 31, cert_file: 'javascript:alert(1)' }),
+  anna(74, 'Winter', { progress: 35, progress_percent: 35, deadline: '2001-01-01T00:00:00Z', last_activity: null }),
 ];
 
 /** Opens the learner view from the details of the first row named `name`. */
@@ -106,10 +85,7 @@ describe('learner view', () => {
     expect(spring.getByRole('progressbar', { name: 'Progress of Spring' })).toHaveAttribute('aria-valuenow', '100');
     expect(spring.getByText('Score').nextElementSibling).toHaveTextContent('92');
     // The certificate link is named as in the table, and only an http(s) one is a link.
-    expect(spring.getByRole('link', { name: 'Certificate' })).toHaveAttribute(
-      'href',
-      'https://files.example.com/cert-71.pdf',
-    );
+    expect(spring.getByRole('link', { name: 'Certificate' })).toHaveAttribute('href', CERTIFICATE);
     expect(autumn.queryByRole('link', { name: 'Certificate' })).not.toBeInTheDocument();
     expect(autumn.getByText('Certificate').nextElementSibling).toHaveTextContent('—');
     expect(winter.getByText('Overdue')).toBeInTheDocument();
@@ -131,8 +107,8 @@ describe('learner view', () => {
       'Course 7: Onboarding',
       '3 sessions, 1 passed',
       '- Spring (session 71): Passed, progress 100%. Certificate: https://files.example.com/cert-71.pdf',
-      '- Autumn (session 72): Not passed, progress 100%. Why not passed: Completed without success (score 31).',
-      '- Winter (session 73): In progress, progress 35%. Why not passed: Progress is 35%, below 100%. The deadline has passed.',
+      '- Autumn (session 73): Not passed, progress 100%. Why not passed: Completed without success (score 31).',
+      '- Winter (session 74): In progress, progress 35%. Why not passed: Progress is 35%, below 100%. The deadline has passed.',
       `Link: ${window.location.origin}/courses/7/stats?user_id=5&view=learner`,
     ]);
 
@@ -163,12 +139,12 @@ describe('learner view', () => {
   });
 
   it('goes back to the page, rows per page and filters it came from', async () => {
-    serveCourse([...courseStatsPage(30, 10, { course_session_id: 72 }), ...sessions]);
+    serveCourse([...courseStatsPage(30, 10, { course_session_id: 73 }), ...sessions]);
     const user = userEvent.setup();
-    const { router } = renderPage('/courses/7/stats?course_session_id=72&page=2&per_page=25');
+    const { router } = renderPage('/courses/7/stats?course_session_id=73&page=2&per_page=25');
     await openLearner(user, 'Анна');
     await user.click(screen.getByRole('link', { name: 'Back to all learners' }));
-    expect(router.state.location.search).toBe('?course_session_id=72&page=2&per_page=25');
+    expect(router.state.location.search).toBe('?course_session_id=73&page=2&per_page=25');
     expect(await screen.findByText('Showing 6 rows on page 2.')).toBeInTheDocument();
   });
 });

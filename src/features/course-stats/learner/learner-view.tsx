@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { CopyButton } from '@/components/copy-button';
@@ -22,6 +22,15 @@ export interface LearnerViewProps {
   userId: number;
 }
 
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 /** One session as a card: what support staff are asked about, the certificate included. */
 function SessionCard({ session }: { session: LearnerSession }) {
   const texts = useCatalog(learnerCatalogs);
@@ -36,28 +45,16 @@ function SessionCard({ session }: { session: LearnerSession }) {
       <p className="muted learner-session-id">{texts.sessionId(row.course_session_id)}</p>
       <ProgressBar locale={words.locale} value={progress} label={words.progressOf(row.course_session_name)} />
       <dl className="learner-session-facts">
-        <div>
-          <dt>{words.columnHeaders.score}</dt>
-          <dd>{words.decimal(row.score)}</dd>
-        </div>
-        <div>
-          <dt>{words.columnHeaders.deadline}</dt>
-          <dd>
-            <DeadlineCell stat={row} />
-          </dd>
-        </div>
-        <div>
-          <dt>{words.columnHeaders.last_activity}</dt>
-          <dd>
-            <RelativeTime iso={row.last_activity} />
-          </dd>
-        </div>
-        <div>
-          <dt>{words.columnHeaders.cert_file}</dt>
-          <dd>
-            <CertificateCell stat={row} />
-          </dd>
-        </div>
+        <Fact term={words.columnHeaders.score}>{words.decimal(row.score)}</Fact>
+        <Fact term={words.columnHeaders.deadline}>
+          <DeadlineCell stat={row} />
+        </Fact>
+        <Fact term={words.columnHeaders.last_activity}>
+          <RelativeTime iso={row.last_activity} />
+        </Fact>
+        <Fact term={words.columnHeaders.cert_file}>
+          <CertificateCell stat={row} />
+        </Fact>
       </dl>
       {reason && (
         <p className="learner-reason">
