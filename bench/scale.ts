@@ -78,6 +78,7 @@ export const scale: Benchmark = {
       const appHeap: number[] = [];
       const bareHeap: number[] = [];
       const bareMs: number[] = [];
+      let bareRows = 0;
       for (let run = 0; run < runs; run += 1) {
         const sides = [
           async () => small.push((await appRun(SCALE_COURSE, false)).outcome),
@@ -87,9 +88,10 @@ export const scale: Benchmark = {
             appHeap.push(heap);
           },
           async () => {
-            const { ms, page } = await barePageLoad(browser, server.url, paths, concurrency, { keep: true });
+            const { ms, rows, page } = await barePageLoad(browser, server.url, paths, concurrency, { keep: true });
             try {
               bareMs.push(ms);
+              bareRows = rows;
               bareHeap.push(await jsHeapAfterGc(page));
             } finally {
               await page.context().close();
@@ -160,7 +162,8 @@ export const scale: Benchmark = {
         notes: [
           `While 50,000 rows loaded: ${inputText(worstInput(large))}; main-thread tasks over 50 ms: at most ` +
             `${longTasks} in a run (longest ${fmtMs(longest, 0)}).`,
-          `Concurrency of the bare page ${concurrency}: ${source}.`,
+          `The bare page held ${bareRows.toLocaleString('en-US')} parsed rows when its heap was read. Concurrency of ` +
+            `the bare page ${concurrency}: ${source}.`,
           `Final status: "${large.at(-1)?.statusText ?? ''}".`,
         ],
         data: {

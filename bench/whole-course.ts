@@ -125,11 +125,11 @@ export async function barePageLoad(
   paths: string[],
   concurrency: number,
   options: BarePageOptions = {},
-): Promise<{ ms: number; page: Page }> {
+): Promise<{ ms: number; rows: number; page: Page }> {
   const page = await newAppPage(browser, null);
   await page.goto(`${appUrl}/healthz`);
   if (options.network) await emulateNetwork(page, options.network);
-  const ms = await page.evaluate(
+  const { ms, rows } = await page.evaluate(
     async ({ urls, workers, token, uncompressed, keep }) => {
       const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
       if (uncompressed) headers['x-no-compression'] = '1';
@@ -154,7 +154,10 @@ export async function barePageLoad(
       await Promise.all(Array.from({ length: workers }, worker));
       const elapsed = performance.now() - start;
       Object.assign(window, { __benchKept: kept });
-      return elapsed;
+      return {
+        ms: elapsed,
+        rows: kept.reduce((sum: number, items) => sum + (Array.isArray(items) ? items.length : 0), 0),
+      };
     },
     {
       urls: paths,
@@ -164,7 +167,7 @@ export async function barePageLoad(
       keep: options.keep ?? false,
     },
   );
-  return { ms, page };
+  return { ms, rows, page };
 }
 
 /** The loader's concurrency: as declared in src/, else as the warm-up run showed. */
