@@ -2,7 +2,7 @@
 // Results go to .bench/results.json and to this suite's sections of BENCHMARKS.md.
 //
 //   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
-//                   shared-limits scale sort-50k scroll-50k, or 1–10)
+//                   shared-limits scale sort-50k scroll-50k compression, or 1–11)
 //   --skip=a,b      run all but these
 //   --runs=N        override every benchmark's number of runs
 //   --concurrency=N the whole-course loader's concurrency for the network floor, if it cannot be read from the app
@@ -15,6 +15,7 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiThroughput } from './api-throughput';
 import { bundle } from './bundle';
+import { compression } from './compression';
 import { labelTree } from './label-tree';
 import { lighthouseAudit } from './lighthouse';
 import { proxyOverhead } from './proxy-overhead';
@@ -48,6 +49,7 @@ const BENCHMARKS: Benchmark[] = [
   scale,
   sortLarge,
   scrollLarge,
+  compression,
 ];
 
 interface Options {

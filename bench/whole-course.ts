@@ -256,8 +256,9 @@ const PLANNED_METHOD =
   'with response.json() and nothing else, timed from the first fetch to the last parse (like the app, it fetched ' +
   'the first URL once before). Profiles: local (no throttling), and throttled through DevTools ' +
   `(Network.emulateNetworkConditions: ${THROTTLED.name}) for both sides alike, applied after the page settled; ` +
-  'throttled, each side also runs without compression (the request header x-no-compression, which the ' +
-  "server's compression plugin honours), the time it took before compression. Beside them, as information: a " +
+  'each side also runs without compression (the request header x-no-compression, which the ' +
+  "server's compression plugin honours), the time it took before compression (locally the app only). Beside them, " +
+  'as information: a ' +
   "plain Node client (node:http, keep-alive) in the suite's process fetching, decoding and parsing the same URLs " +
   `with the same concurrency, the median of ${NODE_REPEATS} back-to-back fetches per run. One untimed warm-up run, ` +
   'then 5 runs of each side per profile, rotating which goes first; medians. Byte counts: every URL fetched once ' +
@@ -305,7 +306,7 @@ export const wholeCourse: Benchmark = {
         bytes[encoding] = (await fetchAll(server.url, paths, 1, encoding)).bytes;
       }
 
-      const local = { app: [] as AppRun[], bare: [] as number[], node: [] as number[] };
+      const local = { app: [] as AppRun[], appPlain: [] as AppRun[], bare: [] as number[], node: [] as number[] };
       const throttled = {
         app: [] as AppRun[],
         bare: [] as number[],
@@ -315,6 +316,7 @@ export const wholeCourse: Benchmark = {
       for (let run = 0; run < runs; run += 1) {
         const sides = [
           async () => local.app.push(asRun(await appRun())),
+          async () => local.appPlain.push(asRun(await appRun({ uncompressed: true }))),
           async () => {
             local.bare.push(await bareRun());
             const times: number[] = [];
@@ -323,7 +325,7 @@ export const wholeCourse: Benchmark = {
             local.node.push(median(times));
           },
         ];
-        for (const side of run % 2 === 0 ? sides : sides.reverse()) await side();
+        for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
         console.log(
           `  local run ${run + 1}/${runs}: app ${fmtMs(local.app.at(-1)?.ms ?? NaN, 0)} ` +
             `(longest task ${fmtMs(local.app.at(-1)?.longestTaskMs ?? NaN, 0)}), bare page ${fmtMs(local.bare.at(-1) ?? NaN, 0)}, ` +
@@ -424,6 +426,7 @@ export const wholeCourse: Benchmark = {
                 `${median(local.app.map((run) => run.longTasks))}`,
                 local.app.map((run) => `${run.longTasks} (${fmtMs(run.longestTaskMs, 0)})`).join(', '),
               ],
+              appRow('local: app without compression (information)', local.appPlain),
               bareRow(`local: bare page, same ${paths.length} requests, ${concurrency} at a time`, local.bare),
               ['local: app ÷ bare page', fmtRatio(localRatio), ''],
               bareRow('local: Node client, same requests (information)', local.node),
@@ -464,6 +467,8 @@ export const wholeCourse: Benchmark = {
         targets,
         notes: [
           `Clicks during the load: ${inputText(input)}. Local runs alone: ${inputText(worstInput(local.app))}.`,
+          `Locally, compression changes the app's load-all by ${fmtRatio(localApp / median(ms(local.appPlain)))} ` +
+            '(with ÷ without): over the loopback the bytes cost little, and the pages are compressed once each.',
           `Chromium received ${fmtKb(appEncoded)} for the ${fmtKb(appDecoded)} of JSON the app read in a local run ` +
             '(Resource Timing encodedBodySize and decodedBodySize).',
           `Concurrency ${concurrency}: ${concurrencySource}.`,
