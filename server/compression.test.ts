@@ -2,7 +2,8 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from './config';
+import { syntheticLabelGroups } from '../fixtures/synthetic-label-groups';
+import { loadConfig, type Config } from './config';
 import {
   captureLogs,
   decodeBody,
@@ -170,6 +171,19 @@ describe('the proxy', () => {
     expect((await app.inject({ url: GROUPS, headers: AUTH })).statusCode).toBe(200);
     script = answerIn('gzip', Buffer.from(JSON.stringify('z'.repeat(100_000 - 1))));
     expect((await app.inject({ url: GROUPS, headers: AUTH })).statusCode).toBe(502);
+  });
+
+  it('lets a label tree of 10,000 groups nested 10,000 deep through at the default UPSTREAM_MAX_BYTES', async () => {
+    // Twice the 5,000-group tree of the label tree benchmark: 18.3 MiB of JSON.
+    const tree = Buffer.from(JSON.stringify(syntheticLabelGroups(10_000, 20, { nestEvery: 1 })));
+    const { upstreamMaxBytes } = loadConfig({});
+    expect(tree.length).toBeGreaterThan(18 * 1024 * 1024);
+    expect(tree.length).toBeLessThan(upstreamMaxBytes / 1.5);
+    const app = proxy({ upstreamMaxBytes });
+    script = answerIn('gzip', tree);
+    const response = await app.inject({ url: GROUPS, headers: AUTH });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(tree)).toBe(true);
   });
 
   it('never takes a body it cannot decode for JSON', async () => {

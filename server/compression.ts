@@ -3,10 +3,10 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * How answers are compressed; the figures behind each choice are in BENCHMARKS.md ("Compressed answers").
- * - brotli at quality 4: a page of 100 statistics (45 KB) becomes 5.5 KB in about 0.3 ms; quality 5 saves another
- *   0.5 KB for half as much time again, gzip 6 gives the same size for a little more time.
- * - gzip at level 6 for clients without brotli (zlib's default: level 9 takes twice as long for 5 % less).
+ * How answers are compressed; the figures behind each choice are benchmark 11's (BENCHMARKS.md).
+ * - brotli at quality 4: a page of 100 statistics (45 KB of JSON) becomes 5.5 KB, 12 %; quality 5 saves another
+ *   0.5 KB for about 1.7 times the time, and quality 1 is twice as fast but 20 % larger.
+ * - gzip at level 6 for clients without brotli: the same size as brotli 4, in about 1.3 times its time.
  * - Nothing under 1 KB: an error body or a short page gains a few hundred bytes at most.
  * - Up to 1 MB compressed in one go (the sync path, with a Content-Length) rather than as a stream through the
  *   thread pool: on a 2-core machine the stream's bookkeeping costs more than it overlaps, and a page is 50 KB at

@@ -2,23 +2,15 @@ import type { CourseStatWire } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocaleProvider } from '@/lib/i18n';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
+import { polyfillDialog } from '@/testing/dialog';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from './course-stats-page';
 
-// jsdom has <dialog> but not its methods; these do what the browser does, minus the focus trap.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+polyfillDialog();
 
 const STATS_PATH = '/endpoint/v1/courses/:courseId/course_stats';
 
