@@ -2,14 +2,8 @@ import { courseStatSchema, type CourseStat, type CourseStatWire } from '@contrac
 import { describe, expect, it } from 'vitest';
 import { foldText } from '@/lib/fold-text';
 import { courseStatWire } from '@/testing/fixtures';
-import {
-  countQuickFilters,
-  countSearchMatches,
-  quickFilterPredicates,
-  selectRowsShown,
-  sortRows,
-  type RowSort,
-} from './rows-shown';
+import type { RowSort } from '../fields/multi-sort';
+import { countQuickFilters, countSearchMatches, quickFilterPredicates, selectRowsShown } from './rows-shown';
 
 const NOW = Date.parse('2026-11-01T00:00:00Z');
 const DAY = 86_400_000;
@@ -19,7 +13,7 @@ function stat(overrides: Partial<CourseStatWire> = {}): CourseStat {
 }
 
 const ids = (rows: readonly CourseStat[]) => rows.map((row) => row.id);
-const byScore = (desc = false): RowSort => ({ value: (row) => row.score, text: false, desc });
+const byScore = (desc = false): RowSort<CourseStat> => ({ value: (row) => row.score, text: false, desc });
 
 describe('quick filter predicates', () => {
   it('Overdue: a past deadline, not completed and not passed', () => {
@@ -80,7 +74,7 @@ describe('search', () => {
   });
 
   it('matches user name, email and session name, every word, ignoring case and accents', () => {
-    const shown = (query: string) => ids(selectRowsShown(rows, { quick: [], query, sort: undefined, now: NOW }));
+    const shown = (query: string) => ids(selectRowsShown(rows, { quick: [], query, sort: [], now: NOW }));
     expect(shown('chloe')).toEqual([1]);
     expect(shown('CHLOÉ berg')).toEqual([1]);
     expect(shown('елкина')).toEqual([2]);
@@ -90,41 +84,6 @@ describe('search', () => {
     expect(shown('garcia warehouse')).toEqual([]);
     expect(shown('   ')).toEqual([1, 2, 3]);
     expect(countSearchMatches(rows, 'example')).toBe(3);
-  });
-});
-
-describe('sortRows', () => {
-  it('sorts numbers both ways, keeping the API order for ties', () => {
-    const rows = [
-      stat({ id: 1, score: 50 }),
-      stat({ id: 2, score: 10 }),
-      stat({ id: 3, score: 50 }),
-      stat({ id: 4, score: 90 }),
-    ];
-    expect(ids(sortRows(rows, byScore()))).toEqual([2, 1, 3, 4]);
-    expect(ids(sortRows(rows, byScore(true)))).toEqual([4, 1, 3, 2]);
-  });
-
-  it('puts rows without a value last in both directions', () => {
-    const rows = [stat({ id: 1, quiz_count: null }), stat({ id: 2, quiz_count: 3 }), stat({ id: 3, quiz_count: 1 })];
-    const sort = (desc: boolean): RowSort => ({ value: (row) => row.quiz_count ?? undefined, text: false, desc });
-    expect(ids(sortRows(rows, sort(false)))).toEqual([3, 2, 1]);
-    expect(ids(sortRows(rows, sort(true)))).toEqual([2, 3, 1]);
-  });
-
-  it('sorts text ignoring case and accents', () => {
-    const rows = [
-      stat({ id: 1, username: 'zoë' }),
-      stat({ id: 2, username: 'Émile' }),
-      stat({ id: 3, username: 'anna' }),
-    ];
-    expect(ids(sortRows(rows, { value: (row) => row.username, text: true, desc: false }))).toEqual([3, 2, 1]);
-  });
-
-  it('does not change its input', () => {
-    const rows = [stat({ id: 1, score: 2 }), stat({ id: 2, score: 1 })];
-    sortRows(rows, byScore());
-    expect(ids(rows)).toEqual([1, 2]);
   });
 });
 
@@ -145,8 +104,8 @@ describe('selectRowsShown', () => {
   ];
 
   it('applies the quick filters together (AND), then the search, then the sort', () => {
-    const shown = (quick: Parameters<typeof selectRowsShown>[1]['quick'], query = '', sort?: RowSort) =>
-      ids(selectRowsShown(rows, { quick, query, sort, now: NOW }));
+    const shown = (quick: Parameters<typeof selectRowsShown>[1]['quick'], query = '', sort?: RowSort<CourseStat>) =>
+      ids(selectRowsShown(rows, { quick, query, sort: sort ? [sort] : [], now: NOW }));
     expect(shown([])).toEqual([1, 2, 3, 4]);
     expect(shown(['overdue'])).toEqual([1, 2]);
     expect(shown(['overdue', 'not_started'])).toEqual([1]);
