@@ -117,7 +117,7 @@ export const certificateLink = (stat: CourseStat, words: FieldWords): DetailsVal
 
 type Layout = Pick<ColumnSpec, 'align' | 'clip' | 'isRowHeader'>;
 
-/** A column shown from the start, which the Columns menu cannot hide. */
+/** A column that is always shown: the Columns menu does not list it (the user's name, which opens the details). */
 export const fixedColumn = (
   cell: CellKind,
   width: number,
@@ -126,6 +126,21 @@ export const fixedColumn = (
 ): ColumnSpec => ({
   visibleByDefault: true,
   hideable: false,
+  cell,
+  width,
+  csv,
+  ...layout,
+});
+
+/** A column shown from the start, which the Columns menu can hide. */
+export const shownColumn = (
+  cell: CellKind,
+  width: number,
+  csv: ColumnSpec['csv'],
+  layout: Layout = {},
+): ColumnSpec => ({
+  visibleByDefault: true,
+  hideable: true,
   cell,
   width,
   csv,

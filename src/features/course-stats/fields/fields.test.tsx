@@ -8,8 +8,8 @@ import { courseStatWire } from '@/testing/fixtures';
 import { courseStatsColumnsIn } from '../table/columns';
 import { DEFAULT_COLUMN_VISIBILITY } from '../table/column-visibility';
 import { CourseStatDetailsDialog } from '../table/details-dialog';
-import { sortRows } from '../triage/rows-shown';
 import { COLUMN_FIELDS, FIELDS, isSortableColumnId, rowSortFor, type Field } from './fields';
+import { sortRows } from './multi-sort';
 import { fieldCatalogs } from './strings';
 
 const words = fieldCatalogs.en;
@@ -131,8 +131,8 @@ describe('the field model', () => {
       expect(isSortableColumnId(field.id)).toBe(true);
       expect(sort).toBeDefined();
       if (!sort) return;
-      expect(sortRows([high, low], sort).map((row) => row.id)).toEqual([1, 2]);
-      expect(sortRows([low, high], { ...sort, desc: true }).map((row) => row.id)).toEqual([2, 1]);
+      expect(sortRows([high, low], [sort]).map((row) => row.id)).toEqual([1, 2]);
+      expect(sortRows([low, high], [{ ...sort, desc: true }]).map((row) => row.id)).toEqual([2, 1]);
     },
   );
 });

@@ -1,7 +1,6 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { Table } from '@tanstack/react-table';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { DataTableColumnMenu } from '@/components/data-table/data-table-column-menu';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunk } from '@/lib/load-chunk';
@@ -10,6 +9,7 @@ import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
 import { summaryCatalogs } from '../overview/summary-strings';
 import { CourseStatsSummary } from '../overview/summary-cards';
+import { CourseStatsColumnMenu } from '../table/course-stats-column-menu';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
 import type { RowsScope } from '../triage/rows-scope';
@@ -86,9 +86,13 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const { search, update } = searchState;
   const { table, rowsShown, scope } = loaded;
   const { shown, counts } = rowsShown;
-  const sortNote = search.sort
-    ? tableTexts.sortScope(words.columnHeaders[search.sort.id], search.sort.desc, scope)
-    : null;
+  const sortNote =
+    search.sort.length > 0
+      ? tableTexts.sortScope(
+          search.sort.map((key) => ({ column: words.columnHeaders[key.id], desc: key.desc })),
+          scope,
+        )
+      : null;
   const label = tableTexts.tableLabel(courseId);
   const figuresScope = summaryTexts.summaryScope(scope);
   return (
@@ -99,7 +103,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       <div className="course-stats-toolbar">
         <div className="course-stats-status">{statusLine}</div>
         <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial}>
-          <DataTableColumnMenu table={table} label={tableTexts.columnsMenu} />
+          <CourseStatsColumnMenu table={table} />
         </ShownRowsTools>
       </div>
       <div className="course-stats-view-bar">
