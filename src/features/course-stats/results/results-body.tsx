@@ -100,7 +100,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
         {statusLine}
         <CourseStatsColumnMenu table={table} />
       </div>
-      <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} />
+      <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} search={search} />
       <Suspense fallback={null}>
         <CourseOverviewPanel rows={loaded.rows} complete={loaded.complete} now={now} />
       </Suspense>
