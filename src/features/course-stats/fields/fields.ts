@@ -1,4 +1,5 @@
 import type { CourseStat } from '@contract';
+import { csvDateTime } from '@/lib/csv';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, effectiveProgress, isOverdue, STATUS_RANK } from './course-stat-status';
 import type { RowSort } from './multi-sort';
@@ -63,7 +64,7 @@ const FIELD_LIST = [
   {
     id: 'progress',
     text: (stat, words) => words.percent(effectiveProgress(stat)),
-    column: shownColumn('progress', 9, effectiveProgress),
+    column: shownColumn('progress', 9, effectiveProgress, { csvUnit: 'percent' }),
     sort: byNumber(effectiveProgress),
     details: wire('progress', (stat, words) => words.percent(stat.progress)),
   },
@@ -77,7 +78,8 @@ const FIELD_LIST = [
   {
     id: 'deadline',
     text: (stat, words) => (stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline)),
-    column: shownColumn('deadline', 18, (stat) => stat.deadline),
+    // Dates as a spreadsheet reads them, in the user's time zone, which the header names.
+    column: shownColumn('deadline', 18, (stat) => csvDateTime(stat.deadline), { csvUnit: 'time-zone' }),
     sort: byNumber((stat) => time(stat.deadline)),
     details: wire('deadline', (stat, words) =>
       stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline),
@@ -86,7 +88,7 @@ const FIELD_LIST = [
   {
     id: 'last_activity',
     text: (stat, words) => (stat.last_activity === null ? words.never : words.dateTime(stat.last_activity)),
-    column: shownColumn('relative-time', 9, (stat) => stat.last_activity),
+    column: shownColumn('relative-time', 9, (stat) => csvDateTime(stat.last_activity), { csvUnit: 'time-zone' }),
     sort: byNumber((stat) => time(stat.last_activity)),
     details: wire('last_activity', (stat, words, now) =>
       stat.last_activity === null
@@ -97,7 +99,8 @@ const FIELD_LIST = [
   {
     id: 'time_spent',
     text: (stat, words) => localizedDuration(stat.time_spent, words.durationUnits),
-    column: shownColumn('text', 7, (stat) => stat.time_spent, { align: 'end' }),
+    // Seconds, as the API sends them (docs/api.md): a sum in a spreadsheet stays a sum.
+    column: shownColumn('text', 7, (stat) => stat.time_spent, { align: 'end', csvUnit: 'seconds' }),
     sort: byNumber((stat) => (Number.isFinite(stat.time_spent) ? stat.time_spent : undefined)),
     details: wire('time_spent', (stat, words) => localizedDuration(stat.time_spent, words.durationUnits)),
   },

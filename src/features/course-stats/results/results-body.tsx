@@ -102,7 +102,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       {loaded.duplicates > 0 && <p className="alert alert-info">{wholeTexts.duplicates(loaded.duplicates)}</p>}
       <div className="course-stats-toolbar">
         <div className="course-stats-status">{statusLine}</div>
-        <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial}>
+        <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} search={search}>
           <CourseStatsColumnMenu table={table} />
         </ShownRowsTools>
       </div>
