@@ -18,6 +18,8 @@ const en = {
   showingOnPage: (shown: number, total: number, page: number) =>
     `Showing ${number(shown)} of the ${rows(total)} on page ${page}.`,
   retrying: (attempt: number, of: number) => `The API did not answer; retrying (attempt ${attempt} of ${of})…`,
+  viewsLabel: 'Show the rows as',
+  views: { table: 'Table', overview: 'Overview' },
   // A search with no match over part of the course, and the next step for a course with no rows.
   noMatchOnPage: (pageRows: number, page: number) => `No match among the ${rows(pageRows)} on page ${page}.`,
   noMatchSoFar: (loaded: number) => `No match among the ${rows(loaded)} loaded so far.`,
@@ -47,6 +49,8 @@ const ru: ResultsTexts = {
   showingOnPage: (shown: number, total: number, page: number) =>
     `Показано ${ruNumber(shown)} из ${ruRowsOf(total)} на странице ${page}.`,
   retrying: (attempt: number, of: number) => `API не ответил; повторяем запрос (попытка ${attempt} из ${of})…`,
+  viewsLabel: 'Показать строки как',
+  views: { table: 'Таблица', overview: 'Обзор' },
   noMatchOnPage: (pageRows: number, page: number) => `Среди ${ruRowsOf(pageRows)} на странице ${page} совпадений нет.`,
   noMatchSoFar: (loaded: number) => `Среди ${ruRowsOf(loaded)}, загруженных пока, совпадений нет.`,
   noMatchPartialHint: 'Поиск и быстрые фильтры смотрят только загруженные строки; остальная часть курса не загружена.',

@@ -330,22 +330,82 @@ describe('CourseStatsPage: paging', () => {
     expect(requests.filter((url) => url.searchParams.get('page') === '2')).toHaveLength(1);
   });
 
-  it('shows the overview of a full page 1 as partial, and of a course that fits on page 1 as complete', async () => {
+  it('keeps the overview behind its tab, saying whether it covers the whole results', async () => {
     servePagedCourse(10);
+    const user = userEvent.setup();
     renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const overviewTab = screen.getByRole('tab', { name: 'Overview' });
+    expect(screen.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('region', { name: 'Overview' })).not.toBeInTheDocument();
+    await user.click(overviewTab);
+    expect(overviewTab).toHaveAttribute('aria-selected', 'true');
     const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(screen.getByRole('tabpanel', { name: 'Overview' })).toContainElement(overview);
+    expect(screen.queryByRole('table', { name: /^Statistics of course/ })).not.toBeInTheDocument();
     // Page 1 is full, and until page 2 is known to be empty there may be more.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled());
-    expect(within(overview).queryByText('Based on 10 rows, more may exist.')).not.toBeInTheDocument();
-    expect(within(overview).getByText('All 10 rows of the results.')).toBeInTheDocument();
+    expect(within(overview).getByText('Based on all 10 rows of the results.')).toBeInTheDocument();
   });
 
-  it('labels the overview of a full page 1 partial while more pages exist', async () => {
+  it('moves between the Table and Overview tabs with the arrow keys', async () => {
     servePagedCourse(25);
+    const user = userEvent.setup();
     renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const tableTab = screen.getByRole('tab', { name: 'Table' });
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('tabindex', '-1');
+    tableTab.focus();
+    await user.keyboard('{ArrowRight}');
+    const overviewTab = screen.getByRole('tab', { name: 'Overview' });
+    expect(overviewTab).toHaveFocus();
+    expect(overviewTab).toHaveAttribute('aria-selected', 'true');
     const overview = await screen.findByRole('region', { name: 'Overview' });
-    expect(within(overview).getByText('Based on 10 rows, more may exist.')).toBeInTheDocument();
+    expect(
+      within(overview).getByText('Based on the 10 rows on page 1 only, not the whole course.'),
+    ).toBeInTheDocument();
     expect(within(overview).getByRole('img', { name: /Progress distribution/ })).toBeInTheDocument();
+    await user.keyboard('{Home}');
+    expect(tableTab).toHaveFocus();
+    expect(screen.getByRole('table', { name: /^Statistics of course/ })).toBeInTheDocument();
+  });
+
+  it('gives the summary and the overview the rows the search and quick filters keep', async () => {
+    serveStats(() => [
+      courseStatWire({ id: 1, user_id: 1, username: 'Anna', completed: true, success: true, progress_percent: 100 }),
+      courseStatWire({ id: 2, user_id: 2, username: 'Boris', progress_percent: 0, deadline: '2001-01-01T00:00:00Z' }),
+      courseStatWire({ id: 3, user_id: 3, username: 'Vera', progress_percent: 50, deadline: '2001-01-01T00:00:00Z' }),
+    ]);
+    const user = userEvent.setup();
+    renderPage('/courses/7/stats?quick=overdue');
+    await screen.findByRole('button', { name: 'Boris' });
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Learners').nextElementSibling).toHaveTextContent('2');
+    expect(
+      within(summary).getByText(
+        'Based on the 2 rows matching the search and quick filters, out of all 3 rows of the results.',
+      ),
+    ).toBeInTheDocument();
+    // Each quick filter counts the rows shown now: both are overdue, one has not started.
+    const count = (name: string) => screen.getByRole('checkbox', { name: new RegExp(`^${name} \\(`) });
+    expect(count('Overdue')).toHaveAccessibleName('Overdue (2)');
+    expect(count('Not started')).toHaveAccessibleName('Not started (1)');
+    expect(count('Passed without certificate')).toHaveAccessibleName('Passed without certificate (0)');
+
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(
+      within(overview).getByText(
+        'Based on the 2 rows matching the search and quick filters, out of all 3 rows of the results.',
+      ),
+    ).toBeInTheDocument();
+    const legend = within(within(overview).getByRole('figure', { name: 'Status breakdown' })).getAllByRole('listitem');
+    expect(legend.map((item) => item.textContent)).toEqual([
+      'Not started 1 (50%)',
+      'In progress 1 (50%)',
+      'Passed 0 (0%)',
+      'Not passed 0 (0%)',
+    ]);
   });
 
   it('keeps the previous page on screen, marked busy, while the next one loads', async () => {

@@ -116,9 +116,11 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   }
 
   return (
-    <section className="course-stats" aria-labelledby={headingId}>
-      <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
-      {courseName && mode !== 'learner' && <p className="muted">{resultsTexts.courseName(courseName)}</p>}
+    <section className={`course-stats is-${mode}`} aria-labelledby={headingId}>
+      <div className="course-stats-title">
+        <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
+        {courseName && mode !== 'learner' && <p className="muted">{resultsTexts.courseName(courseName)}</p>}
+      </div>
       <CorrectionsNotice corrections={corrections} />
       {mode !== 'learner' && (
         <CourseFilters courseId={courseId} search={search} onSubmit={handleSubmit} clearFilters={clearFilters} />

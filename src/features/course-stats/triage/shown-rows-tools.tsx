@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import type { CsvDelimiter } from '@/lib/csv';
 import { readDelimiter, storeDelimiter } from './csv-delimiter';
@@ -15,16 +15,18 @@ export interface ShownRowsToolsProps {
   rows: readonly CourseStat[];
   /** Whole-course loading has not finished: more rows may exist than these. */
   partial: boolean;
+  /** More tools on the same toolbar, after the export (the columns menu). */
+  children?: ReactNode;
 }
 
-/** What can be done with the rows shown: copy their addresses, write to them, export them. */
-export function ShownRowsTools({ courseId, table, rows, partial }: ShownRowsToolsProps) {
+/** What can be done with the rows shown, on one toolbar: copy their addresses, write to them, export them. */
+export function ShownRowsTools({ courseId, table, rows, partial, children }: ShownRowsToolsProps) {
   const texts = useCatalog(triageCatalogs);
   const contacts = useMemo(() => collectEmails(rows), [rows]);
   const mailto = mailtoLink(contacts.emails);
   const mailReasonId = useId();
   return (
-    <div className="course-stats-tools">
+    <div className="course-stats-tools" role="group" aria-label={texts.toolsLabel}>
       <CopyButton
         label={texts.copyEmails}
         disabled={contacts.emails.length === 0}
@@ -53,6 +55,7 @@ export function ShownRowsTools({ courseId, table, rows, partial }: ShownRowsTool
         </span>
       </span>
       <ExportControls courseId={courseId} table={table} shown={rows.length} partial={partial} />
+      {children}
     </div>
   );
 }
