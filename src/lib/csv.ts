@@ -1,4 +1,7 @@
-// CSV the way spreadsheet users need it: RFC 4180 quoting, CRLF, a UTF-8 BOM, and formula cells neutralised.
+// CSV the way spreadsheet users need it: RFC 4180 quoting, CRLF, a UTF-8 BOM, formula text neutralised, numbers and
+// dates written so that Excel and LibreOffice read them as numbers and dates.
+
+import { dateTimeFormat } from './format';
 
 export type CsvDelimiter = ',' | ';';
 export type CsvCell = string | number | boolean | null | undefined;
@@ -6,19 +9,43 @@ export type CsvCell = string | number | boolean | null | undefined;
 const BOM = '\uFEFF';
 
 /**
- * A cell that starts with one of these can run as a formula in Excel or LibreOffice (OWASP "CSV injection",
+ * Text that starts with one of these can run as a formula in Excel or LibreOffice (OWASP "CSV injection",
  * ASVS 1.2.10); a leading single quote makes the spreadsheet read it as text.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Either delimiter, a quote or a line break: a file opened with the other delimiter must not split the cell either. */
+const NEEDS_QUOTES = /[,;"\r\n]/;
 
 export function neutralizeFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+/**
+ * A number as a spreadsheet reads it: no grouping, a minus sign, and the decimal mark of the regions that use this
+ * delimiter. A semicolon is the list separator where the decimal mark is a comma (see defaultDelimiter), so a
+ * semicolon file writes 12,5 and a comma file 12.5. Not a number at all (NaN, infinity) is an empty cell.
+ */
+export function formatCsvNumber(value: number, delimiter: CsvDelimiter): string {
+  if (!Number.isFinite(value)) return '';
+  const text = String(value);
+  return delimiter === ';' ? text.replace('.', ',') : text;
+}
+
+/**
+ * One cell. Numbers stay numbers, negative ones included: the formula guard is for text, where a leading "-" or
+ * "=" is someone's input. Any cell holding a delimiter (either one), a quote, a line break, or space at an end is
+ * quoted, quotes doubled.
+ */
 export function formatCell(cell: CsvCell, delimiter: CsvDelimiter): string {
   if (cell === null || cell === undefined) return '';
-  const text = neutralizeFormula(String(cell));
-  const needsQuotes = text.includes(delimiter) || /["\r\n]/.test(text) || text !== text.trim();
+  const text =
+    typeof cell === 'number'
+      ? formatCsvNumber(cell, delimiter)
+      : typeof cell === 'boolean'
+        ? String(cell)
+        : neutralizeFormula(cell);
+  const needsQuotes = NEEDS_QUOTES.test(text) || text !== text.trim();
   return needsQuotes ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -31,11 +58,56 @@ export function toCsv(
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
-/** `course-42-stats-2026-11-21.csv`, dated in the user's time zone. */
-export function csvFileName(courseId: number, now: Date = new Date()): string {
+/** The time zone dates are written in: the user's, unless a test pins one. */
+export function localTimeZone(): string {
+  return dateTimeFormat(undefined, {}).resolvedOptions().timeZone;
+}
+
+/**
+ * A date and time as `YYYY-MM-DD HH:MM` in the user's time zone (or `timeZone`), which Excel and LibreOffice read as
+ * a date in any region; null for no value or one that is not a date.
+ */
+export function csvDateTime(iso: string | null | undefined, timeZone?: string): string | null {
+  if (iso === null || iso === undefined || iso.trim() === '') return null;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return null;
+  const parts = dateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/** A file name part: letters and digits of any script, lower case, everything else one hyphen. */
+function fileNamePart(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+const MAX_FILE_NAME_PARTS_LENGTH = 120;
+
+/**
+ * `course-101-overdue-2026-11-25.csv`: the parts that say what the file holds, then the day in the user's time zone.
+ * Parts are made safe for any file system; an overly long name is cut before the day.
+ */
+export function csvFileName(parts: readonly string[], now: Date = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `course-${courseId}-stats-${day}.csv`;
+  const named = parts
+    .map(fileNamePart)
+    .filter((part) => part !== '')
+    .join('-')
+    .slice(0, MAX_FILE_NAME_PARTS_LENGTH)
+    .replace(/-+$/, '');
+  return `${named === '' ? 'export' : named}-${day}.csv`;
 }
 
 /** Reads CSV produced by toCsv (or any RFC 4180 text) back into rows; used to check exports. */

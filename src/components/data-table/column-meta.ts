@@ -4,6 +4,8 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** The column's human name: header button, columns menu, export header. Falls back to a string header. */
     label?: string;
+    /** The export's header where it says more than the label (a unit, a time zone). */
+    exportHeader?: string;
     /** Body cells of this column are the row's header (<th scope="row">). */
     isRowHeader?: boolean;
     /** Width in rem where columns need fixed widths (the virtualised table, whose rows come and go). */
@@ -14,6 +16,16 @@ declare module '@tanstack/react-table' {
     align?: 'start' | 'end';
     /** The plain value an export writes for the row; `value` is what the column's accessor gives. */
     exportValue?: (row: TData, value: TValue) => string | number | boolean | null;
+  }
+
+  interface TableMeta<TData extends RowData> {
+    /** The rows to show, in order: a subset of `data` the feature filtered and sorted itself (see ordered-row-model). */
+    rowsShown?: readonly TData[];
+    /**
+     * How a sorted header describes its place among several sort keys ("Sort key 2 of 3, descending"), in the
+     * feature's language. Said only while more than one key sorts: aria-sort says the rest.
+     */
+    sortKeyDescription?: (rank: number, count: number, desc: boolean) => string;
   }
 }
 

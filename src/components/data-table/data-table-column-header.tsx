@@ -1,23 +1,32 @@
 import { flexRender, type Header, type SortDirection } from '@tanstack/react-table';
+import { useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { columnLabel } from './column-meta';
 import { cellClassName, pinnedStyle } from './column-layout';
+import { nextSorting } from './sort-toggle';
 
-type AriaSort = 'ascending' | 'descending' | 'none';
+type AriaSort = 'ascending' | 'descending';
 
-function ariaSort(direction: false | SortDirection): AriaSort {
+function ariaSort(direction: false | SortDirection): AriaSort | undefined {
   if (direction === 'asc') return 'ascending';
   if (direction === 'desc') return 'descending';
-  return 'none';
+  return undefined;
 }
 
-const SORT_ICONS: Record<AriaSort, string> = { ascending: '▲', descending: '▼', none: '↕' };
+const SORT_ICONS: Record<AriaSort | 'none', string> = { ascending: '▲', descending: '▼', none: '↕' };
+
+const defaultSortKeyDescription = (rank: number, count: number, desc: boolean) =>
+  `Sort key ${rank} of ${count}, ${desc ? 'descending' : 'ascending'}`;
 
 /**
- * A header cell. A sortable column holds a button named after the column that toggles the direction, and the
- * cell carries aria-sort; the arrow is decoration only.
+ * A header cell. A sortable column holds a button named after the column: a click sorts by it alone (or turns
+ * it around), Shift+click or Shift+Enter adds it as the next sort key. Only the first key's header carries
+ * aria-sort, as in WAI-ARIA's sortable table example; while several keys sort, each sorted header shows its
+ * rank, and its button's description says it. The arrow and the rank are decoration for sighted users.
  */
 export function DataTableColumnHeader<TData>({ header }: { header: Header<TData, unknown> }) {
   const { column } = header;
+  const { table } = header.getContext();
+  const descriptionId = useId();
   const className = cellClassName(column) || undefined;
   const style = pinnedStyle(column);
   if (header.isPlaceholder) return <th scope="col" className={className} style={style} />;
@@ -31,15 +40,56 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
       </th>
     );
   }
-  const sort = ariaSort(column.getIsSorted());
+  const direction = column.getIsSorted();
+  const sort = ariaSort(direction);
+  const rank = column.getSortIndex() + 1;
+  const count = table.getState().sorting.length;
+  const ranked = sort !== undefined && count > 1;
+  const describe = table.options.meta?.sortKeyDescription ?? defaultSortKeyDescription;
+
+  const toggle = (multi: boolean) => {
+    const { options } = table;
+    table.setSorting((sorting) =>
+      nextSorting(sorting, column.id, {
+        multi: multi && column.getCanMultiSort(),
+        max: options.maxMultiSortColCount ?? Number.POSITIVE_INFINITY,
+        firstDesc: column.getFirstSortDir() === 'desc',
+        removable: options.enableMultiRemove ?? true,
+      }),
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // Enter's own click may not say Shift was held: handle Shift+Enter here, and let no click follow.
+    if (event.key === 'Enter' && event.shiftKey) {
+      event.preventDefault();
+      toggle(true);
+    }
+  };
+
   return (
-    <th scope="col" aria-sort={sort} className={className} style={style}>
-      <button type="button" className="data-table-sort" onClick={column.getToggleSortingHandler()}>
+    <th scope="col" aria-sort={rank === 1 ? sort : undefined} className={className} style={style}>
+      <button
+        type="button"
+        className="data-table-sort"
+        aria-describedby={ranked ? descriptionId : undefined}
+        onClick={(event: MouseEvent<HTMLButtonElement>) => toggle(event.shiftKey)}
+        onKeyDown={onKeyDown}
+      >
         {label}
-        <span className={`data-table-sort-icon is-${sort}`} aria-hidden="true">
-          {SORT_ICONS[sort]}
+        <span className={`data-table-sort-icon is-${sort ?? 'none'}`} aria-hidden="true">
+          {SORT_ICONS[sort ?? 'none']}
         </span>
+        {ranked && (
+          <span className="data-table-sort-rank" aria-hidden="true">
+            {rank}
+          </span>
+        )}
       </button>
+      {ranked && (
+        <span id={descriptionId} hidden>
+          {describe(rank, count, direction === 'desc')}
+        </span>
+      )}
     </th>
   );
 }

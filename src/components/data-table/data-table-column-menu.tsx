@@ -6,10 +6,20 @@ export interface DataTableColumnMenuProps<TData> {
   table: Table<TData>;
   /** The disclosure button's text. */
   label?: string;
+  /** The text of the button that goes back to the table's initial columns. */
+  resetLabel?: string;
 }
 
-/** A disclosure button with one checkbox per column that can be hidden. Escape or a click elsewhere closes it. */
-export function DataTableColumnMenu<TData>({ table, label = 'Columns' }: DataTableColumnMenuProps<TData>) {
+/**
+ * A disclosure button with one checkbox per column that can be hidden, named by the column's header, and a
+ * button that restores the table's initial columns (`initialState.columnVisibility`). Escape or a click
+ * elsewhere closes it.
+ */
+export function DataTableColumnMenu<TData>({
+  table,
+  label = 'Columns',
+  resetLabel = 'Reset columns',
+}: DataTableColumnMenuProps<TData>) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -57,6 +67,9 @@ export function DataTableColumnMenu<TData>({ table, label = 'Columns' }: DataTab
             </label>
           ))}
         </fieldset>
+        <button type="button" className="button data-table-menu-reset" onClick={() => table.resetColumnVisibility()}>
+          {resetLabel}
+        </button>
       </div>
     </div>
   );

@@ -26,12 +26,20 @@ const columns: ColumnDef<Person>[] = [
   { id: 'note', accessorFn: (row) => row.note, header: 'Note', enableSorting: false, meta: { label: 'Private note' } },
 ];
 
-function Harness({ lastPage = false, loading = false }: { lastPage?: boolean; loading?: boolean }) {
+function Harness({
+  lastPage = false,
+  loading = false,
+  data = people,
+}: {
+  lastPage?: boolean;
+  loading?: boolean;
+  data?: Person[];
+}) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({ note: false });
   const table = useDataTable({
-    data: people,
+    data,
     columns,
     state: { sorting, pagination, columnVisibility, columnPinning: { left: ['name'] } },
     onSortingChange: setSorting,
@@ -41,6 +49,9 @@ function Harness({ lastPage = false, loading = false }: { lastPage?: boolean; lo
     pageCount: lastPage ? pagination.pageIndex + 1 : -1,
     enableSortingRemoval: false,
     sortDescFirst: false,
+    enableMultiSort: true,
+    maxMultiSortColCount: 2,
+    initialState: { columnVisibility: { note: false } },
   });
   return (
     <>
@@ -71,7 +82,7 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     render(<Harness />);
     const ageHeader = screen.getByRole('columnheader', { name: /Age/ });
-    expect(ageHeader).toHaveAttribute('aria-sort', 'none');
+    expect(ageHeader).not.toHaveAttribute('aria-sort');
     await user.click(within(ageHeader).getByRole('button', { name: 'Age' }));
     expect(ageHeader).toHaveAttribute('aria-sort', 'ascending');
     expect(names()).toEqual(['Cy', 'Al', 'Bea']);
@@ -80,7 +91,58 @@ describe('DataTable', () => {
     expect(names()).toEqual(['Bea', 'Al', 'Cy']);
     await user.click(within(ageHeader).getByRole('button', { name: 'Age' }));
     expect(ageHeader).toHaveAttribute('aria-sort', 'ascending');
-    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('adds a sort key with Shift+click, shows each key’s rank, and keeps aria-sort on the first key', async () => {
+    const user = userEvent.setup();
+    const data = [
+      { name: 'Dee', age: 30, note: 'd' },
+      { name: 'Al', age: 41, note: 'a' },
+      { name: 'Cy', age: 30, note: 'c' },
+      { name: 'Bo', age: 41, note: 'b' },
+    ];
+    render(<Harness data={data} />);
+    const ageHeader = screen.getByRole('columnheader', { name: /Age/ });
+    const nameHeader = screen.getByRole('columnheader', { name: /Name/ });
+    await user.click(within(ageHeader).getByRole('button', { name: 'Age' }));
+    await user.click(within(ageHeader).getByRole('button', { name: 'Age' }));
+    // One key: no rank, aria-sort says it all.
+    expect(within(ageHeader).getByRole('button')).not.toHaveAccessibleDescription();
+    await user.keyboard('{Shift>}');
+    await user.click(within(nameHeader).getByRole('button', { name: 'Name' }));
+    await user.keyboard('{/Shift}');
+    expect(names()).toEqual(['Al', 'Bo', 'Cy', 'Dee']);
+    expect(ageHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(nameHeader).not.toHaveAttribute('aria-sort');
+    expect(within(ageHeader).getByRole('button', { name: 'Age' })).toHaveAccessibleDescription(
+      'Sort key 1 of 2, descending',
+    );
+    expect(within(nameHeader).getByRole('button', { name: 'Name' })).toHaveAccessibleDescription(
+      'Sort key 2 of 2, ascending',
+    );
+    // The rank shows beside the arrow, and stays out of the column's name.
+    expect(within(nameHeader).getByRole('button')).toHaveTextContent(/^Name▲2$/);
+
+    // A plain click sorts by one column again.
+    await user.click(within(nameHeader).getByRole('button', { name: 'Name' }));
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(ageHeader).not.toHaveAttribute('aria-sort');
+    expect(within(nameHeader).getByRole('button')).not.toHaveAccessibleDescription();
+  });
+
+  it('adds a sort key with Shift+Enter on a focused header button', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    screen.getByRole('button', { name: 'Age' }).focus();
+    await user.keyboard('{Enter}');
+    screen.getByRole('button', { name: 'Name' }).focus();
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(screen.getByRole('button', { name: 'Name' })).toHaveAccessibleDescription('Sort key 2 of 2, ascending');
+    expect(screen.getByRole('columnheader', { name: /Age/ })).toHaveAttribute('aria-sort', 'ascending');
+    // Shift+Enter on a key turns it around, in its place.
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(screen.getByRole('button', { name: 'Name' })).toHaveAccessibleDescription('Sort key 2 of 2, descending');
   });
 
   it('sorts from the keyboard', async () => {
@@ -104,6 +166,17 @@ describe('DataTable', () => {
     expect(within(noteHeader).queryByRole('button')).not.toBeInTheDocument();
     await user.click(document.body);
     expect(screen.getByRole('button', { name: 'Columns' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('goes back to the initial columns with Reset columns', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Private note' }));
+    expect(screen.getByRole('columnheader', { name: 'Private note' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset columns' }));
+    expect(screen.queryByRole('columnheader', { name: 'Private note' })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Private note' })).not.toBeChecked();
   });
 
   it('shows skeleton rows while loading, in a busy region', () => {

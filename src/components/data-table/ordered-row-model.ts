@@ -1,11 +1,5 @@
 import { memo, type Row, type RowData, type RowModel, type Table } from '@tanstack/react-table';
-
-declare module '@tanstack/react-table' {
-  interface TableMeta<TData extends RowData> {
-    /** The rows to show, in order: a subset of `data` the feature filtered and sorted itself. */
-    rowsShown?: readonly TData[];
-  }
-}
+import './column-meta';
 
 /**
  * A row model in the order of `meta.rowsShown`, made of the core model's rows. Use it as getSortedRowModel when

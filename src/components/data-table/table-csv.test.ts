@@ -71,3 +71,37 @@ describe('tableToCsv', () => {
     expect(csv.rows).toBe(2);
   });
 });
+
+describe('tableToCsv: leading columns and export headers', () => {
+  it('writes the leading columns first, shown or not, then the other visible columns', () => {
+    const csv = tableToCsv(table({ columnVisibility: { secret: false, name: false } }), ',', {
+      leadingColumnIds: ['secret', 'name'],
+    });
+    const [header, first] = parseCsv(csv.text, ',');
+    expect(header).toEqual(['Secret', 'Name', 'City', 'Score']);
+    expect(first).toEqual(['s1', '\'=HYPERLINK("http://evil.example","x")', 'Москва', '10 pts']);
+  });
+
+  it('heads a column with its export header where it has one, and keeps numbers numbers', () => {
+    const withUnits: Array<ColumnDef<Person>> = [
+      { id: 'name', accessorFn: (row) => row.name, header: 'Name' },
+      {
+        id: 'score',
+        accessorFn: (row) => -row.score,
+        header: 'Score',
+        meta: { exportHeader: 'Score (points)' },
+      },
+    ];
+    const instance = createTable<Person>({
+      data: people,
+      columns: withUnits,
+      getCoreRowModel: getCoreRowModel(),
+      state: { columnVisibility: {}, columnOrder: [], columnPinning: {} },
+      onStateChange: () => undefined,
+      renderFallbackValue: null,
+    });
+    const text = tableToCsv(instance, ';').text;
+    expect(text.split('\r\n')[0]).toBe('\uFEFFName;Score (points)');
+    expect(parseCsv(text, ';').map((row) => row[1])).toEqual(['Score (points)', '-10', '-30', '-20']);
+  });
+});

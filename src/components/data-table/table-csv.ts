@@ -1,4 +1,4 @@
-import type { Table } from '@tanstack/react-table';
+import type { Column, Table } from '@tanstack/react-table';
 import { toCsv, type CsvCell, type CsvDelimiter } from '@/lib/csv';
 import { columnLabel } from './column-meta';
 
@@ -8,14 +8,35 @@ function plainValue(value: unknown): CsvCell {
   return null;
 }
 
+export interface TableCsvOptions {
+  /** Columns written first, in this order, shown or not: what people paste into other systems. */
+  leadingColumnIds?: readonly string[];
+}
+
+/** The columns an export writes: the leading ones, then the visible columns in their order. */
+export function exportColumns<TData>(table: Table<TData>, leadingColumnIds: readonly string[] = []) {
+  const leading = table.getAllLeafColumns().filter((column) => leadingColumnIds.includes(column.id));
+  leading.sort((a, b) => leadingColumnIds.indexOf(a.id) - leadingColumnIds.indexOf(b.id));
+  const rest = table.getVisibleLeafColumns().filter((column) => !leadingColumnIds.includes(column.id));
+  return [...leading, ...rest];
+}
+
+const exportHeader = <TData>(column: Column<TData, unknown>) =>
+  column.columnDef.meta?.exportHeader ?? columnLabel(column);
+
 /**
- * The table as CSV, exactly as shown: the rows of its row model (filtered and sorted) and its visible columns in
- * their order, headed by their labels. Cells are each column's meta.exportValue, else its plain value.
+ * The table as CSV, as shown: the rows of its row model (filtered and sorted) and its visible columns in their
+ * order, after any leading columns. Headers are each column's meta.exportHeader, else its label; cells its
+ * meta.exportValue, else its plain value.
  */
-export function tableToCsv<TData>(table: Table<TData>, delimiter: CsvDelimiter): { text: string; rows: number } {
-  const columns = table.getVisibleLeafColumns();
+export function tableToCsv<TData>(
+  table: Table<TData>,
+  delimiter: CsvDelimiter,
+  { leadingColumnIds }: TableCsvOptions = {},
+): { text: string; rows: number } {
+  const columns = exportColumns(table, leadingColumnIds);
   const rows = table.getRowModel().rows;
-  const header = columns.map((column) => columnLabel(column));
+  const header = columns.map(exportHeader);
   const body = rows.map((row) =>
     columns.map((column) => {
       const value = row.getValue(column.id);

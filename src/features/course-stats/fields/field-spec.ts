@@ -23,7 +23,12 @@ export interface FieldWords {
   relativeTime: (iso: string | null | undefined, now: number) => string;
   percent: (value: number | null | undefined) => string;
   decimal: (value: number | null | undefined) => string;
+  /** The units a CSV header names (see ColumnSpec.csvUnit); a time zone names itself. */
+  csvUnits: Record<Exclude<CsvUnit, 'time-zone'>, string>;
 }
+
+/** What a column's CSV values are counted in, said in its CSV header: "Time spent (seconds)". */
+export type CsvUnit = 'percent' | 'seconds' | 'time-zone';
 
 export interface DurationUnits {
   d: string;
@@ -62,8 +67,10 @@ export interface ColumnSpec {
   clip?: boolean;
   /** Its cells are the row's header. */
   isRowHeader?: boolean;
-  /** The plain value the CSV export writes; the CSV header is the column header. */
+  /** The plain value the CSV export writes; the CSV header is the column header, with the unit if there is one. */
   csv: (stat: CourseStat, words: FieldWords) => Exclude<CsvCell, undefined>;
+  /** The unit of the CSV values, where the column header does not say it. */
+  csvUnit?: CsvUnit;
 }
 
 export interface SortSpec {
@@ -115,34 +122,25 @@ export const certificateLink = (stat: CourseStat, words: FieldWords): DetailsVal
   return href === null ? DASH : { href, text: words.certificate };
 };
 
-type Layout = Pick<ColumnSpec, 'align' | 'clip' | 'isRowHeader'>;
+type Layout = Pick<ColumnSpec, 'align' | 'clip' | 'isRowHeader' | 'csvUnit'>;
 
-/** A column shown from the start, which the Columns menu cannot hide. */
-export const fixedColumn = (
-  cell: CellKind,
-  width: number,
-  csv: ColumnSpec['csv'],
-  layout: Layout = {},
-): ColumnSpec => ({
-  visibleByDefault: true,
-  hideable: false,
-  cell,
-  width,
-  csv,
-  ...layout,
-});
+/** A column builder: how the column starts out and whether the Columns menu lists it. */
+const columnKind =
+  (visibleByDefault: boolean, hideable: boolean) =>
+  (cell: CellKind, width: number, csv: ColumnSpec['csv'], layout: Layout = {}): ColumnSpec => ({
+    visibleByDefault,
+    hideable,
+    cell,
+    width,
+    csv,
+    ...layout,
+  });
+
+/** A column that is always shown: the Columns menu does not list it (the user's name, which opens the details). */
+export const fixedColumn = columnKind(true, false);
+
+/** A column shown from the start, which the Columns menu can hide. */
+export const shownColumn = columnKind(true, true);
 
 /** A column hidden until chosen in the Columns menu. */
-export const optionalColumn = (
-  cell: CellKind,
-  width: number,
-  csv: ColumnSpec['csv'],
-  layout: Layout = {},
-): ColumnSpec => ({
-  visibleByDefault: false,
-  hideable: true,
-  cell,
-  width,
-  csv,
-  ...layout,
-});
+export const optionalColumn = columnKind(false, true);

@@ -3,13 +3,13 @@ import { render, renderHook, screen, within } from '@testing-library/react';
 import { getCoreRowModel, useReactTable, type VisibilityState } from '@tanstack/react-table';
 import { describe, expect, it } from 'vitest';
 import { tableToCsv } from '@/components/data-table/table-csv';
-import { parseCsv } from '@/lib/csv';
+import { localTimeZone, parseCsv } from '@/lib/csv';
 import { courseStatWire } from '@/testing/fixtures';
 import { courseStatsColumnsIn } from '../table/columns';
 import { DEFAULT_COLUMN_VISIBILITY } from '../table/column-visibility';
 import { CourseStatDetailsDialog } from '../table/details-dialog';
-import { sortRows } from '../triage/rows-shown';
 import { COLUMN_FIELDS, FIELDS, isSortableColumnId, rowSortFor, type Field } from './fields';
+import { sortRows } from './multi-sort';
 import { fieldCatalogs } from './strings';
 
 const words = fieldCatalogs.en;
@@ -97,11 +97,37 @@ describe('the field model', () => {
       }),
     );
     const [header, row] = parseCsv(tableToCsv(result.current, ',').text, ',');
-    expect(header).toEqual(COLUMN_FIELDS.map((field) => words.columnHeaders[field.id]));
+    const unitOf = (field: (typeof COLUMN_FIELDS)[number]) => {
+      const unit = field.column.csvUnit;
+      if (unit === undefined) return '';
+      return ` (${unit === 'time-zone' ? localTimeZone() : words.csvUnits[unit]})`;
+    };
+    expect(header).toEqual(COLUMN_FIELDS.map((field) => `${words.columnHeaders[field.id]}${unitOf(field)}`));
     COLUMN_FIELDS.forEach((field, index) => {
       const value = field.column.csv(high, words);
       expect(row?.[index], field.id).toBe(value === null ? '' : String(value));
     });
+  });
+
+  it('writes CSV headers with units, and dates as a spreadsheet reads them', () => {
+    const { result } = renderHook(() =>
+      useReactTable({
+        data: [high],
+        columns: courseStatsColumnsIn(words),
+        state: { columnVisibility: { ...DEFAULT_COLUMN_VISIBILITY, progress_percent: true } },
+        getCoreRowModel: getCoreRowModel(),
+      }),
+    );
+    const [header = [], row = []] = parseCsv(tableToCsv(result.current, ',').text, ',');
+    const cell = (name: string) => row[header.indexOf(name)];
+    const zone = localTimeZone();
+    expect(cell('Time spent (seconds)')).toBe('7200');
+    expect(cell('Progress (%)')).toBe('100');
+    // The header already says "%".
+    expect(cell('Progress %')).toBe('100');
+    expect(cell(`Deadline (${zone})`)).toMatch(/^2026-12-0[12] \d\d:\d\d$/);
+    expect(cell(`Last activity (${zone})`)).toMatch(/^2026-12-0[12] \d\d:\d\d$/);
+    expect(fieldCatalogs.ru.csvUnits.seconds).toBe('секунды');
   });
 
   it('shows every field in the details dialog, in the API order, derived ones last', () => {
@@ -131,8 +157,8 @@ describe('the field model', () => {
       expect(isSortableColumnId(field.id)).toBe(true);
       expect(sort).toBeDefined();
       if (!sort) return;
-      expect(sortRows([high, low], sort).map((row) => row.id)).toEqual([1, 2]);
-      expect(sortRows([low, high], { ...sort, desc: true }).map((row) => row.id)).toEqual([2, 1]);
+      expect(sortRows([high, low], [sort]).map((row) => row.id)).toEqual([1, 2]);
+      expect(sortRows([low, high], [{ ...sort, desc: true }]).map((row) => row.id)).toEqual([2, 1]);
     },
   );
 });

@@ -1,6 +1,8 @@
 import type { CourseStat } from '@contract';
+import { csvDateTime } from '@/lib/csv';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, effectiveProgress, isOverdue, STATUS_RANK } from './course-stat-status';
+import type { RowSort } from './multi-sort';
 import {
   byNumber,
   byText,
@@ -9,6 +11,7 @@ import {
   fixedColumn,
   localizedDuration,
   optionalColumn,
+  shownColumn,
   orDash,
   time,
   wire,
@@ -36,21 +39,21 @@ const FIELD_LIST = [
   {
     id: 'user_email',
     text: (stat) => stat.user_email,
-    column: fixedColumn('text', 17, (stat) => stat.user_email, { clip: true }),
+    column: shownColumn('text', 17, (stat) => stat.user_email, { clip: true }),
     sort: byText((stat) => stat.user_email),
     details: wire('user_email'),
   },
   {
     id: 'course_session_name',
     text: (stat) => stat.course_session_name,
-    column: fixedColumn('text', 11, (stat) => stat.course_session_name, { clip: true }),
+    column: shownColumn('text', 11, (stat) => stat.course_session_name, { clip: true }),
     sort: byText((stat) => stat.course_session_name),
     details: wire('course_session_name'),
   },
   {
     id: 'status',
     text: (stat, words) => words.statusLabels[courseStatStatus(stat)],
-    column: fixedColumn('status', 8.5, (stat, words) => words.statusLabels[courseStatStatus(stat)]),
+    column: shownColumn('status', 8.5, (stat, words) => words.statusLabels[courseStatStatus(stat)]),
     sort: byNumber((stat) => STATUS_RANK[courseStatStatus(stat)]),
     details: {
       label: (words) => words.columnHeaders.status,
@@ -61,21 +64,22 @@ const FIELD_LIST = [
   {
     id: 'progress',
     text: (stat, words) => words.percent(effectiveProgress(stat)),
-    column: fixedColumn('progress', 9, effectiveProgress),
+    column: shownColumn('progress', 9, effectiveProgress, { csvUnit: 'percent' }),
     sort: byNumber(effectiveProgress),
     details: wire('progress', (stat, words) => words.percent(stat.progress)),
   },
   {
     id: 'score',
     text: (stat, words) => words.decimal(stat.score),
-    column: fixedColumn('text', 5.5, (stat) => stat.score, { align: 'end' }),
+    column: shownColumn('text', 5.5, (stat) => stat.score, { align: 'end' }),
     sort: byNumber((stat) => stat.score),
     details: wire('score', (stat, words) => words.decimal(stat.score)),
   },
   {
     id: 'deadline',
     text: (stat, words) => (stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline)),
-    column: fixedColumn('deadline', 18, (stat) => stat.deadline),
+    // Dates as a spreadsheet reads them, in the user's time zone, which the header names.
+    column: shownColumn('deadline', 18, (stat) => csvDateTime(stat.deadline), { csvUnit: 'time-zone' }),
     sort: byNumber((stat) => time(stat.deadline)),
     details: wire('deadline', (stat, words) =>
       stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline),
@@ -84,7 +88,7 @@ const FIELD_LIST = [
   {
     id: 'last_activity',
     text: (stat, words) => (stat.last_activity === null ? words.never : words.dateTime(stat.last_activity)),
-    column: fixedColumn('relative-time', 9, (stat) => stat.last_activity),
+    column: shownColumn('relative-time', 9, (stat) => csvDateTime(stat.last_activity), { csvUnit: 'time-zone' }),
     sort: byNumber((stat) => time(stat.last_activity)),
     details: wire('last_activity', (stat, words, now) =>
       stat.last_activity === null
@@ -95,14 +99,15 @@ const FIELD_LIST = [
   {
     id: 'time_spent',
     text: (stat, words) => localizedDuration(stat.time_spent, words.durationUnits),
-    column: fixedColumn('text', 7, (stat) => stat.time_spent, { align: 'end' }),
+    // Seconds, as the API sends them (docs/api.md): a sum in a spreadsheet stays a sum.
+    column: shownColumn('text', 7, (stat) => stat.time_spent, { align: 'end', csvUnit: 'seconds' }),
     sort: byNumber((stat) => (Number.isFinite(stat.time_spent) ? stat.time_spent : undefined)),
     details: wire('time_spent', (stat, words) => localizedDuration(stat.time_spent, words.durationUnits)),
   },
   {
     id: 'completed_tasks',
     text: (stat, words) => words.decimal(stat.completed_tasks),
-    column: fixedColumn('text', 5, (stat) => stat.completed_tasks, { align: 'end' }),
+    column: shownColumn('text', 5, (stat) => stat.completed_tasks, { align: 'end' }),
     sort: byNumber((stat) => stat.completed_tasks),
     details: wire('completed_tasks', (stat, words) => words.decimal(stat.completed_tasks)),
   },
@@ -110,7 +115,7 @@ const FIELD_LIST = [
     id: 'cert_file',
     text: (stat, words) => (safeHttpUrl(stat.cert_file) === null ? DASH : words.certificate),
     // Only what would have been a link: an export must not carry a javascript: URL to a spreadsheet either.
-    column: fixedColumn('certificate', 7.5, (stat) => safeHttpUrl(stat.cert_file)),
+    column: shownColumn('certificate', 7.5, (stat) => safeHttpUrl(stat.cert_file)),
     sort: null,
     details: wire('cert_file', certificateLink),
   },
@@ -211,9 +216,14 @@ export function isHideableColumnId(value: string): value is ColumnId {
 }
 
 /** How the rows-shown pipeline sorts by a column: the field's own sort value, as text or as a number. */
-export function rowSortFor(sort: { id: string; desc: boolean }): (SortSpec & { desc: boolean }) | undefined {
+export function rowSortFor(sort: { id: string; desc: boolean }): RowSort<CourseStat> | undefined {
   const spec = SORTS.get(sort.id);
   return spec ? { ...spec, desc: sort.desc } : undefined;
+}
+
+/** The sort keys the pipeline sorts by, in order; a column that cannot sort is left out. */
+export function rowSortsFor(sorting: ReadonlyArray<{ id: string; desc: boolean }>): Array<RowSort<CourseStat>> {
+  return sorting.flatMap((sort) => rowSortFor(sort) ?? []);
 }
 
 /** The lines of the details dialog: the wire fields in the API's order, then the derived ones. */

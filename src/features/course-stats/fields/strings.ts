@@ -74,6 +74,7 @@ const en = {
   relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'en'),
   percent: (value: number | null | undefined) => formatPercent(value, 'en'),
   decimal: (value: number | null | undefined) => formatNumber(value, 'en'),
+  csvUnits: { percent: '%', seconds: 'seconds' },
 };
 
 export type FieldTexts = typeof en;
@@ -146,6 +147,7 @@ const ru: FieldTexts = {
   relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'ru'),
   percent: (value: number | null | undefined) => formatPercent(value, 'ru'),
   decimal: (value: number | null | undefined) => formatNumber(value, 'ru'),
+  csvUnits: { percent: '%', seconds: 'секунды' },
 };
 
 export const fieldCatalogs: Record<Locale, FieldTexts> = { en, ru };

@@ -40,7 +40,9 @@ function correctionMessage(correction: SearchCorrection): string {
     case 'per_page':
       return `The link asked for “${clip(correction.raw)}” rows per page; showing ${correction.value}, the nearest choice.`;
     case 'sort':
-      return `The link's sorting “${clip(correction.raw)}” is not available, so the rows are in the API's order.`;
+      return correction.kind === 'removed'
+        ? `The link's sorting “${clip(correction.raw)}” is not available, so the rows are in the API's order.`
+        : `The link's sorting “${clip(correction.raw)}” is not available, so it was left out; the other keys still sort.`;
     case 'all':
       return `The link's “all=${clip(correction.raw)}” is not understood, so the course is shown page by page.`;
     case 'quick':
@@ -104,7 +106,9 @@ function ruCorrectionMessage(correction: SearchCorrection): string {
     case 'per_page':
       return `Ссылка просит «${clip(correction.raw)}» строк на странице; показано ${correction.value} — ближайший вариант.`;
     case 'sort':
-      return `Сортировка «${clip(correction.raw)}» из ссылки недоступна, поэтому строки идут в порядке API.`;
+      return correction.kind === 'removed'
+        ? `Сортировка «${clip(correction.raw)}» из ссылки недоступна, поэтому строки идут в порядке API.`
+        : `Сортировка «${clip(correction.raw)}» из ссылки недоступна, поэтому пропущена; остальные ключи сортировки действуют.`;
     case 'all':
       return `Параметр «all=${clip(correction.raw)}» в ссылке не распознан, поэтому курс показан по страницам.`;
     case 'quick':

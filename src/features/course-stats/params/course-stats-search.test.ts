@@ -19,7 +19,7 @@ describe('parseCourseStatsSearch', () => {
         courseSessionId: 70,
         page: 3,
         perPage: 50,
-        sort: { id: 'score', desc: true },
+        sort: [{ id: 'score', desc: true }],
       },
       corrections: [],
     });
@@ -86,14 +86,44 @@ describe('parseCourseStatsSearch', () => {
     'drops the sort %j',
     (raw) => {
       const { search, corrections } = parse(`sort=${raw}`);
-      expect(search.sort).toBeUndefined();
+      expect(search.sort).toEqual([]);
       expect(corrections).toEqual([{ param: 'sort', raw, kind: 'removed' }]);
     },
   );
 
   it('accepts every sortable column id', () => {
-    expect(parse('sort=last_activity.asc').search.sort).toEqual({ id: 'last_activity', desc: false });
-    expect(parse('sort=status.desc').search.sort).toEqual({ id: 'status', desc: true });
+    expect(parse('sort=last_activity.asc').search.sort).toEqual([{ id: 'last_activity', desc: false }]);
+    expect(parse('sort=status.desc').search.sort).toEqual([{ id: 'status', desc: true }]);
+  });
+
+  it('reads several sort keys in their order, written with a comma', () => {
+    expect(parse('sort=progress.desc,username.asc')).toEqual({
+      search: {
+        ...DEFAULT_SEARCH,
+        sort: [
+          { id: 'progress', desc: true },
+          { id: 'username', desc: false },
+        ],
+      },
+      corrections: [],
+    });
+    expect(parse('sort=progress.desc%2Cusername.asc%2Cscore.desc').search.sort).toHaveLength(3);
+  });
+
+  it('keeps the good keys of a sort and says which were left out', () => {
+    const { search, corrections } = parse('sort=bogus.asc,score.desc,score.asc,,status.up');
+    expect(search.sort).toEqual([{ id: 'score', desc: true }]);
+    expect(corrections).toEqual([
+      { param: 'sort', raw: 'bogus.asc,score.asc,status.up', kind: 'replaced', value: 'score.desc' },
+    ]);
+  });
+
+  it('keeps the first three keys of a longer sort', () => {
+    const { search, corrections } = parse('sort=score.desc,status.asc,deadline.asc,username.asc');
+    expect(search.sort.map((key) => key.id)).toEqual(['score', 'status', 'deadline']);
+    expect(corrections).toEqual([
+      { param: 'sort', raw: 'username.asc', kind: 'replaced', value: 'score.desc,status.asc,deadline.asc' },
+    ]);
   });
 });
 
@@ -105,7 +135,7 @@ describe('serializeCourseStatsSearch', () => {
   it('writes our parameters in a fixed order after parameters that are not ours', () => {
     const base = new URLSearchParams('page=9&tab=info&user_id=1');
     const params = serializeCourseStatsSearch(
-      { ...DEFAULT_SEARCH, userId: 3, page: 2, perPage: 25, sort: { id: 'score', desc: false } },
+      { ...DEFAULT_SEARCH, userId: 3, page: 2, perPage: 25, sort: [{ id: 'score', desc: false }] },
       base,
     );
     expect(params.toString()).toBe('tab=info&user_id=3&page=2&per_page=25&sort=score.asc');
@@ -117,7 +147,10 @@ describe('serializeCourseStatsSearch', () => {
       courseSessionId: 4,
       page: 7,
       perPage: 100,
-      sort: { id: 'deadline', desc: true },
+      sort: [
+        { id: 'deadline', desc: true },
+        { id: 'user_email', desc: false },
+      ],
       all: true,
       q: 'Анна & co',
       quick: ['overdue', 'inactive'],
@@ -129,7 +162,7 @@ describe('serializeCourseStatsSearch', () => {
   it('writes whole-course mode, search and quick filters after the rest, tidied', () => {
     const params = serializeCourseStatsSearch({
       ...DEFAULT_SEARCH,
-      sort: { id: 'score', desc: true },
+      sort: [{ id: 'score', desc: true }],
       all: true,
       q: '  anna  ',
       quick: ['not_passed', 'overdue', 'overdue'],
@@ -193,5 +226,22 @@ describe('helpers', () => {
   it('builds the address of a course view', () => {
     expect(courseStatsHref(7)).toBe('/courses/7/stats');
     expect(courseStatsHref(7, { userId: 3, perPage: 25 })).toBe('/courses/7/stats?user_id=3&per_page=25');
+  });
+});
+
+describe('the sort in the URL', () => {
+  it('writes every key, in order, and tidies a list that breaks the rules', () => {
+    const sort = [
+      { id: 'progress', desc: true },
+      { id: 'username', desc: false },
+    ] as const;
+    expect(serializeCourseStatsSearch({ ...DEFAULT_SEARCH, sort: [...sort] }).get('sort')).toBe(
+      'progress.desc,username.asc',
+    );
+    const tooMany = serializeCourseStatsSearch({
+      ...DEFAULT_SEARCH,
+      sort: [...sort, { id: 'progress', desc: false }, { id: 'score', desc: false }, { id: 'status', desc: false }],
+    });
+    expect(tooMany.get('sort')).toBe('progress.desc,username.asc,score.asc');
   });
 });

@@ -1,6 +1,7 @@
 import { PER_PAGE_DEFAULT, type CourseStatsParams } from '@contract';
 import * as z from 'zod/mini';
 import { isSortableColumnId, type ColumnId } from '../fields/fields';
+import { MAX_SORT_KEYS } from '../fields/multi-sort';
 import { parseIdInput } from './id-input';
 import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from '../triage/rows-shown';
 
@@ -12,6 +13,9 @@ export interface CourseStatsSort {
   desc: boolean;
 }
 
+/** The sort keys in order: the first decides, the next break its ties. At most MAX_SORT_KEYS, no column twice. */
+export type CourseStatsSorting = CourseStatsSort[];
+
 /**
  * What the URL asks the API for: the contract's parameters but the course (which is in the path), the page size
  * one of those offered.
@@ -20,7 +24,8 @@ export type CourseStatsSearchParams = Omit<CourseStatsParams, 'courseId' | 'perP
 
 /** The rest of the view state: in the URL as well, never sent to the API. */
 export interface CourseStatsViewState {
-  sort: CourseStatsSort | undefined;
+  /** [] for the API's order. */
+  sort: CourseStatsSorting;
   /** Whole-course mode: every page loaded, shown in one scrolling table. */
   all: boolean;
   /** Search over the rows loaded (user name, email, session name); '' for none. */
@@ -76,7 +81,7 @@ export const DEFAULT_SEARCH: CourseStatsSearch = {
   courseSessionId: undefined,
   page: 1,
   perPage: DEFAULT_PER_PAGE,
-  sort: undefined,
+  sort: [],
   all: false,
   q: '',
   quick: [],
@@ -115,12 +120,33 @@ const perPageParam = stringParam((raw) => {
   return trimmed === '' || Number.isNaN(value) ? undefined : nearestPerPage(value);
 });
 
-const sortParam = stringParam((raw): CourseStatsSort | undefined => {
+function parseSortKey(raw: string): CourseStatsSort | undefined {
   const match = /^([a-z_]+)\.(asc|desc)$/.exec(raw);
   const id = match?.[1];
   if (!match || id === undefined || !isSortableColumnId(id)) return undefined;
   return { id, desc: match[2] === 'desc' };
-});
+}
+
+/**
+ * The sort keys of a comma list (`progress.desc,username.asc`; a single key is the list of one), and the parts
+ * left out: unknown or unsortable columns, a column named twice, keys past MAX_SORT_KEYS.
+ */
+export function parseSortParam(raw: string | undefined): { sort: CourseStatsSorting; dropped: string[] } {
+  const sort: CourseStatsSorting = [];
+  const dropped: string[] = [];
+  if (raw === undefined) return { sort, dropped };
+  for (const part of raw.split(',').map((text) => text.trim())) {
+    if (part === '') continue;
+    const key = parseSortKey(part);
+    if (key && sort.length < MAX_SORT_KEYS && !sort.some((kept) => kept.id === key.id)) sort.push(key);
+    else dropped.push(part);
+  }
+  return { sort, dropped };
+}
+
+export function serializeSort(sort: readonly CourseStatsSort[]): string {
+  return sort.map((key) => `${key.id}.${key.desc ? 'desc' : 'asc'}`).join(',');
+}
 
 const allParam = stringParam((raw) => (raw === '1' || raw === 'true' ? true : undefined));
 
@@ -132,7 +158,6 @@ export const courseStatsSearchSchema = z.object({
   course_session_id: z.catch(z.optional(idParam), undefined),
   page: z.catch(pageParam, DEFAULT_SEARCH.page),
   per_page: z.catch(perPageParam, DEFAULT_PER_PAGE),
-  sort: z.catch(z.optional(sortParam), undefined),
   all: z.catch(z.optional(allParam), undefined),
   view: z.catch(z.optional(viewParam), undefined),
 });
@@ -163,6 +188,8 @@ export const searchCorrectionSchema = z.discriminatedUnion('kind', [
     raw: z.string(),
   }),
   z.discriminatedUnion('param', [
+    // Some keys of the sort were left out (`raw`), the others (`value`) still sort.
+    z.object({ kind: z.literal('replaced'), param: z.literal('sort'), raw: z.string(), value: z.string() }),
     z.object({ kind: z.literal('replaced'), param: z.literal('page'), raw: z.string(), value: z.number() }),
     z.object({
       kind: z.literal('replaced'),
@@ -186,17 +213,17 @@ export function parseCourseStatsSearch(params: URLSearchParams): ParsedCourseSta
     course_session_id: raw('course_session_id'),
     page: raw('page'),
     per_page: raw('per_page'),
-    sort: raw('sort'),
     all: raw('all'),
     view: raw('view'),
   });
   const quick = parseQuickParam(raw('quick'));
+  const sort = parseSortParam(raw('sort'));
   const search: CourseStatsSearch = {
     userId: parsed.user_id,
     courseSessionId: parsed.course_session_id,
     page: parsed.page,
     perPage: parsed.per_page,
-    sort: parsed.sort,
+    sort: sort.sort,
     all: parsed.all ?? false,
     q: normalizeQuery(raw('q')),
     quick: quick.quick,
@@ -218,8 +245,12 @@ export function parseCourseStatsSearch(params: URLSearchParams): ParsedCourseSta
   if (perPage !== undefined && Number(perPage) !== search.perPage) {
     corrections.push({ param: 'per_page', raw: perPage, kind: 'replaced', value: search.perPage });
   }
-  const sort = raw('sort');
-  if (sort !== undefined && search.sort === undefined) corrections.push({ param: 'sort', raw: sort, kind: 'removed' });
+  const rawSort = raw('sort');
+  if (rawSort !== undefined && sort.sort.length === 0) {
+    corrections.push({ param: 'sort', raw: rawSort, kind: 'removed' });
+  } else if (sort.dropped.length > 0) {
+    corrections.push({ param: 'sort', raw: sort.dropped.join(','), kind: 'replaced', value: serializeSort(sort.sort) });
+  }
   const all = raw('all');
   if (all !== undefined && parsed.all === undefined) corrections.push({ param: 'all', raw: all, kind: 'removed' });
   if (quick.unknown.length > 0) corrections.push({ param: 'quick', raw: quick.unknown.join(','), kind: 'removed' });
@@ -243,7 +274,8 @@ export function serializeCourseStatsSearch(
   if (search.courseSessionId !== undefined) params.set('course_session_id', String(search.courseSessionId));
   if (search.page !== DEFAULT_SEARCH.page) params.set('page', String(search.page));
   if (search.perPage !== DEFAULT_SEARCH.perPage) params.set('per_page', String(search.perPage));
-  if (search.sort) params.set('sort', `${search.sort.id}.${search.sort.desc ? 'desc' : 'asc'}`);
+  const sort = parseSortParam(serializeSort(search.sort)).sort;
+  if (sort.length > 0) params.set('sort', serializeSort(sort));
   if (search.all) params.set('all', '1');
   const q = normalizeQuery(search.q);
   if (q !== '') params.set('q', q);

@@ -1,7 +1,6 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { Table } from '@tanstack/react-table';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { DataTableColumnMenu } from '@/components/data-table/data-table-column-menu';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunk } from '@/lib/load-chunk';
@@ -10,6 +9,7 @@ import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
 import { summaryCatalogs } from '../overview/summary-strings';
 import { CourseStatsSummary } from '../overview/summary-cards';
+import { CourseStatsColumnMenu } from '../table/course-stats-column-menu';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
 import type { RowsScope } from '../triage/rows-scope';
@@ -18,6 +18,7 @@ import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
 import type { RowsShown } from '../triage/use-rows-shown';
 import { wholeCourseCatalogs } from '../whole-course/strings';
+import { NoMatches } from './no-matches';
 import { resultsCatalogs } from './strings';
 import { ViewTabs, type ResultsView } from './view-tabs';
 
@@ -53,6 +54,8 @@ export interface CourseResults {
   clearFilters: () => void;
   /** Where a row's learner is listed with every session. */
   learnerHref: (stat: CourseStat) => string;
+  /** Loads every page (or carries on after the last one read), keeping the search and quick filters. */
+  loadAll: () => void;
 }
 
 export interface ResultsBodyProps {
@@ -86,9 +89,13 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const { search, update } = searchState;
   const { table, rowsShown, scope } = loaded;
   const { shown, counts } = rowsShown;
-  const sortNote = search.sort
-    ? tableTexts.sortScope(words.columnHeaders[search.sort.id], search.sort.desc, scope)
-    : null;
+  const sortNote =
+    search.sort.length > 0
+      ? tableTexts.sortScope(
+          search.sort.map((key) => ({ column: words.columnHeaders[key.id], desc: key.desc })),
+          scope,
+        )
+      : null;
   const label = tableTexts.tableLabel(courseId);
   const figuresScope = summaryTexts.summaryScope(scope);
   return (
@@ -98,8 +105,8 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       {loaded.duplicates > 0 && <p className="alert alert-info">{wholeTexts.duplicates(loaded.duplicates)}</p>}
       <div className="course-stats-toolbar">
         <div className="course-stats-status">{statusLine}</div>
-        <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial}>
-          <DataTableColumnMenu table={table} label={tableTexts.columnsMenu} />
+        <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} search={search}>
+          <CourseStatsColumnMenu table={table} />
         </ShownRowsTools>
       </div>
       <div className="course-stats-view-bar">
@@ -126,12 +133,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
         hidden={view !== 'table'}
       >
         {shown.length === 0 ? (
-          <div className="course-stats-empty">
-            <p className="alert-title">{triageTexts.noMatches}</p>
-            <button type="button" className="button" onClick={() => update({ q: '', quick: [] })}>
-              {triageTexts.clearTriage}
-            </button>
-          </div>
+          <NoMatches scope={scope} onSearchWhole={results.loadAll} onClear={() => update({ q: '', quick: [] })} />
         ) : (
           <CourseStatsTable
             table={table}

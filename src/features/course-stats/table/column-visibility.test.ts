@@ -1,27 +1,41 @@
 import { describe, expect, it } from 'vitest';
+import { storageKey } from '@/lib/storage';
 import {
   DEFAULT_COLUMN_VISIBILITY,
+  isDefaultColumnVisibility,
   normalizeColumnVisibility,
   readColumnVisibility,
   storeColumnVisibility,
 } from './column-visibility';
 
 describe('column visibility', () => {
-  it('starts with every extra column hidden', () => {
+  it('starts with the main columns shown, the extra ones hidden, and User never listed', () => {
     expect(readColumnVisibility()).toEqual(DEFAULT_COLUMN_VISIBILITY);
     expect(DEFAULT_COLUMN_VISIBILITY.score_percent).toBe(false);
+    expect(DEFAULT_COLUMN_VISIBILITY.status).toBe(true);
+    expect(DEFAULT_COLUMN_VISIBILITY.user_email).toBe(true);
     expect(DEFAULT_COLUMN_VISIBILITY.username).toBeUndefined();
   });
 
-  it('remembers a choice', () => {
-    storeColumnVisibility({ ...DEFAULT_COLUMN_VISIBILITY, quiz_count: true });
-    expect(readColumnVisibility().quiz_count).toBe(true);
+  it('remembers a choice in this browser, a default column hidden included', () => {
+    storeColumnVisibility({ ...DEFAULT_COLUMN_VISIBILITY, quiz_count: true, status: false });
+    expect(readColumnVisibility()).toEqual({ ...DEFAULT_COLUMN_VISIBILITY, quiz_count: true, status: false });
+    expect(localStorage.getItem(storageKey('course-stats-columns'))).toContain('"status":false');
   });
 
-  it('ignores stored entries for main or unknown columns', () => {
-    expect(normalizeColumnVisibility({ username: false, made_up: true, id: true })).toEqual({
+  it('forgets the choice once it is the defaults again', () => {
+    storeColumnVisibility({ ...DEFAULT_COLUMN_VISIBILITY, deadline: false });
+    storeColumnVisibility({ ...DEFAULT_COLUMN_VISIBILITY });
+    expect(localStorage.getItem(storageKey('course-stats-columns'))).toBeNull();
+    expect(readColumnVisibility()).toEqual(DEFAULT_COLUMN_VISIBILITY);
+  });
+
+  it('ignores stored entries for User or unknown columns', () => {
+    expect(normalizeColumnVisibility({ username: false, made_up: true, id: true, status: false })).toEqual({
       ...DEFAULT_COLUMN_VISIBILITY,
       id: true,
+      status: false,
     });
+    expect(isDefaultColumnVisibility({ username: false, made_up: true })).toBe(true);
   });
 });

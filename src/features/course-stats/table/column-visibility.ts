@@ -1,18 +1,19 @@
 import type { VisibilityState } from '@tanstack/react-table';
 import * as z from 'zod/mini';
-import { readStored, writeStored } from '@/lib/storage';
+import { readStored, removeStored, writeStored } from '@/lib/storage';
 import { COLUMN_FIELDS, isHideableColumnId } from '../fields/fields';
 
+/** Kept under the app's storage prefix (see @/lib/storage), in this browser only. */
 const STORAGE_KEY = 'course-stats-columns';
 
-/** Each column as its field declares; the ones that cannot be hidden never get an entry. */
+/** Each column as its field declares; the one that cannot be hidden (User) never gets an entry. */
 export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = Object.fromEntries(
   COLUMN_FIELDS.filter((field) => field.column.hideable).map((field) => [field.id, field.column.visibleByDefault]),
 );
 
 const storedSchema = z.record(z.string(), z.boolean());
 
-/** Only the hideable columns' entries count, so a stored choice cannot hide a fixed column or invent one. */
+/** Only the hideable columns' entries count, so a stored choice cannot hide User or invent a column. */
 export function normalizeColumnVisibility(stored: Record<string, boolean> | null): VisibilityState {
   const visibility: VisibilityState = { ...DEFAULT_COLUMN_VISIBILITY };
   if (!stored) return visibility;
@@ -20,10 +21,17 @@ export function normalizeColumnVisibility(stored: Record<string, boolean> | null
   return visibility;
 }
 
+export function isDefaultColumnVisibility(visibility: VisibilityState): boolean {
+  const normalized = normalizeColumnVisibility(visibility);
+  return Object.entries(DEFAULT_COLUMN_VISIBILITY).every(([id, visible]) => normalized[id] === visible);
+}
+
 export function readColumnVisibility(): VisibilityState {
   return normalizeColumnVisibility(readStored(STORAGE_KEY, storedSchema));
 }
 
+/** Remembers a choice; the defaults are not stored, so a browser that reset its columns follows later defaults. */
 export function storeColumnVisibility(visibility: VisibilityState): void {
-  writeStored(STORAGE_KEY, normalizeColumnVisibility(visibility));
+  if (isDefaultColumnVisibility(visibility)) removeStored(STORAGE_KEY);
+  else writeStored(STORAGE_KEY, normalizeColumnVisibility(visibility));
 }

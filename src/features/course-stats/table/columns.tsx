@@ -2,8 +2,9 @@ import type { CourseStat } from '@contract';
 import type { AccessorFnColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { ProgressBar } from '@/components/progress-bar';
+import { localTimeZone } from '@/lib/csv';
 import { effectiveProgress } from '../fields/course-stat-status';
-import type { CellKind } from '../fields/field-spec';
+import type { CellKind, CsvUnit } from '../fields/field-spec';
 import { COLUMN_FIELDS, type ColumnField, type ColumnId } from '../fields/fields';
 import type { FieldTexts } from '../fields/strings';
 import { CertificateCell, DeadlineCell, RelativeTime, StatusCell, UserCell } from './cells';
@@ -36,11 +37,17 @@ function cellFor(field: ColumnField, words: FieldTexts): (stat: CourseStat, rowI
   }
 }
 
+/** The CSV header: the column header and, where it has one, the unit of its values. */
+function exportHeaderOf(header: string, unit: CsvUnit | undefined, words: FieldTexts, timeZone: string): string {
+  if (unit === undefined) return header;
+  return `${header} (${unit === 'time-zone' ? timeZone : words.csvUnits[unit]})`;
+}
+
 /**
  * A field's column: the header in the language's words, whether it can be hidden, the accessor its sort
  * compares (undefined is "no value", which sorts last either way), and the plain value an export writes.
  */
-function columnOf(field: ColumnField, words: FieldTexts): Column {
+function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Column {
   const { column, sort } = field;
   const header = words.columnHeaders[field.id];
   const cell = cellFor(field, words);
@@ -55,6 +62,7 @@ function columnOf(field: ColumnField, words: FieldTexts): Column {
     cell: ({ row }) => cell(row.original, row.id),
     meta: {
       label: header,
+      exportHeader: exportHeaderOf(header, column.csvUnit, words, timeZone),
       width: column.width,
       ...(column.align ? { align: column.align } : {}),
       ...(column.clip ? { clip: true } : {}),
@@ -73,7 +81,8 @@ const columnsByLanguage = new WeakMap<FieldTexts, Column[]>();
 export function courseStatsColumnsIn(words: FieldTexts): Column[] {
   let columns = columnsByLanguage.get(words);
   if (!columns) {
-    columns = COLUMN_FIELDS.map((field) => columnOf(field, words));
+    const timeZone = localTimeZone();
+    columns = COLUMN_FIELDS.map((field) => columnOf(field, words, timeZone));
     columnsByLanguage.set(words, columns);
   }
   return columns;

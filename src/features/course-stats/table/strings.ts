@@ -4,21 +4,31 @@ import type { RowsScope } from '../triage/rows-scope';
 
 const { rows } = enWords;
 
-function sortScope(column: string, desc: boolean, scope: RowsScope): string {
-  const sorted = `Sorted by ${column}, ${desc ? 'descending' : 'ascending'},`;
+/** A sort key as the sort note names it: the column's header and the direction. */
+export interface SortKeyWords {
+  column: string;
+  desc: boolean;
+}
+
+function sortScope(keys: readonly SortKeyWords[], scope: RowsScope): string {
+  const named = keys.map((key) => `${key.column}, ${key.desc ? 'descending' : 'ascending'}`);
+  const sorted = `Sorted by ${named.join(', then ')},`;
+  // With one key, say how to add the next: Shift is not something a header button shows.
+  const hint = keys.length === 1 ? ' Shift+click or Shift+Enter on another header adds it as the next key.' : '';
   if (scope.kind === 'page') {
     return scope.wholeResults
-      ? `${sorted} across all ${rows(scope.pageRows)}.`
-      : `${sorted} within this page only: the API cannot sort, so other pages are not included.`;
+      ? `${sorted} across all ${rows(scope.pageRows)}.${hint}`
+      : `${sorted} within this page only: the API cannot sort, so other pages are not included.${hint}`;
   }
   return scope.complete
-    ? `${sorted} across all ${rows(scope.loaded)}.`
-    : `${sorted} over the ${rows(scope.loaded)} loaded so far; more may exist.`;
+    ? `${sorted} across all ${rows(scope.loaded)}.${hint}`
+    : `${sorted} over the ${rows(scope.loaded)} loaded so far; more may exist.${hint}`;
 }
 /** The table: its label, paging, the columns menu, the sort note and the details dialog. */
 const en = {
   tableLabel: (courseId: number) => `Statistics of course ${courseId}`,
   columnsMenu: 'Columns',
+  resetColumns: 'Reset columns',
   pagination: 'Pages',
   previousPage: 'Previous page',
   nextPage: 'Next page',
@@ -37,26 +47,32 @@ const en = {
   allSessions: 'All sessions of this learner',
   loadingTable: 'Preparing the table…',
   sortScope,
+  sortKeyDescription: (rank: number, count: number, desc: boolean) =>
+    `Sort key ${rank} of ${count}, ${desc ? 'descending' : 'ascending'}`,
 };
 
 export type TableTexts = typeof en;
 
 const { rows: ruRows } = ruWords;
 
-function ruSortScope(column: string, desc: boolean, scope: RowsScope): string {
-  const sorted = `Сортировка: ${column}, ${desc ? 'по убыванию' : 'по возрастанию'},`;
+function ruSortScope(keys: readonly SortKeyWords[], scope: RowsScope): string {
+  const named = keys.map((key) => `${key.column}, ${key.desc ? 'по убыванию' : 'по возрастанию'}`);
+  const sorted = `Сортировка: ${named.join(', затем ')},`;
+  const hint =
+    keys.length === 1 ? ' Shift+щелчок или Shift+Enter по другому заголовку добавляет его следующим ключом.' : '';
   if (scope.kind === 'page') {
     return scope.wholeResults
-      ? `${sorted} по всем строкам (${ruRows(scope.pageRows)}).`
-      : `${sorted} только в пределах этой страницы: API не умеет сортировать, другие страницы не учтены.`;
+      ? `${sorted} по всем строкам (${ruRows(scope.pageRows)}).${hint}`
+      : `${sorted} только в пределах этой страницы: API не умеет сортировать, другие страницы не учтены.${hint}`;
   }
   return scope.complete
-    ? `${sorted} по всем строкам (${ruRows(scope.loaded)}).`
-    : `${sorted} по загруженным строкам (${ruRows(scope.loaded)}); могут быть и другие.`;
+    ? `${sorted} по всем строкам (${ruRows(scope.loaded)}).${hint}`
+    : `${sorted} по загруженным строкам (${ruRows(scope.loaded)}); могут быть и другие.${hint}`;
 }
 const ru: TableTexts = {
   tableLabel: (courseId: number) => `Статистика курса ${courseId}`,
   columnsMenu: 'Столбцы',
+  resetColumns: 'Сбросить столбцы',
   pagination: 'Страницы',
   previousPage: 'Предыдущая страница',
   nextPage: 'Следующая страница',
@@ -75,6 +91,8 @@ const ru: TableTexts = {
   allSessions: 'Все сессии этого слушателя',
   loadingTable: 'Подготовка таблицы…',
   sortScope: ruSortScope,
+  sortKeyDescription: (rank: number, count: number, desc: boolean) =>
+    `Ключ сортировки ${rank} из ${count}, ${desc ? 'по убыванию' : 'по возрастанию'}`,
 };
 
 export const tableCatalogs: Record<Locale, TableTexts> = { en, ru };

@@ -12,9 +12,12 @@ import { getReusingCoreRowModel } from '@/components/data-table/reusing-core-row
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { useCatalog } from '@/lib/i18n';
 import { isSortableColumnId } from '../fields/fields';
+import { MAX_SORT_KEYS } from '../fields/multi-sort';
 import { fieldCatalogs } from '../fields/strings';
-import { nearestPerPage, type CourseStatsSearch } from '../params/course-stats-search';
+import { nearestPerPage, type CourseStatsSearch, type CourseStatsSorting } from '../params/course-stats-search';
 import { courseStatsColumnsIn } from './columns';
+import { DEFAULT_COLUMN_VISIBILITY } from './column-visibility';
+import { tableCatalogs } from './strings';
 import { useColumnVisibility } from './use-column-visibility';
 import { markSortStart } from './use-sort-timing';
 
@@ -48,8 +51,9 @@ export function useCourseStatsTable({
   isLastPage,
 }: UseCourseStatsTableOptions): Table<CourseStat> {
   const texts = useCatalog(fieldCatalogs);
+  const tableTexts = useCatalog(tableCatalogs);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
-  const sorting = useMemo<SortingState>(() => (search.sort ? [search.sort] : []), [search.sort]);
+  const sorting: SortingState = search.sort;
   const pagination = useMemo<PaginationState>(
     () => ({ pageIndex: search.page - 1, pageSize: search.perPage }),
     [search.page, search.perPage],
@@ -64,15 +68,20 @@ export function useCourseStatsTable({
     getCoreRowModel: coreRowModel,
     // The rows-shown pipeline has sorted (and filtered) already; the table takes its order.
     getSortedRowModel: orderedRowModel,
-    meta: { rowsShown: shown },
+    meta: { rowsShown: shown, sortKeyDescription: tableTexts.sortKeyDescription },
+    // "Reset columns" goes back to these.
+    initialState: { columnVisibility: DEFAULT_COLUMN_VISIBILITY },
     // -1 means "unknown, maybe more"; the current page count once this page is known to be the last.
     pageCount: isLastPage ? search.page : -1,
-    enableMultiSort: false,
+    // Shift+click adds a key (see DataTableColumnHeader); a plain click never goes back to the API's order.
+    enableMultiSort: true,
+    maxMultiSortColCount: MAX_SORT_KEYS,
     enableSortingRemoval: false,
     sortDescFirst: false,
     onSortingChange: (updater) => {
-      const [first] = functionalUpdate(updater, sorting);
-      const sort = first && isSortableColumnId(first.id) ? { id: first.id, desc: first.desc } : undefined;
+      const sort: CourseStatsSorting = functionalUpdate(updater, sorting).flatMap(({ id, desc }) =>
+        isSortableColumnId(id) ? [{ id, desc }] : [],
+      );
       markSortStart(sort);
       update({ sort });
     },

@@ -2,14 +2,13 @@ import { courseStatSchema, type CourseStat, type CourseStatWire } from '@contrac
 import { describe, expect, it } from 'vitest';
 import { foldText } from '@/lib/fold-text';
 import { courseStatWire } from '@/testing/fixtures';
+import type { RowSort } from '../fields/multi-sort';
 import {
   countQuickFilters,
   countSearchMatches,
   parseRowSearch,
   quickFilterPredicates,
   selectRowsShown,
-  sortRows,
-  type RowSort,
 } from './rows-shown';
 
 const NOW = Date.parse('2026-11-01T00:00:00Z');
@@ -20,7 +19,7 @@ function stat(overrides: Partial<CourseStatWire> = {}): CourseStat {
 }
 
 const ids = (rows: readonly CourseStat[]) => rows.map((row) => row.id);
-const byScore = (desc = false): RowSort => ({ value: (row) => row.score, text: false, desc });
+const byScore = (desc = false): RowSort<CourseStat> => ({ value: (row) => row.score, text: false, desc });
 
 describe('quick filter predicates', () => {
   it('Overdue: a past deadline, not completed and not passed', () => {
@@ -81,7 +80,7 @@ describe('search', () => {
   });
 
   it('matches user name, email and session name, every word, ignoring case and accents', () => {
-    const shown = (query: string) => ids(selectRowsShown(rows, { quick: [], query, sort: undefined, now: NOW }));
+    const shown = (query: string) => ids(selectRowsShown(rows, { quick: [], query, sort: [], now: NOW }));
     expect(shown('chloe')).toEqual([1]);
     expect(shown('CHLOÉ berg')).toEqual([1]);
     expect(shown('елкина')).toEqual([2]);
@@ -101,7 +100,7 @@ describe('search for one learner', () => {
     stat({ id: 3, user_id: 7, username: 'Anna Berg', user_email: 'anna@example.com', course_session_name: 'Spring' }),
     stat({ id: 4, user_id: 70, username: 'Learner 7', user_email: 'l7@example.org' }),
   ];
-  const shown = (query: string) => ids(selectRowsShown(rows, { quick: [], query, sort: undefined, now: NOW }));
+  const shown = (query: string) => ids(selectRowsShown(rows, { quick: [], query, sort: [], now: NOW }));
 
   it('reads digits as a user ID, matched exactly', () => {
     expect(parseRowSearch(' 17 ')).toEqual({ kind: 'user_id', userId: 17 });
@@ -134,41 +133,6 @@ describe('search for one learner', () => {
   });
 });
 
-describe('sortRows', () => {
-  it('sorts numbers both ways, keeping the API order for ties', () => {
-    const rows = [
-      stat({ id: 1, score: 50 }),
-      stat({ id: 2, score: 10 }),
-      stat({ id: 3, score: 50 }),
-      stat({ id: 4, score: 90 }),
-    ];
-    expect(ids(sortRows(rows, byScore()))).toEqual([2, 1, 3, 4]);
-    expect(ids(sortRows(rows, byScore(true)))).toEqual([4, 1, 3, 2]);
-  });
-
-  it('puts rows without a value last in both directions', () => {
-    const rows = [stat({ id: 1, quiz_count: null }), stat({ id: 2, quiz_count: 3 }), stat({ id: 3, quiz_count: 1 })];
-    const sort = (desc: boolean): RowSort => ({ value: (row) => row.quiz_count ?? undefined, text: false, desc });
-    expect(ids(sortRows(rows, sort(false)))).toEqual([3, 2, 1]);
-    expect(ids(sortRows(rows, sort(true)))).toEqual([2, 3, 1]);
-  });
-
-  it('sorts text ignoring case and accents', () => {
-    const rows = [
-      stat({ id: 1, username: 'zoë' }),
-      stat({ id: 2, username: 'Émile' }),
-      stat({ id: 3, username: 'anna' }),
-    ];
-    expect(ids(sortRows(rows, { value: (row) => row.username, text: true, desc: false }))).toEqual([3, 2, 1]);
-  });
-
-  it('does not change its input', () => {
-    const rows = [stat({ id: 1, score: 2 }), stat({ id: 2, score: 1 })];
-    sortRows(rows, byScore());
-    expect(ids(rows)).toEqual([1, 2]);
-  });
-});
-
 describe('selectRowsShown', () => {
   const rows = [
     stat({ id: 1, score: 30, deadline: '2026-10-01T00:00:00Z', progress: 0, progress_percent: 0, username: 'Anna' }),
@@ -186,8 +150,8 @@ describe('selectRowsShown', () => {
   ];
 
   it('applies the quick filters together (AND), then the search, then the sort', () => {
-    const shown = (quick: Parameters<typeof selectRowsShown>[1]['quick'], query = '', sort?: RowSort) =>
-      ids(selectRowsShown(rows, { quick, query, sort, now: NOW }));
+    const shown = (quick: Parameters<typeof selectRowsShown>[1]['quick'], query = '', sort?: RowSort<CourseStat>) =>
+      ids(selectRowsShown(rows, { quick, query, sort: sort ? [sort] : [], now: NOW }));
     expect(shown([])).toEqual([1, 2, 3, 4]);
     expect(shown(['overdue'])).toEqual([1, 2]);
     expect(shown(['overdue', 'not_started'])).toEqual([1]);

@@ -3,6 +3,7 @@ import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, isOverdue } from '../fields/course-stat-status';
+import { sortRows, type RowSort } from '../fields/multi-sort';
 
 /** The quick filters, in the order they are shown and written to the URL. */
 export const QUICK_FILTER_IDS = ['overdue', 'not_started', 'inactive', 'not_passed', 'passed_no_cert'] as const;
@@ -121,51 +122,11 @@ export function matchesSearch(row: CourseStat, search: RowSearch): boolean {
   }
 }
 
-export interface RowSort {
-  /** The value compared: a number, a string, or undefined/null for "no value", which sorts last either way. */
-  value: (row: CourseStat) => unknown;
-  /** Compare as text (folded), not as numbers. */
-  text: boolean;
-  desc: boolean;
-}
-
-type SortKey = string | number | null;
-
-function sortKey(value: unknown, text: boolean): SortKey {
-  if (value === undefined || value === null) return null;
-  if (text) return foldText(String(value));
-  if (typeof value === 'number') return Number.isNaN(value) ? null : value;
-  if (typeof value === 'boolean') return Number(value);
-  return typeof value === 'string' ? value : null;
-}
-
-/**
- * A stable sort on keys computed once per row (not once per comparison), which is what keeps 10,000 rows
- * quick. Rows without a value go last in both directions; ties keep the API's order.
- */
-export function sortRows(rows: readonly CourseStat[], sort: RowSort): CourseStat[] {
-  const keys = rows.map((row) => sortKey(sort.value(row), sort.text));
-  const direction = sort.desc ? -1 : 1;
-  const order = rows.map((_, index) => index);
-  order.sort((a, b) => {
-    const left = keys[a] ?? null;
-    const right = keys[b] ?? null;
-    if (left === null || right === null) return left === right ? 0 : left === null ? 1 : -1;
-    if (left === right) return 0;
-    return left < right ? -direction : direction;
-  });
-  const sorted: CourseStat[] = [];
-  for (const index of order) {
-    const row = rows[index];
-    if (row) sorted.push(row);
-  }
-  return sorted;
-}
-
 export interface RowsShownOptions {
   quick: readonly QuickFilterId[];
   query: string;
-  sort: RowSort | undefined;
+  /** The sort keys, in order (see ../fields/multi-sort.ts); none keeps the API's order. */
+  sort: ReadonlyArray<RowSort<CourseStat>>;
   /** Milliseconds since the epoch, for "overdue" and "inactive". */
   now: number;
 }
@@ -184,7 +145,7 @@ export function selectRowsShown(
     predicates.length === 0 && search.kind === 'everything'
       ? rows
       : rows.filter((row) => predicates.every((keep) => keep(row, now)) && matchesSearch(row, search));
-  return sort ? sortRows(kept, sort) : [...kept];
+  return sortRows(kept, sort);
 }
 
 export type QuickFilterCounts = Record<QuickFilterId, number>;

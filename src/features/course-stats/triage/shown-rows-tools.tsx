@@ -1,9 +1,9 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { CopyButton } from '@/components/copy-button';
-import type { CsvDelimiter } from '@/lib/csv';
-import { readDelimiter, storeDelimiter } from './csv-delimiter';
+import type { CourseStatsSearch } from '../params/course-stats-search';
+import { ExportControls } from './export-controls';
 import { collectEmails, mailtoLink } from './learner-contact';
 import { useCatalog } from '@/lib/i18n';
 import { triageCatalogs } from './strings';
@@ -15,12 +15,14 @@ export interface ShownRowsToolsProps {
   rows: readonly CourseStat[];
   /** Whole-course loading has not finished: more rows may exist than these. */
   partial: boolean;
+  /** The view shown: the export's file name says its filters. */
+  search: CourseStatsSearch;
   /** More tools on the same toolbar, after the export (the columns menu). */
   children?: ReactNode;
 }
 
 /** What can be done with the rows shown, on one toolbar: copy their addresses, write to them, export them. */
-export function ShownRowsTools({ courseId, table, rows, partial, children }: ShownRowsToolsProps) {
+export function ShownRowsTools({ courseId, table, rows, partial, search, children }: ShownRowsToolsProps) {
   const texts = useCatalog(triageCatalogs);
   const contacts = useMemo(() => collectEmails(rows), [rows]);
   const mailto = mailtoLink(contacts.emails);
@@ -54,71 +56,8 @@ export function ShownRowsTools({ courseId, table, rows, partial, children }: Sho
               : texts.mailtoTooLong(contacts.emails.length)}
         </span>
       </span>
-      <ExportControls courseId={courseId} table={table} shown={rows.length} partial={partial} />
+      <ExportControls courseId={courseId} table={table} search={search} partial={partial} />
       {children}
     </div>
-  );
-}
-
-function ExportControls({
-  courseId,
-  table,
-  shown,
-  partial,
-}: {
-  courseId: number;
-  table: Table<CourseStat>;
-  shown: number;
-  partial: boolean;
-}) {
-  const texts = useCatalog(triageCatalogs);
-  const [delimiter, setDelimiter] = useState<CsvDelimiter>(readDelimiter);
-  const [message, setMessage] = useState('');
-  const selectId = useId();
-  const scopeId = useId();
-
-  const exportCsv = async () => {
-    try {
-      // The CSV code loads on first use. Nothing is fetched: the file is the rows already on screen.
-      const [{ tableToCsv }, { csvFileName, downloadText }] = await Promise.all([
-        import('@/components/data-table/table-csv'),
-        import('@/lib/csv'),
-      ]);
-      const csv = tableToCsv(table, delimiter);
-      const fileName = csvFileName(courseId);
-      downloadText(csv.text, fileName);
-      setMessage(texts.exported(csv.rows, fileName));
-    } catch {
-      setMessage(texts.exportFailed);
-    }
-  };
-
-  return (
-    <span className="course-stats-export">
-      <span className="field course-stats-delimiter">
-        <label htmlFor={selectId}>{texts.delimiter}</label>
-        <select
-          id={selectId}
-          value={delimiter}
-          onChange={(event) => {
-            const next: CsvDelimiter = event.target.value === ';' ? ';' : ',';
-            setDelimiter(next);
-            storeDelimiter(next);
-          }}
-        >
-          <option value=",">{texts.delimiterComma}</option>
-          <option value=";">{texts.delimiterSemicolon}</option>
-        </select>
-      </span>
-      <button type="button" className="button" aria-describedby={scopeId} onClick={() => void exportCsv()}>
-        {texts.exportCsv}
-      </button>
-      <span id={scopeId} className="muted field-hint">
-        {texts.exportScope(shown, partial)}
-      </span>
-      <span role="status" className="course-stats-export-status">
-        {message}
-      </span>
-    </span>
   );
 }

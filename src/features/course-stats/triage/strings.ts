@@ -59,7 +59,7 @@ const en = {
   delimiterComma: 'Comma',
   delimiterSemicolon: 'Semicolon',
   exportScope: (shown: number, partial: boolean) =>
-    `Exports the ${rows(shown)} shown and the visible columns, in their order${partial ? '; more rows may exist' : ''}.`,
+    `Exports the ${rows(shown)} shown: User ID and Email first, then the visible columns in their order${partial ? '; more rows may exist' : ''}.`,
   exported: (shown: number, fileName: string) => `Exported ${rows(shown)} to ${fileName}.`,
   exportFailed: 'The export could not be prepared. Try again.',
   triageScope,
@@ -124,7 +124,7 @@ const ru: TriageTexts = {
   delimiterComma: 'Запятая',
   delimiterSemicolon: 'Точка с запятой',
   exportScope: (shown: number, partial: boolean) =>
-    `Выгружаются показанные строки (${ruRows(shown)}) и видимые столбцы в их порядке${partial ? '; могут быть и другие строки' : ''}.`,
+    `Выгружаются показанные строки (${ruRows(shown)}): сначала ID пользователя и эл. почта, затем видимые столбцы в их порядке${partial ? '; могут быть и другие строки' : ''}.`,
   exported: (shown: number, fileName: string) => `Выгружено ${ruRows(shown)} в ${fileName}.`,
   exportFailed: 'Не удалось подготовить выгрузку. Попробуйте ещё раз.',
 };

@@ -1,6 +1,7 @@
 import type { CourseStat } from '@contract';
 import { useMemo } from 'react';
-import { rowSortFor } from '../fields/fields';
+import { rowSortsFor } from '../fields/fields';
+import { parseSortParam, serializeSort } from '../params/course-stats-search';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import {
   countQuickFilters,
@@ -26,12 +27,14 @@ export interface RowsShown {
 export function useRowsShown(rows: readonly CourseStat[], search: CourseStatsSearch, now: number): RowsShown {
   const { q, sort } = search;
   const quickKey = search.quick.join(',');
+  // The keys as text: a new list with the same keys (every URL change parses a new one) sorts nothing again.
+  const sortKey = serializeSort(sort);
   const shown = useMemo(() => {
     const quick = quickKey.split(',').filter(isQuickFilterId);
-    const rowSort = sort ? rowSortFor(sort) : undefined;
-    const select = () => selectRowsShown(rows, { quick, query: q, sort: rowSort, now });
-    return rowSort ? measureSortCompute(rows.length, select) : select();
-  }, [rows, quickKey, q, sort, now]);
+    const rowSorts = rowSortsFor(parseSortParam(sortKey).sort);
+    const select = () => selectRowsShown(rows, { quick, query: q, sort: rowSorts, now });
+    return rowSorts.length > 0 ? measureSortCompute(rows.length, select) : select();
+  }, [rows, quickKey, q, sortKey, now]);
   // Over the rows shown, with no search (they already match it): checking a box keeps exactly its count.
   const counts = useMemo(() => countQuickFilters(shown, '', now), [shown, now]);
   const searchMatches = useMemo(() => countSearchMatches(rows, q), [rows, q]);

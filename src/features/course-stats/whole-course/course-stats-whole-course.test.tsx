@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseCsv } from '@/lib/csv';
+import { localTimeZone, parseCsv } from '@/lib/csv';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
 import { server } from '@/testing/msw';
@@ -93,7 +93,9 @@ describe('whole-course mode', () => {
 
     // The sort covers every row, and says so.
     await user.click(screen.getByRole('button', { name: 'User' }));
-    expect(screen.getByText('Sorted by User, ascending, across all 250 rows.', { selector: 'p' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Sorted by User, ascending, across all 250 rows\./, { selector: 'p' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the rows loaded when cancelled, and resumes from the next page', async () => {
@@ -341,7 +343,7 @@ describe('copy, mail and export', () => {
     );
   });
 
-  it('exports the rows shown, sorted and filtered, with the visible columns and the remembered delimiter', async () => {
+  it('exports the rows shown, sorted and filtered, User ID and Email first, then the visible columns', async () => {
     const { requests } = serveCourse(rows);
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
@@ -367,26 +369,30 @@ describe('copy, mail and export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const file = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     const [header, ...lines] = parseCsv(file, ';');
+    const timeZone = localTimeZone();
     expect(header).toEqual([
-      'User',
+      'User ID',
       'Email',
+      'User',
       'Session',
       'Status',
-      'Progress',
+      'Progress (%)',
       'Score',
-      'Deadline',
-      'Last activity',
-      'Time spent',
+      `Deadline (${timeZone})`,
+      `Last activity (${timeZone})`,
+      'Time spent (seconds)',
       'Tasks',
       'Certificate',
     ]);
     // Three rows match "example" (not the bad address), highest score first; formulas neutralised.
-    expect(lines.map((line) => [line[0], line[2], line[5]])).toEqual([
+    expect(lines.map((line) => [line[2], line[3], line[6]])).toEqual([
       ['Анна "Аня" Смирнова', 'Autumn group', '90'],
       ["'@SUM(1)", 'A; B', '60'],
       ['\'=HYPERLINK("http://evil.example","x")', 'Autumn group', '30'],
     ]);
-    expect(await screen.findByText(/^Exported 3 rows to course-7-stats-\d{4}-\d{2}-\d{2}\.csv\.$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Exported 3 rows to course-7-search-example-\d{4}-\d{2}-\d{2}\.csv\.$/),
+    ).toBeInTheDocument();
     expect(window.localStorage.getItem('course-stats.csv-delimiter')).toBe('";"');
   });
 });
