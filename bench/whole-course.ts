@@ -464,8 +464,8 @@ export const wholeCourse: Benchmark = {
         targets,
         notes: [
           `Clicks during the load: ${inputText(input)}. Local runs alone: ${inputText(worstInput(local.app))}.`,
-          `Locally, compression changes the app's load-all by ${fmtRatio(localApp / median(ms(local.appPlain)))} ` +
-            '(with ÷ without): over the loopback the bytes cost little, and the pages are compressed once each.',
+          `Locally, the app's load-all with compression takes ${fmtRatio(localApp / median(ms(local.appPlain)))} its ` +
+            'time without: the demo compresses each cached page once, and the browser decodes it off the main thread.',
           `Chromium received ${fmtKb(appEncoded)} of course_stats bodies in a local run with compression (Playwright's ` +
             `request sizes), for ${fmtKb(sum(bytes.identity))} of JSON; without compression, ` +
             `${fmtKb(median(local.appPlain.map((run) => run.encodedBytes)))}.`,
