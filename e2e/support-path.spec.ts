@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT } from './support';
 
@@ -229,3 +230,31 @@ test('spaces around a pasted course ID are trimmed, not refused', async ({ page 
   await expect(page).toHaveURL(/\/courses\/101\/stats$/);
   await expect(page.getByRole('heading', { name: 'Course 101 statistics' })).toBeVisible();
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+    test(`the no-match state, the empty course and the learner view have no WCAG A/AA violations`, async ({ page }) => {
+      const language = LANGUAGES.en;
+      const screens = [
+        { path: `/courses/101/stats?q=${encodeURIComponent(EMAIL)}`, ready: page.getByText(language.noMatchOnPage1) },
+        { path: '/courses/105/stats', ready: page.getByRole('link', { name: 'Recent courses' }) },
+        {
+          path: '/courses/101/stats?user_id=12295&view=learner',
+          ready: page.getByRole('link', { name: language.certificate, exact: true }),
+        },
+      ];
+      await openSignedIn(page, language, '/courses');
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect(screen.ready).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const found = results.violations.map((violation) => ({
+          rule: violation.id,
+          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+        }));
+        expect(found, screen.path).toEqual([]);
+      }
+    });
+  });
+}
