@@ -1,3 +1,4 @@
+import { isRecord } from './is-record';
 import { clear, createStore, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 
 /**
@@ -23,8 +24,9 @@ export interface DeviceStore {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export function deviceStoreReason(error: unknown): DeviceStoreReason {
-  if (error instanceof ReferenceError) return 'no-indexeddb';
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  // By name: a DOMException may come from another realm (a test's fake IndexedDB, an iframe).
+  const name = isRecord(error) ? String(error.name) : '';
+  if (name === 'ReferenceError') return 'no-indexeddb';
   if (name === 'QuotaExceededError') return 'quota';
   // Firefox's private windows answer the open with InvalidStateError; Safari's with UnknownError or SecurityError.
   if (name === 'InvalidStateError' || name === 'SecurityError' || name === 'UnknownError') return 'blocked';
