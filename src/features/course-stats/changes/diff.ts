@@ -1,5 +1,6 @@
 import { INACTIVE_DAYS } from '../triage/rows-shown';
-import { rowKey, snapshotRow, type Snapshot, type SnapshotRow } from './snapshot';
+import { timeAt } from '@/lib/packed-numbers';
+import { ROW_FLAGS, rowKey, type Snapshot } from './snapshot';
 
 /**
  * What changed between two snapshots of one course, exactly (every row is compared; nothing is sampled).
@@ -54,26 +55,29 @@ export const CHANGE_IDS = [
 ] as const satisfies readonly ChangeId[];
 
 const DAY_MS = 86_400_000;
+const INACTIVE_MS = INACTIVE_DAYS * DAY_MS;
 
-function isInactive(row: SnapshotRow, at: number): boolean {
-  return row.lastActivity === null || at - row.lastActivity >= INACTIVE_DAYS * DAY_MS;
+function isInactive(lastActivity: number | null, at: number): boolean {
+  return lastActivity === null || at - lastActivity >= INACTIVE_MS;
 }
 
-function rowsByKey(snapshot: Snapshot): Map<string, SnapshotRow> {
-  const rows = new Map<string, SnapshotRow>();
-  for (let index = 0; index < snapshot.rowCount; index += 1) {
-    const row = snapshotRow(snapshot, index);
-    // The API sends one item per learner and session; were one repeated, the last would stand, as in the table.
-    if (row) rows.set(rowKey(row.userId, row.sessionId), row);
+/**
+ * Each row's index by its key. The columns are read in place, without an object per row: a comparison reads 20,000
+ * rows. The API sends one item per learner and session; were one repeated, the last would stand, as in the table.
+ */
+function indexByKey({ rowCount, rows }: Snapshot): Map<string, number> {
+  const indexes = new Map<string, number>();
+  for (let index = 0; index < rowCount; index += 1) {
+    indexes.set(rowKey(rows.userIds[index] ?? 0, rows.sessionIds[index] ?? 0), index);
   }
-  return rows;
+  return indexes;
 }
 
-function learners(rows: Map<string, SnapshotRow>, keys: string[]): RowChange {
+function learners({ rows }: Snapshot, indexes: Map<string, number>, keys: string[]): RowChange {
   const users = new Set<number>();
   for (const key of keys) {
-    const row = rows.get(key);
-    if (row) users.add(row.userId);
+    const index = indexes.get(key);
+    if (index !== undefined) users.add(rows.userIds[index] ?? 0);
   }
   return { count: users.size, rowKeys: keys };
 }
@@ -82,8 +86,10 @@ const byRows = (rowKeys: string[]): RowChange => ({ count: rowKeys.length, rowKe
 
 /** The changes from `older` to `newer`; which is which is the caller's to say (see takenAt). */
 export function diffSnapshots(older: Snapshot, newer: Snapshot): SnapshotDiff {
-  const before = rowsByKey(older);
-  const after = rowsByKey(newer);
+  const before = indexByKey(older);
+  const after = indexByKey(newer);
+  const then = older.rows;
+  const now = newer.rows;
   const added: string[] = [];
   const completed: string[] = [];
   const passed: string[] = [];
@@ -93,32 +99,43 @@ export function diffSnapshots(older: Snapshot, newer: Snapshot): SnapshotDiff {
   const deadlines: string[] = [];
   const progressDelta = new Map<string, number>();
   let points = 0;
+  /** The flag is set now and was not then. */
+  const gained = (flag: number, flagsNow: number, flagsThen: number) =>
+    (flagsNow & flag) !== 0 && (flagsThen & flag) === 0;
 
-  for (const [key, now] of after) {
-    if (now.deadline !== null && older.takenAt <= now.deadline && now.deadline < newer.takenAt) deadlines.push(key);
-    const then = before.get(key);
-    if (!then) {
+  for (const [key, index] of after) {
+    const deadline = timeAt(now.deadline, index);
+    if (deadline !== null && older.takenAt <= deadline && deadline < newer.takenAt) deadlines.push(key);
+    const was = before.get(key);
+    if (was === undefined) {
       added.push(key);
       continue;
     }
-    const delta = now.progress - then.progress;
+    const delta = (now.progress[index] ?? 0) - (then.progress[was] ?? 0);
     progressDelta.set(key, delta);
     if (delta > 0) {
       progressed.push(key);
       points += delta;
     }
-    if (now.completed && !then.completed) completed.push(key);
-    if (now.success && !then.success) passed.push(key);
-    if (now.hasCertificate && !then.hasCertificate) certified.push(key);
-    if (isInactive(now, newer.takenAt) && !isInactive(then, older.takenAt)) inactive.push(key);
+    const flagsNow = now.flags[index] ?? 0;
+    const flagsThen = then.flags[was] ?? 0;
+    if (gained(ROW_FLAGS.completed, flagsNow, flagsThen)) completed.push(key);
+    if (gained(ROW_FLAGS.success, flagsNow, flagsThen)) passed.push(key);
+    if (gained(ROW_FLAGS.certificate, flagsNow, flagsThen)) certified.push(key);
+    if (
+      isInactive(timeAt(now.lastActivity, index), newer.takenAt) &&
+      !isInactive(timeAt(then.lastActivity, was), older.takenAt)
+    ) {
+      inactive.push(key);
+    }
   }
   const gone = [...before.keys()].filter((key) => !after.has(key));
 
   return {
     olderTakenAt: older.takenAt,
     newerTakenAt: newer.takenAt,
-    newLearners: learners(after, added),
-    goneLearners: learners(before, gone),
+    newLearners: learners(newer, after, added),
+    goneLearners: learners(older, before, gone),
     newlyCompleted: byRows(completed),
     newlyPassed: byRows(passed),
     certificatesIssued: byRows(certified),

@@ -31,9 +31,9 @@ export interface SnapshotScope {
   sessionId: number | null;
 }
 
-const COMPLETED = 1;
-const SUCCESS = 2;
-const CERTIFICATE = 4;
+/** The bits of SnapshotRows.flags. */
+export const ROW_FLAGS = { completed: 1, success: 2, certificate: 4 } as const;
+const { completed: COMPLETED, success: SUCCESS, certificate: CERTIFICATE } = ROW_FLAGS;
 
 export interface SnapshotRows {
   userIds: PackedIntegers;
