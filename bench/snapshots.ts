@@ -28,6 +28,8 @@ interface TraceEvent {
 interface Span {
   mainThreadMs: number;
   longestTaskMs: number;
+  /** The page's dedicated workers' tasks in the span: the comparison's own work, off the main thread. */
+  workerMs: number;
 }
 
 /** The page's main thread between two performance marks: the sum and the longest of its tasks (RunTask events). */
@@ -36,18 +38,32 @@ function spanOf(events: readonly TraceEvent[], start: string, end: string): Span
   const from = mark(start);
   const to = mark(end);
   if (!from || !to) throw new Error(`no marks ${start} / ${end} in the trace`);
-  const tasks = events.filter(
-    (event) =>
-      event.name === 'RunTask' &&
-      event.ph === 'X' &&
-      event.pid === from.pid &&
-      event.tid === from.tid &&
-      event.ts + (event.dur ?? 0) > from.ts &&
-      event.ts < to.ts,
+  const workers = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.pid === from.pid)
+      .filter((event) => event.args?.name === 'DedicatedWorker thread')
+      .map((event) => event.tid),
   );
   // A task the span starts or ends inside counts only for its part inside the span.
-  const inside = tasks.map((task) => (Math.min(task.ts + (task.dur ?? 0), to.ts) - Math.max(task.ts, from.ts)) / 1000);
-  return { mainThreadMs: inside.reduce((sum, ms) => sum + ms, 0), longestTaskMs: Math.max(0, ...inside) };
+  const tasksOn = (onThread: (tid: number) => boolean) =>
+    events
+      .filter(
+        (event) =>
+          event.name === 'RunTask' &&
+          event.ph === 'X' &&
+          event.pid === from.pid &&
+          onThread(event.tid) &&
+          event.ts + (event.dur ?? 0) > from.ts &&
+          event.ts < to.ts,
+      )
+      .map((task) => (Math.min(task.ts + (task.dur ?? 0), to.ts) - Math.max(task.ts, from.ts)) / 1000);
+  const sum = (values: number[]) => values.reduce((total, ms) => total + ms, 0);
+  const main = tasksOn((tid) => tid === from.tid);
+  return {
+    mainThreadMs: sum(main),
+    longestTaskMs: Math.max(0, ...main),
+    workerMs: sum(tasksOn((tid) => workers.has(tid))),
+  };
 }
 
 async function buildPage(): Promise<void> {
@@ -177,6 +193,7 @@ export const snapshots: Benchmark = {
     const perTenThousand = (first.bytes / first.rows) * 10_000;
     const estimates = results.flatMap((run) => (run.estimateDelta === null ? [] : [run.estimateDelta]));
     const allSame = results.every((run) => run.sameAsOnPage);
+    const workerMs = median(results.map((run) => run.compare.workerMs));
     return {
       status: 'measured',
       method:
@@ -216,6 +233,12 @@ export const snapshots: Benchmark = {
       targets: [
         ...stepTargets('save', saveMs, saveLongest),
         ...stepTargets('compare', compareMs, compareLongest),
+        {
+          name: 'the comparison runs in the Worker',
+          target: 'worker time > 0',
+          actual: fmtMs(workerMs),
+          met: results.every((run) => run.compare.workerMs > 0),
+        },
         {
           name: "the Worker's comparison equals the page's",
           target: 'every run',

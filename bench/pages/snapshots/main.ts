@@ -3,7 +3,7 @@
 import type { CourseStat } from '@contract';
 import { compareSnapshots } from '@/features/course-stats/changes/compare-snapshots';
 import { diffSnapshots, type SnapshotDiff } from '@/features/course-stats/changes/diff';
-import { buildSnapshot, snapshotBytes, type SnapshotScope } from '@/features/course-stats/changes/snapshot';
+import { buildSnapshotInSlices, snapshotBytes, type SnapshotScope } from '@/features/course-stats/changes/snapshot';
 import { deleteAllSnapshots, readSnapshot, saveSnapshot } from '@/features/course-stats/changes/snapshot-store';
 
 const DAY = 86_400_000;
@@ -57,7 +57,8 @@ const state = { older: course(10_000, 0), newer: course(10_000, 1), olderId: '',
 
 async function save(week: 0 | 1): Promise<{ rows: number; bytes: number; id: string }> {
   performance.mark(`save-${week}-start`);
-  const snapshot = buildSnapshot(SCOPE, week === 0 ? state.older : state.newer, week === 0 ? OLDER_AT : NEWER_AT);
+  const rows = week === 0 ? state.older : state.newer;
+  const snapshot = await buildSnapshotInSlices(SCOPE, rows, week === 0 ? OLDER_AT : NEWER_AT);
   const saved = await saveSnapshot(snapshot, { remember: true });
   performance.mark(`save-${week}-end`);
   if (saved.status !== 'ok' || !saved.value.saved) throw new Error(`not saved: ${JSON.stringify(saved)}`);

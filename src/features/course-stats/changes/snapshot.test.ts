@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { asSnapshot, buildSnapshot, scopeKey, snapshotBytes, snapshotRow, statRowKey, type Snapshot } from './snapshot';
+import {
+  asSnapshot,
+  buildSnapshot,
+  buildSnapshotInSlices,
+  scopeKey,
+  snapshotBytes,
+  snapshotRow,
+  statRowKey,
+  type Snapshot,
+} from './snapshot';
 import { MONDAY, SCOPE, snapshotOf, stat } from './snapshot-test-support';
 
 describe('a course snapshot', () => {
@@ -89,6 +98,16 @@ describe('a course snapshot', () => {
     expect(asSnapshot({ ...snapshot, rows: { ...snapshot.rows, progress: [50, 50] } })).toBeNull();
     expect(asSnapshot({ ...snapshot, scope: { ...SCOPE, courseId: '7' } })).toBeNull();
     expect(asSnapshot({ ...snapshot, takenAt: Number.NaN })).toBeNull();
+  });
+
+  it('gives the same snapshot when built in slices, a task each', async () => {
+    const stats = Array.from({ length: 7 }, (_, index) =>
+      stat({ id: index + 1, user_id: 500 + index, progress_percent: index * 10, last_activity: index % 2 ? '' : null }),
+    );
+    const whole = buildSnapshot(SCOPE, stats, MONDAY);
+    const sliced = await buildSnapshotInSlices(SCOPE, stats, MONDAY, { rowsPerSlice: 3 });
+    expect(sliced).toEqual(whole);
+    expect(await buildSnapshotInSlices(SCOPE, [], MONDAY)).toEqual(buildSnapshot(SCOPE, [], MONDAY));
   });
 
   it('is keyed by origin, course and session filter', () => {
