@@ -86,8 +86,195 @@ function asyncEntry(name: string, path: string): Plugin {
   };
 }
 
+/** Every module `roots` import statically, directly or not, themselves included. */
+function staticClosure(roots: Iterable<string>, importsOf: (id: string) => readonly string[]): Set<string> {
+  const found = new Set<string>();
+  const stack = [...roots];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...importsOf(id));
+  }
+  return found;
+}
+
+/** Which screen group, if any, takes each module, and which modules the screens share. */
+interface ScreenPlan {
+  separate: Set<string>;
+  screenOf: Map<string, string>;
+  shared: Set<string>;
+}
+
+/**
+ * The plan of screenChunks. A module goes to screen S when S's code imports it statically and every lazily
+ * loaded part of the app that imports it is S itself or loaded from within S; then wherever it is needed, S
+ * is there already. A module several screens import, and nothing else, goes to the shared chunk. Anything else
+ * is left to the bundler.
+ */
+function planScreens(
+  separateRoots: readonly string[],
+  screens: Record<string, readonly string[]>,
+  info: (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null,
+  moduleIds: Iterable<string>,
+): ScreenPlan {
+  const importsOf = (id: string) => info(id)?.importedIds ?? [];
+  const lazyRoots = new Set([...moduleIds].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []));
+  const closureOf = new Map([...lazyRoots].map((root) => [root, staticClosure([root], importsOf)]));
+  /** The lazy parts that import `id` statically. */
+  const importers = (id: string) => [...closureOf].filter(([, modules]) => modules.has(id)).map(([root]) => root);
+  const plan: ScreenPlan = {
+    separate: staticClosure(separateRoots, importsOf),
+    screenOf: new Map(),
+    shared: new Set(),
+  };
+  const within = new Map<string, Set<string>>();
+  for (const [name, roots] of Object.entries(screens)) {
+    // S and what loads from within it: the lazy parts its modules import, and theirs, and so on.
+    const inside = new Set(roots);
+    for (const root of inside) {
+      for (const id of closureOf.get(root) ?? staticClosure([root], importsOf)) {
+        for (const lazy of info(id)?.dynamicallyImportedIds ?? []) inside.add(lazy);
+      }
+    }
+    within.set(name, inside);
+  }
+  const claims = new Map<string, string[]>();
+  for (const [name, roots] of Object.entries(screens)) {
+    const inside = within.get(name) ?? new Set();
+    for (const id of staticClosure(roots, importsOf)) {
+      if (importers(id).every((root) => inside.has(root))) plan.screenOf.set(id, name);
+      claims.set(id, [...(claims.get(id) ?? []), name]);
+    }
+  }
+  for (const [id, names] of claims) {
+    if (names.length < 2) continue;
+    plan.screenOf.delete(id);
+    const everyImporterInside = importers(id).every((root) => names.some((name) => within.get(name)?.has(root)));
+    if (everyImporterInside) plan.shared.add(id);
+  }
+  return plan;
+}
+
+interface Screen {
+  /** The modules that make up the screen (its route component, what start-up loads for it). */
+  modules: readonly string[];
+  /** The router's paths the screen serves (router.tsx), for screen-preload.ts. */
+  routes: readonly string[];
+}
+
+/**
+ * Cuts the lazily loaded code by screen. Left to itself, the bundler splits off whatever two lazy chunks share
+ * into chunks of a few hundred bytes, and a phone pays a round trip for each. Instead:
+ * - the app's entry chunk holds everything loaded at start-up (the sign-in screen among it), but for the modules
+ *   of `asyncEntries`, which stay apart;
+ * - each screen is one chunk (see planScreens);
+ * - what screens share is one small chunk beside them.
+ * Parts loaded from within a screen (a view most visits never open) stay chunks of their own.
+ * index.html then names each screen's files and routes in a `<meta name="screen-code">`, for screen-preload.ts.
+ */
+function screenChunks(asyncEntries: readonly string[], screens: Record<string, Screen>): Plugin {
+  const state: { plan: ScreenPlan; base: string } = {
+    plan: { separate: new Set(), screenOf: new Map(), shared: new Set() },
+    base: '/',
+  };
+  return {
+    name: 'screen-chunks',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Named as the entry, these modules join its chunk rather than forming one it imports.
+                { name: 'index', priority: 3, tags: ['$initial'], test: (id: string) => !state.plan.separate.has(id) },
+                // Exactly the modules planned, not what they import: that is at start-up, or planned too.
+                {
+                  name: 'shared',
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => state.plan.shared.has(id),
+                },
+                ...Object.keys(screens).map((name) => ({
+                  name,
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => state.plan.screenOf.get(id) === name,
+                })),
+              ],
+            },
+          },
+        },
+      },
+    }),
+    configResolved(config) {
+      state.base = config.base;
+    },
+    buildEnd() {
+      const roots = Object.fromEntries(
+        Object.entries(screens).map(([name, screen]) => [name, screen.modules.map(fromRoot)] as const),
+      );
+      state.plan = planScreens(asyncEntries.map(fromRoot), roots, (id) => this.getModuleInfo(id), this.getModuleIds());
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = chunksOf(context.bundle);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+        return Object.entries(screens).map(([name, screen]) => {
+          const chunk = chunks.find((item) => !item.isEntry && item.name === name);
+          if (!chunk || !entry) throw new Error(`screen-chunks: no chunk for ${name}`);
+          // The screen's chunk and the chunks it imports, less the entry's (loaded anyway), with their styles.
+          const files = new Set<string>();
+          const visit = (item: Rolldown.OutputChunk) => {
+            if (item === entry || files.has(item.fileName)) return;
+            files.add(item.fileName);
+            for (const css of item.viteMetadata?.importedCss ?? []) files.add(css);
+            for (const file of item.imports) {
+              const imported = byFile.get(file);
+              if (imported) visit(imported);
+            }
+          };
+          visit(chunk);
+          return {
+            tag: 'meta',
+            attrs: {
+              name: 'screen-code',
+              'data-routes': screen.routes.join(' '),
+              content: [...files].map((file) => `${state.base}${file}`).join(' '),
+            },
+            injectTo: 'head',
+          };
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), asyncEntry('intl-warmup', './src/lib/intl-warmup.ts')],
+  plugins: [
+    react(),
+    precompress(),
+    // Before the async entries: index.html names the screens' files ahead of the script that reads them.
+    screenChunks(['./src/lib/intl-warmup.ts', './src/app/screen-preload.ts'], {
+      // One chunk for both course screens: the index's form is most of what the statistics page needs anyway.
+      'course-stats': {
+        modules: [
+          './src/features/course-stats/routes/course-stats-page.tsx',
+          './src/features/course-stats/routes/courses-index-page.tsx',
+          './src/app/course-stats-prefetch.ts',
+        ],
+        routes: ['/', '/courses', '/courses/:courseId/stats'],
+      },
+      'label-groups': {
+        modules: ['./src/features/label-groups/components/label-groups-page.tsx'],
+        routes: ['/label-groups'],
+      },
+    }),
+    asyncEntry('intl-warmup', './src/lib/intl-warmup.ts'),
+    asyncEntry('screen-preload', './src/app/screen-preload.ts'),
+  ],
   resolve: {
     alias: {
       '@contract': fromRoot('./contract/index.ts'),

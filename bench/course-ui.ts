@@ -1,30 +1,41 @@
-// Driving the course statistics page's whole-course mode, for benchmarks 1–3: open course 1000 (10,000 rows),
-// press "Load all pages", wait for the role="status" line that says "10,000 rows". A missing piece of that UI is
-// a PendingError with a message that names it.
+// Driving the course statistics page's whole-course mode, for benchmarks 1–3 and 10: open course 1000 (10,000 rows)
+// or 5000 (50,000), press "Load all pages", wait for the role="status" line that says "10,000 rows" (or 50,000),
+// while clicking the page now and then to see how soon it answers. A missing piece of that UI is a PendingError with
+// a message that names it.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Page } from '@playwright/test';
-import { PendingError, ROOT, type BenchWindow, type TimedResult } from './support';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CDPSession, Page } from '@playwright/test';
+import { PendingError, ROOT, type BenchWindow, type EventTimingEntry, type TimedResult } from './support';
 
-export const SCALE_COURSE_ID = 1000;
-export const SCALE_ROWS = 10_000;
+/** A demo course with a known number of statistics (server/demo-api/courses.ts). */
+export interface ScaleCourse {
+  id: number;
+  rows: number;
+}
+export const SCALE_COURSE: ScaleCourse = { id: 1000, rows: 10_000 };
+export const LARGE_SCALE_COURSE: ScaleCourse = { id: 5000, rows: 50_000 };
+export const SCALE_COURSE_ID = SCALE_COURSE.id;
 export const LOAD_ALL_BUTTON = 'Load all pages';
 /**
  * "10,000 rows" as the English status line writes it; "10000 rows" also counts (it cannot occur on a normal page
  * of ≤ 100).
  */
-export const ALL_ROWS_PATTERN = '\\b10,?000 rows\\b';
-const LOAD_TIMEOUT_MS = 60_000;
+export const allRowsPattern = (rows: number) => `\\b${rows.toLocaleString('en-US').replace(',', ',?')} rows\\b`;
+export const ALL_ROWS_PATTERN = allRowsPattern(SCALE_COURSE.rows);
+const LOAD_TIMEOUT_MS = 120_000;
+/** How often a click is sent while the rows load. */
+const POKE_EVERY_MS = 120;
 
 /** Visible body rows of any table on the page, less spacer and skeleton rows (aria-hidden). */
 function dataRows(page: Page) {
   return page.locator('table tbody tr:not([aria-hidden="true"])').filter({ visible: true });
 }
 
-/** Opens course 1000 signed in and waits for its first page of rows and the "Load all pages" button. */
-export async function openScaleCourse(page: Page, appUrl: string): Promise<void> {
-  await page.goto(`${appUrl}/courses/${SCALE_COURSE_ID}/stats`);
+/** Opens a course (1000 unless told) signed in and waits for its first page of rows and the "Load all pages" button. */
+export async function openScaleCourse(page: Page, appUrl: string, course: ScaleCourse = SCALE_COURSE): Promise<void> {
+  await page.goto(`${appUrl}/courses/${course.id}/stats`);
   try {
     // The first page of rows (or, once there, the button) shows that the page and its first request worked.
     await dataRows(page)
@@ -34,7 +45,7 @@ export async function openScaleCourse(page: Page, appUrl: string): Promise<void>
   } catch {
     const statuses = await page.getByRole('status').allTextContents();
     throw new Error(
-      `Course ${SCALE_COURSE_ID} showed no rows within 30 s at ${page.url()}; statuses: ${JSON.stringify(statuses)}`,
+      `Course ${course.id} showed no rows within 30 s at ${page.url()}; statuses: ${JSON.stringify(statuses)}`,
     );
   }
   const button = page.getByRole('button', { name: LOAD_ALL_BUTTON });
@@ -57,20 +68,101 @@ export interface LoadAllOutcome {
   lastResponseMs: number;
   /** Median time from request start to response end of those requests, as the browser saw them. */
   medianRequestMs: number;
-  /** Long tasks on the main thread between the click and done: how many, and their total duration. */
+  /** Long tasks on the main thread between the click and done: how many, their total and the longest. */
   longTasks: number;
   longTaskMs: number;
+  longestTaskMs: number;
+  /** The clicks sent while the rows loaded, as the page saw them (Event Timing; see pokeWhileLoading). */
+  inputs: InputResponse[];
+  /** Bytes of the course_stats answers as they came over the wire (encoded) and after decoding. */
+  encodedBytes: number;
+  decodedBytes: number;
   /** The course_stats requests the page made after the click, in the order they were sent. */
   requests: string[];
   maxInFlight: number;
   statusText: string;
 }
 
+export interface InputResponse {
+  /** From the input's timestamp to its first handler: how long it waited for the main thread. */
+  delayMs: number;
+  /** Event Timing's duration: from the input to the next paint after its handlers (rounded to 8 ms by Chromium). */
+  durationMs: number;
+}
+
+/**
+ * Sends a real click (CDP Input.dispatchMouseEvent: through the browser's input pipeline, as a mouse would) on the
+ * page's heading every POKE_EVERY_MS until `until` settles; a click there changes nothing. Returns how many.
+ */
+async function pokeWhileLoading(page: Page, cdp: CDPSession, until: Promise<unknown>): Promise<number> {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const box = await page.locator('h1').first().boundingBox();
+  const x = box ? box.x + Math.min(20, box.width / 2) : 5;
+  const y = box ? box.y + box.height / 2 : 5;
+  let sent = 0;
+  await sleep(POKE_EVERY_MS / 2);
+  while (!done) {
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+    sent += 1;
+    await sleep(POKE_EVERY_MS);
+  }
+  return sent;
+}
+
+/**
+ * The clicks between two instants, one per pointerdown: its input delay (from the page's own capturing listener,
+ * which sees every event) and its Event Timing duration (the browser reports only those of 16 ms or more; a click
+ * without an entry was shown in less).
+ */
+function inputsBetween(events: EventTimingEntry[], from: number, to: number): InputResponse[] {
+  const downs = events.filter((event) => event.name === 'pointerdown' && event.start >= from && event.start <= to);
+  return downs.map((down) => ({
+    delayMs: down.delay,
+    durationMs: down.duration ?? Number.NaN,
+  }));
+}
+
+export interface LoadAllOptions {
+  course?: ScaleCourse;
+  /** Applied through DevTools after the page settled and before the click, e.g. 20 Mbit/s and 40 ms. */
+  network?: NetworkProfile | null;
+  /** Ask the server for uncompressed answers (its compression plugin honours x-no-compression). */
+  uncompressed?: boolean;
+  /** Send clicks while loading (default true). */
+  poke?: boolean;
+}
+
+export interface NetworkProfile {
+  name: string;
+  latencyMs: number;
+  downloadBitsPerSecond: number;
+  uploadBitsPerSecond: number;
+}
+
+/** DevTools network emulation for one page, on its own CDP session (kept until the page's context closes). */
+export async function emulateNetwork(page: Page, profile: NetworkProfile): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: profile.downloadBitsPerSecond / 8,
+    uploadThroughput: profile.uploadBitsPerSecond / 8,
+  });
+}
+
 /**
  * Clicks "Load all pages" and times it, in the page, to the frame after the load is complete: a status says
- * 10,000 rows, no status ends in "…", no indeterminate progress bar is left, and the table has all 10,000 rows.
+ * all rows (10,000 or 50,000), no status ends in "…", no indeterminate progress bar is left, and the table has
+ * every row. Meanwhile it clicks the page's heading now and then (pokeWhileLoading).
  */
-export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
+export async function loadAllPages(page: Page, options: LoadAllOptions = {}): Promise<LoadAllOutcome> {
+  const course = options.course ?? SCALE_COURSE;
+  const pattern = allRowsPattern(course.rows);
   const requests: string[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -85,18 +177,21 @@ export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
   const onDone = (request: { url: () => string }) => {
     if (isStats(request.url())) inFlight -= 1;
   };
+  if (options.network) await emulateNetwork(page, options.network);
+  if (options.uncompressed) await page.setExtraHTTPHeaders({ 'x-no-compression': '1' });
+  const cdp = await page.context().newCDPSession(page);
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
   try {
-    const timing = await page.evaluate(
-      ({ buttonName, pattern, timeoutMs, rowCount }) => {
+    const timed = page.evaluate(
+      ({ buttonName, pattern: allRowsText, timeoutMs, rowCount }) => {
         const bench = window as unknown as BenchWindow;
         const button = [...document.querySelectorAll('button')].find(
           (element) => element.textContent?.trim() === buttonName,
         );
         if (!button) throw new Error(`no "${buttonName}" button`);
-        const allRows = new RegExp(pattern);
+        const allRows = new RegExp(allRowsText);
         // "Loaded 10,000 rows (100 pages)…" is still loading (the page after it is not read yet): done means a status
         // says 10,000 rows, none ends in an ellipsis ("Preparing the table…" neither), and no indeterminate progress
         // bar (the loader's; the table's progress cells have values) is left.
@@ -114,16 +209,22 @@ export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
         };
         return bench.__benchTimeUntil(() => button.click(), done, timeoutMs);
       },
-      { buttonName: LOAD_ALL_BUTTON, pattern: ALL_ROWS_PATTERN, timeoutMs: LOAD_TIMEOUT_MS, rowCount: SCALE_ROWS + 1 },
+      { buttonName: LOAD_ALL_BUTTON, pattern, timeoutMs: LOAD_TIMEOUT_MS, rowCount: course.rows + 1 },
     );
+    const poked = options.poke === false ? Promise.resolve(0) : pokeWhileLoading(page, cdp, timed);
+    const timing = await timed;
+    await poked;
     const statuses = await page.getByRole('status').allTextContents();
     if (timing.timedOut) {
       throw new Error(
-        `After "${LOAD_ALL_BUTTON}", no role="status" said "10,000 rows" within ${LOAD_TIMEOUT_MS / 1000} s. ` +
-          `Statuses on the page: ${JSON.stringify(statuses)}; ${requests.length} course_stats requests were made.`,
+        `After "${LOAD_ALL_BUTTON}", no role="status" said "${course.rows.toLocaleString('en-US')} rows" within ` +
+          `${LOAD_TIMEOUT_MS / 1000} s. Statuses on the page: ${JSON.stringify(statuses)}; ${requests.length} ` +
+          'course_stats requests were made.',
       );
     }
-    const statusText = statuses.find((text) => new RegExp(ALL_ROWS_PATTERN).test(text)) ?? '';
+    const statusText = statuses.find((text) => new RegExp(pattern).test(text)) ?? '';
+    // Let the Event Timing entries of the last clicks arrive (they are reported after their paint).
+    await page.waitForTimeout(100);
     const network = await page.evaluate(
       ({ startedAt, endedAt }) => {
         const bench = window as unknown as BenchWindow;
@@ -133,21 +234,30 @@ export async function loadAllPages(page: Page): Promise<LoadAllOutcome> {
           .filter(
             (entry) => entry.name.includes('/course_stats') && entry.startTime >= startedAt,
           ) as PerformanceResourceTiming[];
-        const durations = entries.map((entry) => entry.responseEnd - entry.startTime).sort((a, b) => a - b);
         return {
           lastResponseMs: Math.max(...entries.map((entry) => entry.responseEnd)) - startedAt,
-          medianRequestMs: durations[Math.floor(durations.length / 2)] ?? Number.NaN,
+          medianRequestMs:
+            entries.map((entry) => entry.responseEnd - entry.startTime).sort((a, b) => a - b)[
+              Math.floor(entries.length / 2)
+            ] ?? Number.NaN,
           longTasks: tasks.length,
           longTaskMs: tasks.reduce((sum, task) => sum + task.duration, 0),
+          longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)),
+          encodedBytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+          decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+          events: bench.__benchEvents,
         };
       },
       { startedAt: timing.startedAt, endedAt: timing.startedAt + timing.ms },
     );
-    return { timing, requests, maxInFlight, statusText, ...network };
+    const { events, ...rest } = network;
+    const inputs = inputsBetween(events, timing.startedAt, timing.startedAt + timing.ms);
+    return { timing, requests, maxInFlight, statusText, inputs, ...rest };
   } finally {
     page.off('request', onRequest);
     page.off('requestfinished', onDone);
     page.off('requestfailed', onDone);
+    await cdp.detach().catch(() => undefined);
   }
 }
 

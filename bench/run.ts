@@ -2,7 +2,7 @@
 // Results go to .bench/results.json and to this suite's sections of BENCHMARKS.md.
 //
 //   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
-//                   shared-limits, or 1–9)
+//                   shared-limits scale sort-50k scroll-50k compression, or 1–11)
 //   --skip=a,b      run all but these
 //   --runs=N        override every benchmark's number of runs
 //   --concurrency=N the whole-course loader's concurrency for the network floor, if it cannot be read from the app
@@ -15,13 +15,15 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiThroughput } from './api-throughput';
 import { bundle } from './bundle';
+import { compression } from './compression';
 import { labelTree } from './label-tree';
 import { lighthouseAudit } from './lighthouse';
 import { proxyOverhead } from './proxy-overhead';
 import { renderSection, updateBenchmarksMd, writeResultsJson, type Benchmark, type BenchResult } from './report';
-import { scroll } from './scroll';
+import { scale } from './scale';
+import { scroll, scrollLarge } from './scroll';
 import { sharedLimits } from './shared-limits';
-import { sort } from './sort';
+import { sort, sortLarge } from './sort';
 import {
   buildApp,
   cleanupAll,
@@ -44,6 +46,10 @@ const BENCHMARKS: Benchmark[] = [
   labelTree,
   lighthouseAudit,
   sharedLimits,
+  scale,
+  sortLarge,
+  scrollLarge,
+  compression,
 ];
 
 interface Options {

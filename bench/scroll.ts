@@ -1,10 +1,11 @@
 // Benchmark 3: scroll the 10,000 loaded rows from top to bottom and count dropped frames (gaps of more than
-// 50 ms between animation frames).
+// 50 ms between animation frames); and the 50,000 rows of course 5000, five viewports a frame, so that a pass has
+// as many frames (each showing only new rows) as the 10,000-row one.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { loadAllPages, openScaleCourse, SCALE_COURSE_ID } from './course-ui';
+import { LARGE_SCALE_COURSE, loadAllPages, openScaleCourse, SCALE_COURSE, type ScaleCourse } from './course-ui';
 import type { Benchmark } from './report';
 import { fmtInt, fmtMs, launchChromium, median, newAppPage, percentile, startAppServer } from './support';
 
@@ -84,15 +85,10 @@ function cpuMs(pid: number | null, tid?: number): number {
 }
 
 /** Runs a pass and adds the renderer's CPU time per frame. A renderer's main thread is its first thread. */
-async function measuredPass(
-  page: Page,
-  pid: number | null,
-  stepPx: number | null,
-  maxFrames?: number,
-): Promise<ScrollPass> {
+async function measuredPass(page: Page, pid: number | null, step: Step, maxFrames?: number): Promise<ScrollPass> {
   const mainBefore = cpuMs(pid, pid ?? undefined);
   const rendererBefore = cpuMs(pid);
-  const result = await scrollPass(page, stepPx, maxFrames);
+  const result = await scrollPass(page, step, maxFrames);
   const frames = Math.max(1, result.frames);
   return {
     ...result,
@@ -103,10 +99,13 @@ async function measuredPass(
 
 type PagePass = Omit<ScrollPass, 'mainCpuPerFrame' | 'rendererCpuPerFrame'>;
 
-/** One pass; `stepPx` null scrolls one viewport height per frame. */
-async function scrollPass(page: Page, stepPx: number | null, maxFrames = Number.POSITIVE_INFINITY): Promise<PagePass> {
+/** How far each frame scrolls: a fixed number of pixels, or viewport heights. */
+type Step = { px: number } | { viewports: number };
+
+/** One pass. */
+async function scrollPass(page: Page, step: Step, maxFrames = Number.POSITIVE_INFINITY): Promise<PagePass> {
   return page.evaluate(
-    ({ droppedGapMs, timeoutMs, maxFrames, stepPx }) =>
+    ({ droppedGapMs, timeoutMs, maxFrames, stepPx, viewports }) =>
       new Promise<PagePass>((resolvePass) => {
         const body = document.querySelector('table[aria-rowcount] tbody') ?? document.querySelector('table tbody');
         if (!body) throw new Error('no table body');
@@ -172,7 +171,7 @@ async function scrollPass(page: Page, stepPx: number | null, maxFrames = Number.
             finish(true);
             return;
           }
-          element.scrollTop += stepPx ?? element.clientHeight;
+          element.scrollTop += stepPx ?? element.clientHeight * viewports;
           requestAnimationFrame(frame);
         };
         requestAnimationFrame(() => requestAnimationFrame(frame));
@@ -181,7 +180,8 @@ async function scrollPass(page: Page, stepPx: number | null, maxFrames = Number.
       droppedGapMs: DROPPED_GAP_MS,
       timeoutMs: PASS_TIMEOUT_MS,
       maxFrames: Number.isFinite(maxFrames) ? maxFrames : 1e9,
-      stepPx,
+      stepPx: 'px' in step ? step.px : null,
+      viewports: 'viewports' in step ? step.viewports : 1,
     },
   );
 }
@@ -196,6 +196,7 @@ async function baselinePasses(
   scrollHeight: number,
   viewport: number,
   passes: number,
+  step: Step,
 ): Promise<ScrollPass[]> {
   // about:blank first: setContent writes into the current document, whose CSP (style-src 'self') would drop the
   // inline styles.
@@ -207,15 +208,16 @@ async function baselinePasses(
   const results: ScrollPass[] = [];
   // about:blank may have moved the page to another renderer.
   const pid = await rendererPid(browser, page);
-  for (let pass = 0; pass < passes; pass += 1) results.push(await measuredPass(page, pid, null));
+  for (let pass = 0; pass < passes; pass += 1) results.push(await measuredPass(page, pid, step));
   return results;
 }
 
-const PLANNED_METHOD =
-  `Playwright drives headless Chromium (1280×800) against the built app (demo mode). Course ${SCALE_COURSE_ID} is ` +
-  'opened and all its pages loaded ("Load all pages" until "10,000 rows"). A script in the page then scrolls the ' +
-  "table's scroll container (its nearest scrolling ancestor, else the page) from the top to the bottom, one viewport " +
-  'height further in every requestAnimationFrame callback: as fast as a scrollbar drag, every frame shows new rows. ' +
+const plannedMethod = (course: ScaleCourse, viewports: number) =>
+  `Playwright drives headless Chromium (1280×800) against the built app (demo mode). Course ${course.id} is ` +
+  `opened and all its pages loaded ("Load all pages" until "${course.rows.toLocaleString('en-US')} rows"). A script ` +
+  "in the page then scrolls the table's scroll container (its nearest scrolling ancestor, else the page) from the " +
+  `top to the bottom, ${viewports === 1 ? 'one viewport height' : `${viewports} viewport heights`} further in every ` +
+  'requestAnimationFrame callback: as fast as a scrollbar drag, every frame shows new rows. ' +
   'Gaps between consecutive animation frames over 50 ms count as dropped frames; long tasks are counted alongside, ' +
   "and so is the CPU time the page's renderer used per frame (from /proc), which the machine's load changes far " +
   'less than it changes dropped frames. ' +
@@ -225,124 +227,145 @@ const PLANNED_METHOD =
   'same passes over a static page of the same height in the same browser right after, which shows what the machine ' +
   'itself allows at that moment.';
 
-export const scroll: Benchmark = {
+function scrollBenchmark(
+  course: ScaleCourse,
+  viewports: number,
+  identity: Pick<Benchmark, 'id' | 'aliases' | 'title'>,
+): Benchmark {
+  const rowsText = course.rows.toLocaleString('en-US');
+  const step = { viewports };
+  const stepName = viewports === 1 ? 'one viewport' : `${viewports} viewports`;
+  return {
+    ...identity,
+    what: `Dropped frames (requestAnimationFrame gaps over 50 ms) while the ${rowsText} loaded rows are scrolled from top to bottom.`,
+    plannedMethod: plannedMethod(course, viewports),
+    needsBuild: true,
+    timeoutMs: 15 * 60_000,
+    async run(context) {
+      const passes = context.runs ?? DEFAULT_PASSES;
+      const server = await startAppServer(`demo server (scroll ${rowsText})`);
+      try {
+        const browser = await launchChromium();
+        const page = await newAppPage(browser);
+        await openScaleCourse(page, server.url, course);
+        await loadAllPages(page, { course, poke: false });
+        await page.waitForTimeout(500);
+        const pid = await rendererPid(browser, page);
+        // Warm-up: the first 120 frames run every rendering path once.
+        await scrollPass(page, step, WARM_UP_FRAMES);
+        const results: ScrollPass[] = [];
+        for (let pass = 0; pass < passes; pass += 1) {
+          await page.waitForTimeout(300);
+          const result = await measuredPass(page, pid, step);
+          results.push(result);
+          console.log(
+            `  scroll pass ${pass + 1}/${passes}: ${result.frames} frames in ${fmtMs(result.durationMs, 0)}, ${result.dropped} dropped, ` +
+              `longest gap ${fmtMs(Math.max(...result.gaps), 0)}, main thread ${fmtMs(result.mainCpuPerFrame)} CPU per frame`,
+          );
+        }
+        // One pass at wheel speed too: fewer new rows per frame, many more frames.
+        await page.waitForTimeout(300);
+        const wheel = await measuredPass(page, pid, { px: WHEEL_STEP_PX }, WHEEL_FRAMES);
+        console.log(
+          `  wheel-speed pass: ${wheel.frames} frames in ${fmtMs(wheel.durationMs, 0)}, ${wheel.dropped} dropped`,
+        );
+        const first = results[0];
+        const baseline = first
+          ? await baselinePasses(browser, page, first.scrollHeight, first.viewport, passes, step)
+          : [];
+        for (const [index, result] of baseline.entries()) {
+          console.log(`  baseline pass ${index + 1}/${passes}: ${result.frames} frames, ${result.dropped} dropped`);
+        }
+        await browser.close();
+
+        const dropped = results.map((result) => result.dropped);
+        const worst = [...results, wheel].reduce((a, b) => (b.dropped > a.dropped ? b : a));
+        const allGaps = results.flatMap((result) => result.gaps);
+        const summary = ({ gaps, ...rest }: ScrollPass) => ({
+          ...rest,
+          gapP50: median(gaps),
+          gapP95: percentile(gaps, 95),
+          gapMax: Math.max(...gaps),
+        });
+        const row = (label: string, result: ScrollPass) => [
+          result.reachedEnd
+            ? label
+            : `${label} (cut short after ${PASS_TIMEOUT_MS / 1000} s at ${fmtInt(result.scrolledPx)} px)`,
+          fmtInt(result.frames),
+          fmtMs(result.durationMs, 0),
+          String(result.dropped),
+          fmtMs(Math.max(...result.gaps)),
+          fmtMs(percentile(result.gaps, 95)),
+          String(result.longTasks),
+          fmtMs(result.mainCpuPerFrame),
+          fmtMs(result.rendererCpuPerFrame),
+        ];
+        return {
+          status: 'measured',
+          method: plannedMethod(course, viewports).replace('3 passes', `${passes} passes`),
+          tables: [
+            {
+              headers: [
+                'pass',
+                'frames',
+                'duration',
+                'dropped (> 50 ms)',
+                'longest gap',
+                'p95 gap',
+                'long tasks',
+                'main thread CPU / frame',
+                'renderer CPU / frame',
+              ],
+              rows: [
+                ...results.map((result, index) => row(`table, ${stepName} per frame, pass ${index + 1}`, result)),
+                row(`table, ${WHEEL_STEP_PX} px per frame, first ${WHEEL_FRAMES} frames`, wheel),
+                ...baseline.map((result, index) => row(`static page (baseline), pass ${index + 1}`, result)),
+              ],
+            },
+          ],
+          targets: [
+            {
+              name: `${rowsText} rows: dropped frames per pass (median of the ${stepName}-per-frame passes; worst of all passes)`,
+              target: '0',
+              actual:
+                `${median(dropped)}; worst ${worst.dropped}` +
+                (baseline.length > 0 ? ` (static baseline: ${median(baseline.map((result) => result.dropped))})` : ''),
+              met: worst.dropped === 0,
+            },
+          ],
+          notes: [
+            first
+              ? `Scrolled ${first.scroller}: ${fmtInt(first.scrollHeight)} px of content in a ${fmtInt(first.viewport)} px viewport; ` +
+                `at most ${fmtInt(Math.max(...results.map((result) => result.maxRowsInDom)))} table rows were in the DOM at once.`
+              : '',
+            [...results, wheel].some((result) => !result.reachedEnd)
+              ? `Some passes ran out of their ${PASS_TIMEOUT_MS / 1000} s before the end (a busy machine, or a slow table); ` +
+                'their frames up to that point are counted.'
+              : '',
+            `Median frame gap over the table's passes: ${fmtMs(median(allGaps))}; over the baseline's: ` +
+              `${fmtMs(median(baseline.flatMap((result) => result.gaps)))}.`,
+            "CPU / frame is the CPU time (user + system, from /proc) the page's renderer process used during the pass, " +
+              'divided by its frames: its main thread (scripts, style, layout, paint) and all its threads (with the ' +
+              "compositor and raster). It depends far less than dropped frames on the rest of the machine's load (other " +
+              'processes still slow the shared cores and caches down a little), so it shows what a change to the table costs.',
+          ].filter((note) => note !== ''),
+          data: { table: results.map(summary), wheel: summary(wheel), baseline: baseline.map(summary) },
+        };
+      } finally {
+        await server.stop();
+      }
+    },
+  };
+}
+
+export const scroll = scrollBenchmark(SCALE_COURSE, 1, {
   id: 'scroll',
   aliases: ['3', 'scroll-10k'],
   title: 'Scrolling 10,000 rows (benchmark 3)',
-  what: 'Dropped frames (requestAnimationFrame gaps over 50 ms) while the 10,000 loaded rows are scrolled from top to bottom.',
-  plannedMethod: PLANNED_METHOD,
-  needsBuild: true,
-  timeoutMs: 15 * 60_000,
-  async run(context) {
-    const passes = context.runs ?? DEFAULT_PASSES;
-    const server = await startAppServer('demo server (scroll)');
-    try {
-      const browser = await launchChromium();
-      const page = await newAppPage(browser);
-      await openScaleCourse(page, server.url);
-      await loadAllPages(page);
-      await page.waitForTimeout(500);
-      const pid = await rendererPid(browser, page);
-      // Warm-up: the first 120 frames run every rendering path once.
-      await scrollPass(page, null, WARM_UP_FRAMES);
-      const results: ScrollPass[] = [];
-      for (let pass = 0; pass < passes; pass += 1) {
-        await page.waitForTimeout(300);
-        const result = await measuredPass(page, pid, null);
-        results.push(result);
-        console.log(
-          `  scroll pass ${pass + 1}/${passes}: ${result.frames} frames in ${fmtMs(result.durationMs, 0)}, ${result.dropped} dropped, ` +
-            `longest gap ${fmtMs(Math.max(...result.gaps), 0)}, main thread ${fmtMs(result.mainCpuPerFrame)} CPU per frame`,
-        );
-      }
-      // One pass at wheel speed too: fewer new rows per frame, many more frames.
-      await page.waitForTimeout(300);
-      const wheel = await measuredPass(page, pid, WHEEL_STEP_PX, WHEEL_FRAMES);
-      console.log(
-        `  wheel-speed pass: ${wheel.frames} frames in ${fmtMs(wheel.durationMs, 0)}, ${wheel.dropped} dropped`,
-      );
-      const first = results[0];
-      const baseline = first ? await baselinePasses(browser, page, first.scrollHeight, first.viewport, passes) : [];
-      for (const [index, result] of baseline.entries()) {
-        console.log(`  baseline pass ${index + 1}/${passes}: ${result.frames} frames, ${result.dropped} dropped`);
-      }
-      await browser.close();
+});
 
-      const dropped = results.map((result) => result.dropped);
-      const worst = [...results, wheel].reduce((a, b) => (b.dropped > a.dropped ? b : a));
-      const allGaps = results.flatMap((result) => result.gaps);
-      const summary = ({ gaps, ...rest }: ScrollPass) => ({
-        ...rest,
-        gapP50: median(gaps),
-        gapP95: percentile(gaps, 95),
-        gapMax: Math.max(...gaps),
-      });
-      const row = (label: string, result: ScrollPass) => [
-        result.reachedEnd
-          ? label
-          : `${label} (cut short after ${PASS_TIMEOUT_MS / 1000} s at ${fmtInt(result.scrolledPx)} px)`,
-        fmtInt(result.frames),
-        fmtMs(result.durationMs, 0),
-        String(result.dropped),
-        fmtMs(Math.max(...result.gaps)),
-        fmtMs(percentile(result.gaps, 95)),
-        String(result.longTasks),
-        fmtMs(result.mainCpuPerFrame),
-        fmtMs(result.rendererCpuPerFrame),
-      ];
-      return {
-        status: 'measured',
-        method: PLANNED_METHOD.replace('3 passes', `${passes} passes`),
-        tables: [
-          {
-            headers: [
-              'pass',
-              'frames',
-              'duration',
-              'dropped (> 50 ms)',
-              'longest gap',
-              'p95 gap',
-              'long tasks',
-              'main thread CPU / frame',
-              'renderer CPU / frame',
-            ],
-            rows: [
-              ...results.map((result, index) => row(`table, one viewport per frame, pass ${index + 1}`, result)),
-              row(`table, ${WHEEL_STEP_PX} px per frame, first ${WHEEL_FRAMES} frames`, wheel),
-              ...baseline.map((result, index) => row(`static page (baseline), pass ${index + 1}`, result)),
-            ],
-          },
-        ],
-        targets: [
-          {
-            name: 'dropped frames per pass (median of the viewport-per-frame passes; worst of all passes)',
-            target: '0',
-            actual:
-              `${median(dropped)}; worst ${worst.dropped}` +
-              (baseline.length > 0 ? ` (static baseline: ${median(baseline.map((result) => result.dropped))})` : ''),
-            met: worst.dropped === 0,
-          },
-        ],
-        notes: [
-          first
-            ? `Scrolled ${first.scroller}: ${fmtInt(first.scrollHeight)} px of content in a ${fmtInt(first.viewport)} px viewport; ` +
-              `at most ${fmtInt(Math.max(...results.map((result) => result.maxRowsInDom)))} table rows were in the DOM at once.`
-            : '',
-          [...results, wheel].some((result) => !result.reachedEnd)
-            ? `Some passes ran out of their ${PASS_TIMEOUT_MS / 1000} s before the end (a busy machine, or a slow table); ` +
-              'their frames up to that point are counted.'
-            : '',
-          `Median frame gap over the table's passes: ${fmtMs(median(allGaps))}; over the baseline's: ` +
-            `${fmtMs(median(baseline.flatMap((result) => result.gaps)))}.`,
-          "CPU / frame is the CPU time (user + system, from /proc) the page's renderer process used during the pass, " +
-            'divided by its frames: its main thread (scripts, style, layout, paint) and all its threads (with the ' +
-            "compositor and raster). It depends far less than dropped frames on the rest of the machine's load (other " +
-            'processes still slow the shared cores and caches down a little), so it shows what a change to the table costs.',
-        ].filter((note) => note !== ''),
-        data: { table: results.map(summary), wheel: summary(wheel), baseline: baseline.map(summary) },
-      };
-    } finally {
-      await server.stop();
-    }
-  },
-};
+export const scrollLarge = scrollBenchmark(LARGE_SCALE_COURSE, 5, {
+  id: 'scroll-50k',
+  aliases: ['3b', 'scroll-large'],
+  title: 'Scrolling 50,000 rows (benchmark 3, at scale)',
+});

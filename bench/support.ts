@@ -297,6 +297,7 @@ export const round = (value: number, digits = 1): number => Number(value.toFixed
 export const fmtMs = (value: number, digits = 1): string =>
   Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a';
 export const fmtKb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+export const fmtMb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export const fmtInt = (value: number): string => Math.round(value).toLocaleString('en-US');
 export const fmtRatio = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
 /** The single runs, for the method column: "12.1, 13.0, 12.4 ms". */
@@ -386,11 +387,24 @@ export interface TimedResult {
   startedAt: number;
 }
 
+/** An input the page received: when, how long it waited for the main thread, and Event Timing's duration. */
+export interface EventTimingEntry {
+  name: string;
+  /** The event's timeStamp (performance.now() time of the input). */
+  start: number;
+  /** From the input to its first handler (a capturing listener on window, the first to run). */
+  delay: number;
+  /** The longest Event Timing entry of this input (to the next paint); null when under 16 ms (not reported). */
+  duration: number | null;
+}
+
 /** What installPageHelpers puts on window; use as `window as unknown as BenchWindow` inside page.evaluate. */
 export interface BenchWindow {
   __benchTimeUntil: (action: () => void, done: () => boolean, timeoutMs: number) => Promise<TimedResult>;
   /** Every long task (over 50 ms) since the document started. */
   __benchLongTasks: { start: number; duration: number }[];
+  /** Every pointerdown since the document started, with its Event Timing. */
+  __benchEvents: EventTimingEntry[];
 }
 
 /**
@@ -433,7 +447,49 @@ function installPageHelpers(): void {
   } catch {
     // no Long Tasks API: none recorded
   }
-  Object.assign(window, { __benchTimeUntil: timeUntil, __benchLongTasks: longTasks });
+  // Inputs: each pointerdown's delay, seen by the first listener to run, and the Event Timing entries (pointerdown,
+  // mousedown, pointerup, mouseup, click) that follow it within 50 ms, for its duration to the next paint.
+  const events: EventTimingEntry[] = [];
+  window.addEventListener(
+    'pointerdown',
+    (event) => {
+      events.push({
+        name: event.type,
+        start: event.timeStamp,
+        delay: performance.now() - event.timeStamp,
+        duration: null,
+      });
+    },
+    { capture: true },
+  );
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const input = events.find((event) => entry.startTime >= event.start - 1 && entry.startTime <= event.start + 50);
+        if (input) input.duration = Math.max(input.duration ?? 0, entry.duration);
+      }
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  } catch {
+    // no Event Timing: durations stay null
+  }
+  Object.assign(window, { __benchTimeUntil: timeUntil, __benchLongTasks: longTasks, __benchEvents: events });
+}
+
+/**
+ * The page's JS heap after a full garbage collection (CDP HeapProfiler.collectGarbage, then Runtime.getHeapUsage):
+ * what it holds, not what it has not collected yet. performance.measureUserAgentSpecificMemory needs
+ * cross-origin isolation, which the app does not have.
+ */
+export async function jsHeapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
 }
 
 /** Thrown when the UI a benchmark drives is not there (yet): the benchmark is reported as pending. */

@@ -1,35 +1,90 @@
 // Benchmark 1: load all 10,000 rows of course 1000 through the server in Chromium ("Load all pages" until the
-// status says 10,000 rows), next to a plain Node client fetching the same pages with the same concurrency.
+// status says 10,000 rows), against a bare page of the same origin in the same Chromium fetching the same pages
+// at the same concurrency and parsing them with response.json(): locally, and throttled through DevTools, with
+// and without compression. A plain Node client's time is kept as information.
 
 import http from 'node:http';
-import type { Page } from '@playwright/test';
-import { loaderConcurrencyFromSource, loadAllPages, openScaleCourse, SCALE_COURSE_ID } from './course-ui';
-import type { Benchmark } from './report';
-import { BENCH_TOKEN, fmtMs, fmtRatio, launchChromium, listMs, median, newAppPage, startAppServer } from './support';
+import zlib from 'node:zlib';
+import type { Browser, Page } from '@playwright/test';
+import {
+  emulateNetwork,
+  loadAllPages,
+  loaderConcurrencyFromSource,
+  openScaleCourse,
+  SCALE_COURSE,
+  type InputResponse,
+  type LoadAllOutcome,
+  type NetworkProfile,
+} from './course-ui';
+import type { Benchmark, Target } from './report';
+import {
+  BENCH_TOKEN,
+  fmtKb,
+  fmtMs,
+  fmtRatio,
+  launchChromium,
+  listMs,
+  median,
+  newAppPage,
+  startAppServer,
+} from './support';
 
 const DEFAULT_RUNS = 5;
-const TARGET_RATIO = 1.3;
+const LOCAL_TARGET = 1.3;
+const THROTTLED_TARGET = 1.15;
+const COMPRESSION_TARGET = 0.5;
+const INPUT_TARGET_MS = 50;
+const LONG_TASK_MS = 50;
 const FALLBACK_CONCURRENCY = 4;
-/** Back-to-back fetches of all pages per floor run; the run's floor is their median. */
-const FLOOR_REPEATS = 5;
+/** Back-to-back fetches of all pages per Node run; the run's figure is their median. */
+const NODE_REPEATS = 5;
+export const THROTTLED: NetworkProfile = {
+  name: '20 Mbit/s down, 5 Mbit/s up, 40 ms latency',
+  latencyMs: 40,
+  downloadBitsPerSecond: 20_000_000,
+  uploadBitsPerSecond: 5_000_000,
+};
 
-/** Fetches every path with `concurrency` workers over keep-alive connections; ms to the last body byte. */
-async function fetchAll(baseUrl: string, paths: string[], concurrency: number): Promise<{ ms: number; bytes: number }> {
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * Fetches every path with `concurrency` workers over keep-alive connections, asking for `encoding`, decoding and
+ * parsing each body as the browser would; ms to the last one parsed, and the bytes that came over the wire.
+ */
+async function fetchAll(
+  baseUrl: string,
+  paths: string[],
+  concurrency: number,
+  encoding: Encoding,
+): Promise<{ ms: number; bytes: number[] }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   let next = 0;
-  let bytes = 0;
-  const getOne = (path: string) =>
+  const bytes: number[] = [];
+  const getOne = (path: string, index: number) =>
     new Promise<void>((resolveGet, reject) => {
       const request = http.get(
         baseUrl + path,
-        { agent, headers: { accept: 'application/json', authorization: `Bearer ${BENCH_TOKEN}` } },
+        {
+          agent,
+          headers: {
+            accept: 'application/json',
+            'accept-encoding': encoding,
+            authorization: `Bearer ${BENCH_TOKEN}`,
+          },
+        },
         (response) => {
-          response.on('data', (chunk: Buffer) => {
-            bytes += chunk.length;
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            if (response.statusCode !== 200) return reject(new Error(`GET ${path}: ${response.statusCode}`));
+            const body = Buffer.concat(chunks);
+            bytes[index] = body.length;
+            const sent = response.headers['content-encoding'];
+            const text =
+              sent === 'br' ? zlib.brotliDecompressSync(body) : sent === 'gzip' ? zlib.gunzipSync(body) : body;
+            JSON.parse(text.toString('utf8'));
+            resolveGet();
           });
-          response.on('end', () =>
-            response.statusCode === 200 ? resolveGet() : reject(new Error(`GET ${path}: ${response.statusCode}`)),
-          );
           response.on('error', reject);
         },
       );
@@ -37,9 +92,10 @@ async function fetchAll(baseUrl: string, paths: string[], concurrency: number): 
     });
   const worker = async () => {
     while (next < paths.length) {
-      const path = paths[next];
+      const index = next;
       next += 1;
-      if (path !== undefined) await getOne(path);
+      const path = paths[index];
+      if (path !== undefined) await getOne(path, index);
     }
   };
   const start = process.hrtime.bigint();
@@ -51,266 +107,387 @@ async function fetchAll(baseUrl: string, paths: string[], concurrency: number): 
   return { ms: Number(process.hrtime.bigint() - start) / 1e6, bytes };
 }
 
+export interface BarePageOptions {
+  network?: NetworkProfile | null;
+  uncompressed?: boolean;
+  /** Keep every parsed page on window (for a heap measurement afterwards). */
+  keep?: boolean;
+}
+
 /**
- * The same requests from a bare page of the same origin in the same Chromium: fetch with the token, read each
- * body as JSON (what any browser client must do), nothing else; `concurrency` workers. What the browser itself
- * costs, before any app code: the app can come close to it, not below it.
+ * The browser's floor: a bare page of the same origin (the server's /healthz, a few bytes of JSON) in the same
+ * Chromium fetches the same requests with the token, `concurrency` at a time, and reads each body with
+ * response.json(), nothing else. Like the app, it has fetched the first path once before it is timed.
  */
-async function fetchAllInPage(page: Page, paths: string[], concurrency: number): Promise<number> {
-  return page.evaluate(
-    async ({ paths: urls, concurrency: workers, token }) => {
+export async function barePageLoad(
+  browser: Browser,
+  appUrl: string,
+  paths: string[],
+  concurrency: number,
+  options: BarePageOptions = {},
+): Promise<{ ms: number; rows: number; page: Page }> {
+  const page = await newAppPage(browser, null);
+  await page.goto(`${appUrl}/healthz`);
+  if (options.network) await emulateNetwork(page, options.network);
+  const { ms, rows } = await page.evaluate(
+    async ({ urls, workers, token, uncompressed, keep }) => {
+      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+      if (uncompressed) headers['x-no-compression'] = '1';
+      const kept: unknown[] = [];
+      const get = async (url: string) => {
+        const response = await fetch(url, { headers });
+        if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+        return (await response.json()) as unknown;
+      };
+      if (urls[0] !== undefined) await get(urls[0]);
       let next = 0;
       const worker = async () => {
         while (next < urls.length) {
           const url = urls[next];
           next += 1;
           if (url === undefined) continue;
-          const response = await fetch(url, {
-            headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-          });
-          if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
-          await response.json();
+          const parsed = await get(url);
+          if (keep) kept.push(parsed);
         }
       };
       const start = performance.now();
       await Promise.all(Array.from({ length: workers }, worker));
-      return performance.now() - start;
+      const elapsed = performance.now() - start;
+      Object.assign(window, { __benchKept: kept });
+      return {
+        ms: elapsed,
+        rows: kept.reduce((sum: number, items) => sum + (Array.isArray(items) ? items.length : 0), 0),
+      };
     },
-    { paths, concurrency, token: BENCH_TOKEN },
+    {
+      urls: paths,
+      workers: concurrency,
+      token: BENCH_TOKEN,
+      uncompressed: options.uncompressed ?? false,
+      keep: options.keep ?? false,
+    },
   );
+  return { ms, rows, page };
 }
+
+/** The loader's concurrency: as declared in src/, else as the warm-up run showed. */
+export function loaderConcurrency(
+  given: number | undefined,
+  maxInFlight: number,
+): { concurrency: number; source: string } {
+  const declared = loaderConcurrencyFromSource();
+  const declaredText = declared ? `the app declares ${declared.where}` : 'no concurrency constant found in src/';
+  if (given !== undefined) return { concurrency: given, source: `given with --concurrency (${declaredText})` };
+  if (declared && declared.initial === declared.max) return { concurrency: declared.initial, source: declaredText };
+  // An adaptive loader: the bare page gets as many requests at once as the app reached, the stricter comparison.
+  if (maxInFlight > 0) {
+    return {
+      concurrency: maxInFlight,
+      source: `the most course_stats requests the app had in flight at once in the warm-up run; ${declaredText}`,
+    };
+  }
+  if (declared) return { concurrency: declared.initial, source: declaredText };
+  return {
+    concurrency: FALLBACK_CONCURRENCY,
+    source: `${declaredText}, none observed; ${FALLBACK_CONCURRENCY} assumed`,
+  };
+}
+
+interface AppRun {
+  ms: number;
+  lastResponseMs: number;
+  longTasks: number;
+  longTaskMs: number;
+  longestTaskMs: number;
+  inputs: InputResponse[];
+  encodedBytes: number;
+  decodedBytes: number;
+  requests: number;
+  maxInFlight: number;
+  status: string;
+}
+
+const asRun = (outcome: LoadAllOutcome): AppRun => ({
+  ms: outcome.timing.ms,
+  lastResponseMs: outcome.lastResponseMs,
+  longTasks: outcome.longTasks,
+  longTaskMs: outcome.longTaskMs,
+  longestTaskMs: outcome.longestTaskMs,
+  inputs: outcome.inputs,
+  encodedBytes: outcome.encodedBytes,
+  decodedBytes: outcome.decodedBytes,
+  requests: outcome.requests.length,
+  maxInFlight: outcome.maxInFlight,
+  status: outcome.statusText,
+});
+
+/** The worst input of some runs: the longest delay, and the longest Event Timing duration (under 16 ms: none). */
+export function worstInput(runs: { inputs: InputResponse[] }[]): {
+  count: number;
+  delayMs: number;
+  durationMs: number;
+} {
+  const inputs = runs.flatMap((run) => run.inputs);
+  const durations = inputs.map((input) => input.durationMs).filter((value) => Number.isFinite(value));
+  return {
+    count: inputs.length,
+    delayMs: Math.max(0, ...inputs.map((input) => input.delayMs)),
+    durationMs: durations.length === 0 ? 0 : Math.max(...durations),
+  };
+}
+
+export const inputText = (worst: { count: number; delayMs: number; durationMs: number }) =>
+  worst.count === 0
+    ? 'no clicks landed during the load'
+    : `${worst.count} clicks; longest wait for the main thread ${fmtMs(worst.delayMs)}, longest to the next paint ` +
+      (worst.durationMs === 0 ? 'under 16 ms' : fmtMs(worst.durationMs, 0));
 
 const PLANNED_METHOD =
   'Playwright drives headless Chromium against the built app served by `tsx server/main.ts` in demo mode ' +
-  `(LOG_LEVEL=warn). Each run opens /courses/${SCALE_COURSE_ID}/stats in a fresh browser context, waits for the first ` +
-  'page, then clicks "Load all pages"; the time is performance.now() in the page from the click to the animation ' +
-  'frame after the load is complete (a role="status" line says "10,000 rows", no status ends in "…", no loading ' +
-  'bar is left, and the table holds all 10,000 rows: aria-rowcount 10,001). The floor: a plain Node client (node:http, keep-alive) in the ' +
-  "suite's process fetching the same course_stats URLs the browser requested (100 pages at per_page=100), with the " +
-  "same concurrency as the app's loader, reading every body to its end; each floor run is the median of " +
-  `${FLOOR_REPEATS} back-to-back fetches of all pages. Beside it, not judged: the browser's own floor, the same ` +
-  'requests from a bare page of the same origin in the same Chromium (fetch with the token, each body read with ' +
-  `response.json(), same concurrency, median of ${FLOOR_REPEATS}), which shows how much of the time is Chromium's ` +
-  'networking rather than the app. ' +
-  'One untimed warm-up run, then 5 runs of each side, alternating; medians; ' +
-  'target: browser ≤ 1.3 × floor.';
+  `(LOG_LEVEL=warn). Each app run opens /courses/${SCALE_COURSE.id}/stats in a fresh browser context, waits for the ` +
+  'first page and for the network to settle, then clicks "Load all pages"; the time is performance.now() in the ' +
+  'page from the click to the animation frame after the load is complete (a role="status" line says "10,000 rows", ' +
+  'no status ends in "…", no loading bar is left, and the table holds all 10,000 rows: aria-rowcount 10,001). ' +
+  "While it loads, a real click (CDP Input.dispatchMouseEvent) lands on the page's heading every 120 ms; each " +
+  "one's wait for the main thread (its timeStamp to the first listener) and its Event Timing duration (to the " +
+  'next paint) are recorded, and so are long tasks (PerformanceObserver "longtask") from the click to done. ' +
+  'The bare page: /healthz of the same server (a few bytes) in a fresh context of the same Chromium, fetching the ' +
+  'same course_stats URLs the app requested, with the token and the same concurrency as the app, each body read ' +
+  'with response.json() and nothing else, timed from the first fetch to the last parse (like the app, it fetched ' +
+  'the first URL once before). Profiles: local (no throttling), and throttled through DevTools ' +
+  `(Network.emulateNetworkConditions: ${THROTTLED.name}) for both sides alike, applied after the page settled; ` +
+  'each side also runs without compression (the request header x-no-compression, which the ' +
+  "server's compression plugin honours), the time it took before compression (locally the app only). Beside them, " +
+  'as information: a ' +
+  "plain Node client (node:http, keep-alive) in the suite's process fetching, decoding and parsing the same URLs " +
+  `with the same concurrency, the median of ${NODE_REPEATS} back-to-back fetches per run. One untimed warm-up run, ` +
+  'then 5 runs of each side per profile, rotating which goes first; medians. Byte counts: every URL fetched once ' +
+  'per encoding by a Node client.';
 
 export const wholeCourse: Benchmark = {
   id: 'whole-course',
   aliases: ['1', 'load-all', 'whole-course-load'],
   title: 'Loading a whole course of 10,000 rows (benchmark 1)',
   what:
-    `Time to load all 10,000 rows of course ${SCALE_COURSE_ID} in the browser, from "Load all pages" to the status ` +
-    'line saying "10,000 rows", next to the network floor: a plain Node script fetching the same pages with the same ' +
-    'concurrency.',
+    `Time to load all 10,000 rows of course ${SCALE_COURSE.id} in the browser, from "Load all pages" to the status ` +
+    'line saying "10,000 rows", next to a bare page in the same Chromium fetching and parsing the same pages at the ' +
+    'same concurrency: locally and over a throttled network, with and without compression; main-thread long tasks ' +
+    'and how soon a click is handled during the load; the bytes per page.',
   plannedMethod: PLANNED_METHOD,
   needsBuild: true,
-  timeoutMs: 6 * 60_000,
+  timeoutMs: 20 * 60_000,
   async run(context) {
     const runs = context.runs ?? DEFAULT_RUNS;
     const server = await startAppServer('demo server (whole course)');
     try {
       const browser = await launchChromium();
-      const browserRuns: {
-        ms: number;
-        lastResponseMs: number;
-        medianRequestMs: number;
-        longTasks: number;
-        longTaskMs: number;
-        requests: number;
-        maxInFlight: number;
-        status: string;
-      }[] = [];
-      const floorRuns: { ms: number; bytes: number }[] = [];
-      const browserFloorRuns: number[] = [];
-      let paths: string[] = [];
-      let concurrency = FALLBACK_CONCURRENCY;
-      let concurrencySource = '';
-      const browserRun = async () => {
+      const appRun = async (options: { network?: NetworkProfile; uncompressed?: boolean } = {}) => {
         const page = await newAppPage(browser);
         try {
           await openScaleCourse(page, server.url);
-          return await loadAllPages(page);
+          return await loadAllPages(page, options);
         } finally {
           await page.context().close();
         }
       };
+      const bareRun = async (options: BarePageOptions = {}) => {
+        const { ms, page } = await barePageLoad(browser, server.url, paths, concurrency, options);
+        await page.context().close();
+        return ms;
+      };
+
       // The warm-up run fills the demo API's page cache and tells which pages the app asks for, and how many at once.
-      const warmUp = await browserRun();
-      paths = warmUp.requests;
-      const declared = loaderConcurrencyFromSource();
-      const declaredText = declared ? `the app declares ${declared.where}` : 'no concurrency constant found in src/';
-      if (context.concurrency !== undefined) {
-        concurrency = context.concurrency;
-        concurrencySource = `given with --concurrency (${declaredText})`;
-      } else if (declared && declared.initial === declared.max) {
-        concurrency = declared.initial;
-        concurrencySource = declaredText;
-      } else if (warmUp.maxInFlight > 0) {
-        // An adaptive loader: the floor gets as many requests at once as the app reached, the stricter comparison.
-        concurrency = warmUp.maxInFlight;
-        concurrencySource = `the most course_stats requests the app had in flight at once in the warm-up run; ${declaredText}`;
-      } else if (declared) {
-        concurrency = declared.initial;
-        concurrencySource = declaredText;
-      } else {
-        concurrencySource = `${declaredText}, none observed; ${FALLBACK_CONCURRENCY} assumed`;
+      const warmUp = await appRun();
+      const paths = warmUp.requests;
+      const { concurrency, source: concurrencySource } = loaderConcurrency(context.concurrency, warmUp.maxInFlight);
+
+      const bytes: Record<Encoding, number[]> = { identity: [], gzip: [], br: [] };
+      for (const encoding of ['identity', 'gzip', 'br'] as const) {
+        bytes[encoding] = (await fetchAll(server.url, paths, 1, encoding)).bytes;
       }
-      // For reference, the floor at the loader's starting concurrency when that differs.
-      const referenceConcurrency = declared && declared.initial !== concurrency ? declared.initial : null;
-      const referenceRuns: { ms: number; bytes: number }[] = [];
-      await fetchAll(server.url, paths, concurrency);
+
+      const local = { app: [] as AppRun[], appPlain: [] as AppRun[], bare: [] as number[], node: [] as number[] };
+      const throttled = {
+        app: [] as AppRun[],
+        bare: [] as number[],
+        appPlain: [] as AppRun[],
+        barePlain: [] as number[],
+      };
       for (let run = 0; run < runs; run += 1) {
-        const order = run % 2 === 0 ? (['browser', 'floor'] as const) : (['floor', 'browser'] as const);
-        for (const side of order) {
-          if (side === 'floor') {
-            // The floor takes a fraction of a second, so one hiccup of the shared machine would decide it: take the
-            // median of a few back-to-back fetches as the run's floor.
-            const repeat = async (parallel: number) => {
-              const times: { ms: number; bytes: number }[] = [];
-              for (let i = 0; i < FLOOR_REPEATS; i += 1) times.push(await fetchAll(server.url, paths, parallel));
-              const middle = median(times.map((time) => time.ms));
-              return { ms: middle, bytes: times[0]?.bytes ?? 0 };
-            };
-            floorRuns.push(await repeat(concurrency));
-            if (referenceConcurrency !== null) referenceRuns.push(await repeat(referenceConcurrency));
-            const bare = await newAppPage(browser, null);
-            try {
-              await bare.goto(`${server.url}/healthz`);
-              const times: number[] = [];
-              for (let i = 0; i < FLOOR_REPEATS; i += 1) times.push(await fetchAllInPage(bare, paths, concurrency));
-              browserFloorRuns.push(median(times));
-            } finally {
-              await bare.context().close();
-            }
-          } else {
-            const outcome = await browserRun();
-            browserRuns.push({
-              ms: outcome.timing.ms,
-              lastResponseMs: outcome.lastResponseMs,
-              medianRequestMs: outcome.medianRequestMs,
-              longTasks: outcome.longTasks,
-              longTaskMs: outcome.longTaskMs,
-              requests: outcome.requests.length,
-              maxInFlight: outcome.maxInFlight,
-              status: outcome.statusText,
-            });
-          }
-        }
+        const sides = [
+          async () => local.app.push(asRun(await appRun())),
+          async () => local.appPlain.push(asRun(await appRun({ uncompressed: true }))),
+          async () => {
+            local.bare.push(await bareRun());
+            const times: number[] = [];
+            for (let i = 0; i < NODE_REPEATS; i += 1)
+              times.push((await fetchAll(server.url, paths, concurrency, 'br')).ms);
+            local.node.push(median(times));
+          },
+        ];
+        for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
         console.log(
-          `  whole course run ${run + 1}/${runs}: browser ${fmtMs(browserRuns.at(-1)?.ms ?? NaN, 0)} ` +
-            `(last response at ${fmtMs(browserRuns.at(-1)?.lastResponseMs ?? NaN, 0)}), ` +
-            `floor ${fmtMs(floorRuns.at(-1)?.ms ?? NaN, 0)}, bare page in Chromium ${fmtMs(browserFloorRuns.at(-1) ?? NaN, 0)}`,
+          `  local run ${run + 1}/${runs}: app ${fmtMs(local.app.at(-1)?.ms ?? NaN, 0)} ` +
+            `(longest task ${fmtMs(local.app.at(-1)?.longestTaskMs ?? NaN, 0)}), bare page ${fmtMs(local.bare.at(-1) ?? NaN, 0)}, ` +
+            `Node ${fmtMs(local.node.at(-1) ?? NaN, 0)}`,
+        );
+      }
+      for (let run = 0; run < runs; run += 1) {
+        const sides = [
+          async () => throttled.app.push(asRun(await appRun({ network: THROTTLED }))),
+          async () => throttled.bare.push(await bareRun({ network: THROTTLED })),
+          async () => throttled.appPlain.push(asRun(await appRun({ network: THROTTLED, uncompressed: true }))),
+          async () => throttled.barePlain.push(await bareRun({ network: THROTTLED, uncompressed: true })),
+        ];
+        for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
+        console.log(
+          `  throttled run ${run + 1}/${runs}: app ${fmtMs(throttled.app.at(-1)?.ms ?? NaN, 0)}, bare page ` +
+            `${fmtMs(throttled.bare.at(-1) ?? NaN, 0)}; uncompressed: app ${fmtMs(throttled.appPlain.at(-1)?.ms ?? NaN, 0)}, ` +
+            `bare page ${fmtMs(throttled.barePlain.at(-1) ?? NaN, 0)}`,
         );
       }
       await browser.close();
 
-      const browserMedian = median(browserRuns.map((run) => run.ms));
-      const floorMedian = median(floorRuns.map((run) => run.ms));
-      const ratio = browserMedian / floorMedian;
-      const browserFloorMedian = median(browserFloorRuns);
-      const perPage = new Set(paths.map((path) => new URL(path, 'http://x').searchParams.get('per_page') ?? '10'));
+      const ms = (list: AppRun[]) => list.map((run) => run.ms);
+      const localApp = median(ms(local.app));
+      const localBare = median(local.bare);
+      const localNode = median(local.node);
+      const throttledApp = median(ms(throttled.app));
+      const throttledBare = median(throttled.bare);
+      const throttledAppPlain = median(ms(throttled.appPlain));
+      const throttledBarePlain = median(throttled.barePlain);
+      const localRatio = localApp / localBare;
+      const throttledRatio = throttledApp / throttledBare;
+      const compressionRatio = throttledApp / throttledAppPlain;
+      const longTasks = Math.max(...local.app.map((run) => run.longTasks));
+      const longest = Math.max(...local.app.map((run) => run.longestTaskMs));
+      const input = worstInput([...local.app, ...throttled.app]);
+
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      const rowsLoaded = SCALE_COURSE.rows;
+      const perPage = (values: number[]) =>
+        median(values.filter((_value, index) => paths[index]?.includes('per_page=100')));
+      const per10k = (values: number[]) => (sum(values) / rowsLoaded) * 10_000;
+      const appEncoded = median(local.app.map((run) => run.encodedBytes));
+      const appDecoded = median(local.app.map((run) => run.decodedBytes));
+
+      const appRow = (name: string, list: AppRun[]) => [name, fmtMs(median(ms(list)), 0), listMs(ms(list), 0)];
+      const bareRow = (name: string, list: number[]) => [name, fmtMs(median(list), 0), listMs(list, 0)];
+      const targets: Target[] = [
+        {
+          name: 'local: app ÷ bare page',
+          target: `≤ ${LOCAL_TARGET}`,
+          actual: localRatio.toFixed(2),
+          met: localRatio <= LOCAL_TARGET,
+        },
+        {
+          name: `local: main-thread tasks over ${LONG_TASK_MS} ms from the click to all rows (worst run)`,
+          target: '0',
+          actual: longTasks === 0 ? '0' : `${longTasks} (longest ${fmtMs(longest, 0)})`,
+          met: longTasks === 0,
+        },
+        {
+          name: 'a click during the load, handled and painted (longest of all app runs, local and throttled)',
+          target: `≤ ${INPUT_TARGET_MS} ms`,
+          actual: input.count === 0 ? 'no clicks' : input.durationMs === 0 ? '< 16 ms' : fmtMs(input.durationMs, 0),
+          met: input.count > 0 && input.durationMs <= INPUT_TARGET_MS && input.delayMs <= INPUT_TARGET_MS,
+        },
+        {
+          name: 'throttled: app ÷ bare page',
+          target: `≤ ${THROTTLED_TARGET}`,
+          actual: throttledRatio.toFixed(2),
+          met: throttledRatio <= THROTTLED_TARGET,
+        },
+        {
+          name: 'throttled: app with compression ÷ without',
+          target: `≤ ${COMPRESSION_TARGET}`,
+          actual: compressionRatio.toFixed(2),
+          met: compressionRatio <= COMPRESSION_TARGET,
+        },
+      ];
       return {
         status: 'measured',
-        method: PLANNED_METHOD.replace('then 5 runs', `then ${runs} runs`).replace(
-          '100 pages at per_page=100',
-          `${paths.length} requests at per_page=${[...perPage].join('/')}`,
-        ),
+        method: PLANNED_METHOD.replace('then 5 runs', `then ${runs} runs`),
         tables: [
           {
-            headers: ['side', 'median', 'runs'],
+            headers: ['profile, side', 'median', 'runs'],
             rows: [
-              [
-                'Chromium: "Load all pages" → "10,000 rows"',
-                fmtMs(browserMedian, 0),
-                listMs(
-                  browserRuns.map((run) => run.ms),
-                  0,
-                ),
-              ],
+              appRow('local: app, "Load all pages" → "10,000 rows"', local.app),
               [
                 '  of which: click → last course_stats response received',
-                fmtMs(median(browserRuns.map((run) => run.lastResponseMs)), 0),
+                fmtMs(median(local.app.map((run) => run.lastResponseMs)), 0),
                 listMs(
-                  browserRuns.map((run) => run.lastResponseMs),
+                  local.app.map((run) => run.lastResponseMs),
                   0,
                 ),
               ],
               [
-                '  of which: main thread in long tasks (> 50 ms)',
-                fmtMs(median(browserRuns.map((run) => run.longTaskMs)), 0),
-                browserRuns.map((run) => `${fmtMs(run.longTaskMs, 0)} in ${run.longTasks}`).join(', '),
+                `  main-thread tasks over ${LONG_TASK_MS} ms (count, longest)`,
+                `${median(local.app.map((run) => run.longTasks))}`,
+                local.app.map((run) => `${run.longTasks} (${fmtMs(run.longestTaskMs, 0)})`).join(', '),
+              ],
+              appRow('local: app without compression (information)', local.appPlain),
+              bareRow(`local: bare page, same ${paths.length} requests, ${concurrency} at a time`, local.bare),
+              ['local: app ÷ bare page', fmtRatio(localRatio), ''],
+              bareRow('local: Node client, same requests (information)', local.node),
+              appRow(`throttled (${THROTTLED.name}): app`, throttled.app),
+              bareRow('throttled: bare page', throttled.bare),
+              ['throttled: app ÷ bare page', fmtRatio(throttledRatio), ''],
+              appRow('throttled: app without compression (before)', throttled.appPlain),
+              bareRow('throttled: bare page without compression', throttled.barePlain),
+              ['throttled: app with ÷ without compression', fmtRatio(compressionRatio), ''],
+              ['throttled: bare page with ÷ without compression', fmtRatio(throttledBare / throttledBarePlain), ''],
+            ],
+          },
+          {
+            headers: ['course_stats answers (what the app asked for)', 'identity', 'gzip 6', 'brotli 4'],
+            rows: [
+              [
+                'one page of 100 rows (median)',
+                fmtKb(perPage(bytes.identity)),
+                fmtKb(perPage(bytes.gzip)),
+                fmtKb(perPage(bytes.br)),
               ],
               [
-                '  median time per request in Chromium (start → response end)',
-                fmtMs(median(browserRuns.map((run) => run.medianRequestMs)), 1),
-                listMs(
-                  browserRuns.map((run) => run.medianRequestMs),
-                  1,
-                ),
+                `all ${paths.length} requests`,
+                fmtKb(sum(bytes.identity)),
+                fmtKb(sum(bytes.gzip)),
+                fmtKb(sum(bytes.br)),
               ],
+              ['per 10,000 rows', fmtKb(per10k(bytes.identity)), fmtKb(per10k(bytes.gzip)), fmtKb(per10k(bytes.br))],
               [
-                `Node floor: same ${paths.length} requests, ${concurrency} at a time`,
-                fmtMs(floorMedian, 0),
-                listMs(
-                  floorRuns.map((run) => run.ms),
-                  0,
-                ),
+                'share of identity',
+                '100%',
+                `${Math.round((sum(bytes.gzip) / sum(bytes.identity)) * 100)}%`,
+                `${Math.round((sum(bytes.br) / sum(bytes.identity)) * 100)}%`,
               ],
-              ...(referenceConcurrency !== null
-                ? [
-                    [
-                      `Node floor at ${referenceConcurrency} at a time (the loader's start; not judged)`,
-                      fmtMs(median(referenceRuns.map((run) => run.ms)), 0),
-                      listMs(
-                        referenceRuns.map((run) => run.ms),
-                        0,
-                      ),
-                    ],
-                  ]
-                : []),
-              [
-                `Chromium's own floor: a bare page fetching the same requests, ${concurrency} at a time (not judged)`,
-                fmtMs(browserFloorMedian, 0),
-                listMs(browserFloorRuns, 0),
-              ],
-              ['browser ÷ floor', fmtRatio(ratio), ''],
-              ["browser ÷ Chromium's own floor (not judged)", fmtRatio(browserMedian / browserFloorMedian), ''],
-              ["Chromium's own floor ÷ Node floor (not judged)", fmtRatio(browserFloorMedian / floorMedian), ''],
             ],
           },
         ],
-        targets: [
-          {
-            name: 'browser time ÷ network floor',
-            target: `≤ ${TARGET_RATIO}`,
-            actual: ratio.toFixed(2),
-            met: ratio <= TARGET_RATIO,
-          },
-        ],
+        targets,
         notes: [
-          ...(browserFloorMedian / floorMedian > TARGET_RATIO
-            ? [
-                `A bare page that only fetches the same requests in the same Chromium takes ${fmtRatio(browserFloorMedian / floorMedian)} ` +
-                  `the Node floor, so in this browser on this machine no page can reach ${TARGET_RATIO}× of it; the app's ` +
-                  `own cost is the gap between its time and that bare page (${fmtRatio(browserMedian / browserFloorMedian)}).`,
-              ]
-            : []),
+          `Clicks during the load: ${inputText(input)}. Local runs alone: ${inputText(worstInput(local.app))}.`,
+          `Locally, compression changes the app's load-all by ${fmtRatio(localApp / median(ms(local.appPlain)))} ` +
+            '(with ÷ without): over the loopback the bytes cost little, and the pages are compressed once each.',
+          `Chromium received ${fmtKb(appEncoded)} for the ${fmtKb(appDecoded)} of JSON the app read in a local run ` +
+            '(Resource Timing encodedBodySize and decodedBodySize).',
           `Concurrency ${concurrency}: ${concurrencySource}.`,
-          `The app made ${[...new Set(browserRuns.map((run) => run.requests))].join('/')} course_stats requests per run ` +
-            `(at most ${Math.max(...browserRuns.map((run) => run.maxInFlight))} in flight); the floor fetched ` +
-            `${paths.length} (${Math.round((floorRuns[0]?.bytes ?? 0) / 1024)} KB). Final status: "${browserRuns.at(-1)?.status ?? ''}".`,
+          `The Node client takes ${fmtRatio(localNode / localBare)} of the bare page's time: what Chromium's own ` +
+            'networking and response.json() cost on this machine, which no page can avoid.',
+          `The app made ${[...new Set(local.app.map((run) => run.requests))].join('/')} course_stats requests per run ` +
+            `(at most ${Math.max(...local.app.map((run) => run.maxInFlight))} in flight). Final status: ` +
+            `"${local.app.at(-1)?.status ?? ''}".`,
         ],
         data: {
-          browserRuns,
-          floorRuns,
-          browserFloorRuns,
-          referenceConcurrency,
-          referenceRuns,
+          local,
+          throttled,
+          bytes,
           paths,
           concurrency,
           concurrencySource,
-          ratio,
+          localRatio,
+          throttledRatio,
+          compressionRatio,
         },
       };
     } finally {

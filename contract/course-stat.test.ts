@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_COURSES, LARGE_SCALE_COURSE_ID } from '../server/demo-api/courses';
 import { getDemoData } from '../server/demo-api/demo-data';
 import { Random } from '../server/demo-api/random';
 import { courseStatKeys, courseStatSchema, parsePlainCourseStat } from './course-stat';
@@ -75,8 +76,10 @@ function expectSameAnswer(input: unknown) {
 describe('the plain course statistic parser', () => {
   it('takes every record of the demo data, with the output the schema gives', () => {
     let records = 0;
-    for (const stats of getDemoData().courses.values()) {
-      for (const stat of stats) {
+    // Not the 50,000-row course: it comes from the generator of course 1000, and would take seconds.
+    const courses = DEMO_COURSES.filter((course) => course.id !== LARGE_SCALE_COURSE_ID);
+    for (const course of courses) {
+      for (const stat of getDemoData().courses.get(course.id) ?? []) {
         const wire: unknown = JSON.parse(JSON.stringify(stat));
         expect(parsePlainCourseStat(wire)).not.toBe(undefined);
         expectSameAnswer(wire);

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX, CONFIG_PATH, LABEL_GROUPS_PATH, OAUTH_TOKEN_PATH, type ServerConfig } from '../contract/index';
+import { registerCompression } from './compression';
 import type { Config } from './config';
 import { demoApi } from './demo-api/demo-api';
 import { IssuedTokens } from './demo-api/issued-tokens';
@@ -110,6 +111,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   // Nothing here takes a body. Accepting any without reading it means a POST gets its 405, not a parse error.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+  // It attaches to the routes of the plugins registered after it (API, proxy, token exchange, static files). The
+  // probes, /metrics and /api/config are added on the spot, before it loads, and stay uncompressed: all small.
+  registerCompression(app);
 
   // Client errors keep their status (with a generic text unless written for the client); anything else is a
   // 500 whose details go to the log only.

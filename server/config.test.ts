@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       tokenRateLimitMax: 10,
       logLevel: 'info',
       upstreamTimeoutMs: 30_000,
-      upstreamMaxBytes: 10 * 1024 * 1024,
+      upstreamMaxBytes: 32 * 1024 * 1024,
     });
     expect(config.distDir).toBe(resolve(import.meta.dirname, '..', 'dist'));
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_TOKEN } from './config';
 import { fuzzCases, type FuzzCase } from './fuzz-cases';
 import { securityHeadersFor } from './security-headers';
-import { exchange, makeApp, makeDist, parseResponse, portOf } from './test-support';
+import { decodeBody, exchange, makeApp, makeDist, parseResponse, portOf } from './test-support';
 
 // 10,000 seeded random requests (paths, parameters, encodings, oversized values, odd methods, credentials and
 // headers) against the demo API with the static app, and 10,000 against the proxy in front of a real demo API:
@@ -82,7 +82,8 @@ async function injectAll(app: FastifyInstance, list: FuzzCase[], check: boolean)
     statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
     if (!check) continue;
     const label = `#${index} ${item.method} ${item.url.slice(0, 120)} ${JSON.stringify(item.headers).slice(0, 200)}`;
-    checkAnswer(label, item, response.statusCode, response.headers['content-type'], response.body);
+    const body = decodeBody(response.headers['content-encoding'], response.rawPayload, response.statusCode);
+    checkAnswer(label, item, response.statusCode, response.headers['content-type'], body.toString('utf8'));
     // inject resolves dot segments first, as a browser would: the headers follow the path the server saw.
     const target = new URL(item.url, 'http://localhost');
     for (const [name, value] of Object.entries(securityHeadersFor(target.pathname + target.search)))

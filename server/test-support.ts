@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
@@ -61,10 +61,22 @@ export function exchange(port: number, request: Buffer): Promise<Buffer> {
   });
 }
 
+/**
+ * A body as the server sent it, decoded by its Content-Encoding (br, gzip, or none). An empty body (HEAD) and a
+ * part of one (206: the range counts encoded bytes) stay as they are.
+ */
+export function decodeBody(encoding: unknown, body: Buffer, status = 200): Buffer {
+  if (body.length === 0 || status === 206) return body;
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === undefined || encoding === 'identity') return body;
+  throw new Error(`unexpected content-encoding ${String(encoding)}`);
+}
+
+/** Status, headers (lower-case names) and the body, de-chunked and decoded, as text. */
 export function parseResponse(raw: Buffer) {
-  const text = raw.toString('utf8');
-  const split = text.indexOf('\r\n\r\n');
-  const head = text.slice(0, split).split('\r\n');
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.subarray(0, split).toString('utf8').split('\r\n');
   const status = Number(head[0]?.split(' ')[1]);
   const headers = new Map(
     head.slice(1).map((line) => {
@@ -72,19 +84,19 @@ export function parseResponse(raw: Buffer) {
       return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
     }),
   );
-  let body = text.slice(split + 4);
+  let body = raw.subarray(split + 4);
   if (headers.get('transfer-encoding') === 'chunked') body = decodeChunked(body);
-  return { status, headers, body };
+  return { status, headers, body: decodeBody(headers.get('content-encoding'), body, status).toString('utf8') };
 }
 
-function decodeChunked(body: string): string {
-  let out = '';
-  let rest = Buffer.from(body);
+function decodeChunked(body: Buffer): Buffer {
+  const chunks: Buffer[] = [];
+  let rest = body;
   for (;;) {
     const lineEnd = rest.indexOf('\r\n');
     const size = parseInt(rest.subarray(0, lineEnd).toString(), 16);
-    if (!size) return out;
-    out += rest.subarray(lineEnd + 2, lineEnd + 2 + size).toString();
+    if (!size) return Buffer.concat(chunks);
+    chunks.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
     rest = rest.subarray(lineEnd + 2 + size + 2);
   }
 }

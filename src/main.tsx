@@ -1,10 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
+import { getToken } from '@/lib/token-store';
 import { App } from './app/app';
-// After App: imported ahead of it, these imports would make the bundler split the API client into a chunk of its own.
-import { prefetchCourseStatsRoute } from './app/course-stats-prefetch';
 import { createAppQueryClient } from './app/providers';
+import { preloadRoute } from './app/router';
 import './app/styles.css';
 
 // Before the first render, so a chosen theme never flashes the other one.
@@ -15,23 +15,33 @@ if (!root) throw new Error('index.html lacks #root');
 
 const queryClient = createAppQueryClient();
 
+/**
+ * Signed in, the first render waits for the code of the screen at this address and, on a course statistics
+ * address, for the rows it opens with (see prefetchCourseStatsRoute), both asked for at once. The sign-in screen
+ * needs neither: its code is all in this bundle.
+ */
+function signedInStartUp(): Promise<void> {
+  if (getToken() === null) return Promise.resolve();
+  const rows = import('./app/course-stats-prefetch')
+    .then(({ prefetchCourseStatsRoute }) => prefetchCourseStatsRoute(queryClient, window.location))
+    .catch(() => undefined); // the page asks again, and says what went wrong
+  return Promise.all([preloadRoute(window.location.pathname), rows]).then(() => undefined);
+}
+
 // The rest of the start-up runs after the bundle's evaluation (one long task already), each piece in a task of its
-// own: first the request for the page's rows (on a course statistics address; the first render waits a moment for
-// them, see prefetchCourseStatsRoute), then the first render.
+// own: first the requests for the screen's code and rows, then the first render.
 setTimeout(() => {
-  void prefetchCourseStatsRoute(queryClient, window.location)
-    .catch(() => undefined) // the page asks again, and says what went wrong
-    .then(() =>
-      setTimeout(() => {
-        // A transition: React renders the first screen in slices and lets the browser in between, rather than in
-        // one long task.
-        startTransition(() => {
-          createRoot(root).render(
-            <StrictMode>
-              <App queryClient={queryClient} />
-            </StrictMode>,
-          );
-        });
-      }),
-    );
+  void signedInStartUp().then(() =>
+    setTimeout(() => {
+      // A transition: React renders the first screen in slices and lets the browser in between, rather than in
+      // one long task.
+      startTransition(() => {
+        createRoot(root).render(
+          <StrictMode>
+            <App queryClient={queryClient} />
+          </StrictMode>,
+        );
+      });
+    }),
+  );
 });

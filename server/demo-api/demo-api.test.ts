@@ -79,6 +79,12 @@ describe('demo API: course statistics', () => {
     expect(await getStats(statsUrl(1000, 'per_page=100&page=101'))).toEqual([]);
   });
 
+  it('serves the 50,000-row course in 500 pages of 100', async () => {
+    expect(await getStats(statsUrl(5000, 'per_page=100&page=250'))).toEqual(stats(5000).slice(24_900, 25_000));
+    expect(await getStats(statsUrl(5000, 'per_page=100&page=500'))).toEqual(stats(5000).slice(49_900));
+    expect(await getStats(statsUrl(5000, 'per_page=100&page=501'))).toEqual([]);
+  });
+
   it('combines user_id and course_session_id filters (AND)', async () => {
     const all = stats(101);
     // A user enrolled in more than one session, so each filter alone gives more than both together.

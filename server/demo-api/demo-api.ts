@@ -25,7 +25,8 @@ export interface DemoApiOptions {
 }
 
 const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
-const PAGE_CACHE_SIZE = 500;
+/** Every page of both scale courses at per_page=100 (100 + 500), with room for others: about 30 MB. */
+const PAGE_CACHE_SIZE = 1000;
 const QUERY_MEMO_SIZE = 1000;
 /** Longer query strings are read afresh each time: no client of ours sends one, and keys this short cap memory. */
 const QUERY_MEMO_MAX_LENGTH = 200;
@@ -114,7 +115,7 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
     today = fresh;
     return fresh;
   }
-  // Built before the first request, so that one does not wait for it.
+  // Set up before the first request; each course's statistics are generated when first asked for.
   ofToday();
 
   const checkToken = tokenChecker(options.token, options.isIssued);

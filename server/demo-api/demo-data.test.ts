@@ -10,7 +10,9 @@ import {
 import {
   buildCourseStats,
   DEMO_COURSES,
+  type CourseStatsByCourse,
   EMPTY_COURSE_ID,
+  LARGE_SCALE_COURSE_ID,
   REFERENCE_DATE,
   SCALE_COURSE_ID,
   SECURITY_COURSE_ID,
@@ -19,7 +21,11 @@ import { getDemoData } from './demo-data';
 
 // The clock pinned at the day the data is written against: the dates below are exactly as written.
 const data = getDemoData({ now: Date.parse(REFERENCE_DATE) });
-const allStats: CourseStatWire[] = [...data.courses.values()].flat();
+// The 50,000-row course comes from the generator of course 1000 and has tests of its own below; the checks of
+// every row walk the others (walking it too would take seconds in every test that does).
+const walked = DEMO_COURSES.filter((course) => course.id !== LARGE_SCALE_COURSE_ID).map((course) => course.id);
+const statsOf = (courses: CourseStatsByCourse, courseId: number) => courses.get(courseId) ?? [];
+const allStats: CourseStatWire[] = walked.flatMap((courseId) => statsOf(data.courses, courseId));
 const statKeys = new Set<string>(courseStatKeys);
 const groupKeys = new Set(Object.keys(labelGroupShape));
 const entryKeys = new Set(Object.keys(labelEntryShape));
@@ -57,27 +63,31 @@ describe('demo data against the contract', () => {
 
 describe('demo courses', () => {
   it('are the documented ones, with the documented sizes', () => {
-    expect(DEMO_COURSES.map((course) => course.id)).toEqual([101, 102, 103, 104, 105, 106, 107, 1000]);
+    expect(DEMO_COURSES.map((course) => course.id)).toEqual([101, 102, 103, 104, 105, 106, 107, 1000, 5000]);
     for (const course of DEMO_COURSES) {
       expect(data.courses.get(course.id)).toHaveLength(course.statCount);
       expect(course.sessions.length).toBeGreaterThanOrEqual(2);
       expect(course.sessions.length).toBeLessThanOrEqual(4);
-      if (course.id !== SCALE_COURSE_ID) expect(course.statCount).toBeLessThanOrEqual(300);
+      if (course.id !== SCALE_COURSE_ID && course.id !== LARGE_SCALE_COURSE_ID) {
+        expect(course.statCount).toBeLessThanOrEqual(300);
+      }
     }
     expect(data.courses.get(EMPTY_COURSE_ID)).toEqual([]);
     expect(data.courses.get(SCALE_COURSE_ID)).toHaveLength(10_000);
+    expect(data.courses.get(LARGE_SCALE_COURSE_ID)).toHaveLength(50_000);
+    expect(data.courses.get(999)).toBeUndefined();
   });
 
   it('are the same on every run', () => {
     const again = buildCourseStats();
-    for (const [courseId, stats] of data.courses) expect(again.get(courseId)).toEqual(stats);
+    for (const courseId of walked) expect(again.get(courseId)).toEqual(statsOf(data.courses, courseId));
   });
 
   it('have unique ids in ascending order and consistent course fields', () => {
     const ids = allStats.map((stat) => stat.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const course of DEMO_COURSES) {
-      const stats = data.courses.get(course.id) ?? [];
+    for (const course of DEMO_COURSES.filter((demo) => walked.includes(demo.id))) {
+      const stats = statsOf(data.courses, course.id);
       expect(stats.map((stat) => stat.id)).toEqual(stats.map((stat) => stat.id).sort((a, b) => a - b));
       const sessionIds = new Set(course.sessions.map((session) => session.id));
       for (const stat of stats) {
@@ -89,8 +99,8 @@ describe('demo courses', () => {
   });
 
   it('enrol users in several sessions of a course, never twice in one session', () => {
-    for (const [courseId, stats] of data.courses) {
-      const pairs = stats.map((stat) => `${stat.user_id}/${stat.course_session_id}`);
+    for (const courseId of walked) {
+      const pairs = statsOf(data.courses, courseId).map((stat) => `${stat.user_id}/${stat.course_session_id}`);
       expect(new Set(pairs).size, `course ${courseId}`).toBe(pairs.length);
     }
     const sessionsPerUser = new Map<number, Set<number>>();
@@ -150,6 +160,38 @@ describe('demo courses', () => {
   });
 });
 
+describe('the 50,000-row course', () => {
+  const stats = statsOf(data.courses, LARGE_SCALE_COURSE_ID);
+
+  it('holds 50,000 statistics in id order, each parsing with the contract schema (every 97th checked)', () => {
+    expect(stats).toHaveLength(50_000);
+    const ids = stats.map((stat) => stat.id);
+    expect(new Set(ids).size).toBe(50_000);
+    expect(ids.every((id, index) => index === 0 || id > (ids[index - 1] ?? 0))).toBe(true);
+    const sample = stats.filter((_stat, index) => index % 97 === 0);
+    expect(sample.filter((stat) => !courseStatSchema.safeParse(stat).success)).toEqual([]);
+    expect(stats.every((stat) => stat.course_id === LARGE_SCALE_COURSE_ID)).toBe(true);
+  });
+
+  it('enrols 15,000 learners, the first 3,000 of them the users of the other courses, never twice in one session', () => {
+    const sessions = new Map<number, number>();
+    const pairs = new Set<string>();
+    for (const stat of stats) {
+      sessions.set(stat.course_session_id, (sessions.get(stat.course_session_id) ?? 0) + 1);
+      pairs.add(`${stat.user_id}/${stat.course_session_id}`);
+    }
+    expect([...sessions.values()]).toEqual([12_500, 12_500, 12_500, 12_500]);
+    expect(pairs.size).toBe(50_000);
+    const users = new Map(stats.map((stat) => [stat.user_id, stat.username]));
+    expect(users.size).toBeGreaterThan(14_000);
+    expect(Math.max(...users.keys())).toBeLessThanOrEqual(25_000);
+    for (const stat of statsOf(data.courses, SCALE_COURSE_ID)) {
+      const name = users.get(stat.user_id);
+      if (name !== undefined) expect(name).toBe(stat.username);
+    }
+  });
+});
+
 describe('demo dates', () => {
   const DAY = 86_400_000;
   const isDate = (value: string | null | undefined): value is string => typeof value === 'string' && value !== '';
@@ -158,8 +200,8 @@ describe('demo dates', () => {
 
   it('follow the current day, whole days at a time, each in its own offset', () => {
     const later = buildCourseStats(Date.parse(REFERENCE_DATE) + 10 * DAY + 5 * 3_600_000);
-    for (const [courseId, stats] of data.courses) {
-      const before = dated(stats);
+    for (const courseId of walked) {
+      const before = dated(statsOf(data.courses, courseId));
       const after = dated(later.get(courseId) ?? []);
       expect(after).toHaveLength(before.length);
       after.forEach((value, index) => {
@@ -180,7 +222,8 @@ describe('demo dates', () => {
 
   it('split learners as live data would on any day: some overdue and some not, some inactive for 14 days and some not', () => {
     const now = Date.parse('2027-03-15T10:00:00Z');
-    const stats = [...buildCourseStats(now).values()].flat().filter((stat) => !stat.completed);
+    const courses = buildCourseStats(now);
+    const stats = walked.flatMap((courseId) => statsOf(courses, courseId)).filter((stat) => !stat.completed);
     const deadlines = stats.map((stat) => stat.deadline).filter(isDate);
     expect(deadlines.some((value) => Date.parse(value) < now)).toBe(true);
     expect(deadlines.some((value) => Date.parse(value) > now)).toBe(true);

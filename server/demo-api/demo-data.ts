@@ -1,10 +1,10 @@
-import type { CourseStatWire, LabelGroupWire } from '../../contract/index';
-import { buildCourseStats, dayStart } from './courses';
+import type { LabelGroupWire } from '../../contract/index';
+import { buildCourseStats, dayStart, type CourseStatsByCourse } from './courses';
 import { DEMO_LABEL_GROUPS } from './label-groups';
 
 export interface DemoData {
-  /** Statistics by course id, each list ordered by id. A course with no statistics maps to []. */
-  courses: ReadonlyMap<number, readonly CourseStatWire[]>;
+  /** Statistics by course id, each list ordered by id; a course is generated the first time it is asked for. */
+  courses: CourseStatsByCourse;
   labelGroups: readonly LabelGroupWire[];
 }
 
@@ -23,17 +23,13 @@ export function withoutParentIds(groups: readonly LabelGroupWire[]): readonly La
   return groups.map((group) => (typeof group.group_id === 'number' ? { ...group, group_id: null } : group));
 }
 
-/** The statistics of the last day asked for: built on first use each day (the 10,000-row course takes a few ms). */
+/** The statistics of the last day asked for; each course is generated on first use (buildCourseStats). */
 let courses: { day: number; stats: DemoData['courses'] } | undefined;
 let flatGroups: readonly LabelGroupWire[] | undefined;
 
 export function getDemoData(options: DemoDataOptions = {}): DemoData {
   const day = dayStart(options.now ?? Date.now());
-  if (courses?.day !== day) {
-    const built = buildCourseStats(day);
-    for (const stats of built.values()) stats.sort((a, b) => a.id - b.id);
-    courses = { day, stats: built };
-  }
+  if (courses?.day !== day) courses = { day, stats: buildCourseStats(day) };
   flatGroups ??= withoutParentIds(DEMO_LABEL_GROUPS);
   return { courses: courses.stats, labelGroups: options.nestedLabelGroups ? DEMO_LABEL_GROUPS : flatGroups };
 }

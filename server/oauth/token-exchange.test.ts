@@ -90,6 +90,7 @@ describe('the token exchange', () => {
     expect(asked?.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.keys(asked?.headers ?? {}).sort()).toEqual([
       'accept',
+      'accept-encoding',
       'connection',
       'content-length',
       'content-type',

@@ -78,10 +78,18 @@ describe('forwarding', () => {
     const [received] = upstream.received;
     expect(received?.method).toBe('GET');
     expect(received?.url).toBe(`${STATS}?page=2&access_token=${TOKEN}`);
-    // Only what we chose to send: the Host of the configured upstream, Accept, User-Agent (and Connection).
+    // Only what we chose to send: the Host of the configured upstream, Accept, Accept-Encoding, User-Agent (and
+    // Connection).
     expect(received?.headers.host).toBe(upstreamHost);
-    expect(Object.keys(received?.headers ?? {}).sort()).toEqual(['accept', 'connection', 'host', 'user-agent']);
+    expect(Object.keys(received?.headers ?? {}).sort()).toEqual([
+      'accept',
+      'accept-encoding',
+      'connection',
+      'host',
+      'user-agent',
+    ]);
     expect(received?.headers.accept).toBe('application/json');
+    expect(received?.headers['accept-encoding']).toBe('br, gzip');
   });
 
   it('forwards only the spec parameters, and never a token from the query', async () => {

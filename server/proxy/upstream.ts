@@ -1,5 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { Transform } from 'node:stream';
+import zlib from 'node:zlib';
 
 export interface UpstreamAnswer {
   status: number;
@@ -8,12 +10,13 @@ export interface UpstreamAnswer {
 }
 
 /**
- * An answer's body as JSON: only when its Content-Type says JSON (application/json or application/*+json) and it
- * parses; undefined otherwise. A leading byte order mark is dropped first, as a browser's decoder would; `text` is
- * the body without it.
+ * An answer's body as JSON: only when its Content-Type says JSON (application/json or application/*+json), it is
+ * not in an encoding that could not be decoded, and it parses; undefined otherwise. A leading byte order mark is
+ * dropped first, as a browser's decoder would; `text` is the body without it.
  */
 export function readJsonBody(headers: IncomingHttpHeaders, body: Buffer): { value: unknown; text: Buffer } | undefined {
   if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
+  if (headers['content-encoding'] !== undefined) return undefined;
   const text = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? body.subarray(3) : body;
   try {
     return { value: JSON.parse(text.toString('utf8')), text };
@@ -45,12 +48,37 @@ export interface UpstreamOptions {
 }
 
 const USER_AGENT = 'course-stats-dashboard-proxy/1';
+/** What the upstream is asked for: a page of statistics is an eighth of its size in either. */
+const ACCEPT_ENCODING = 'br, gzip';
+
+/**
+ * A decoder for the answer's Content-Encoding: null for none (or identity), undefined for one we cannot read (then
+ * the body is kept as it came, and the header with it, so it is not taken for JSON).
+ */
+function decoderFor(encoding: string | undefined): Transform | null | undefined {
+  const name = encoding?.trim().toLowerCase() ?? '';
+  if (name === '' || name === 'identity') return null;
+  if (name === 'br') return zlib.createBrotliDecompress();
+  if (name === 'gzip' || name === 'x-gzip') return zlib.createGunzip();
+  if (name === 'deflate') return zlib.createInflate();
+  return undefined;
+}
+
+/** The headers of a decoded answer: its body is no longer in that encoding, nor of that length. */
+function decodedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'),
+  );
+}
 
 /**
  * A client for one fixed origin, with a keep-alive agent: GET for the API, POST of a form for its token endpoint.
- * Bodies are buffered up to maxBodyBytes so a timeout or an oversized body still becomes a clean error instead
- * of half an answer. Only Accept and User-Agent are sent (and a POST's Content-Type and Content-Length): no
- * cookies, no Authorization, no X-Forwarded-*.
+ * Answers are asked for compressed (Accept-Encoding: br, gzip) and decoded here. Bodies are buffered up to
+ * maxBodyBytes, counted after decoding (a small compressed body may inflate a thousandfold), so a timeout or an
+ * oversized body still becomes a clean error instead of half an answer. A compressed body that does not decode
+ * is kept undecoded with its Content-Encoding, so it is never taken for JSON. Only Accept, Accept-Encoding and
+ * User-Agent are sent (and a POST's Content-Type and Content-Length): no cookies, no Authorization, no
+ * X-Forwarded-*.
  */
 export function createUpstream(options: UpstreamOptions) {
   const base = new URL(options.baseUrl);
@@ -92,10 +120,12 @@ export function createUpstream(options: UpstreamOptions) {
         clearTimeout(timer);
         cancel.removeEventListener('abort', onCancel);
       }
+      let decoder: Transform | null | undefined;
       function fail(status: 502 | 504, message: string, reason: UpstreamFailure) {
         if (settled) return;
         finish();
         request?.destroy();
+        decoder?.destroy();
         reject(new UpstreamError(status, message, reason));
       }
 
@@ -109,6 +139,7 @@ export function createUpstream(options: UpstreamOptions) {
           method: form === null ? 'GET' : 'POST',
           headers: {
             accept: 'application/json',
+            'accept-encoding': ACCEPT_ENCODING,
             'user-agent': USER_AGENT,
             ...(form === null
               ? {}
@@ -129,25 +160,46 @@ export function createUpstream(options: UpstreamOptions) {
         current.on('response', (response) => {
           answered = true;
           if ((response.statusCode ?? 500) < 500) lastAnsweredAt = Date.now();
+          const status = response.statusCode ?? 502;
+          const tooLarge = () => fail(502, 'The upstream API answer is too large', 'too_large');
           response.on('error', () => fail(502, 'The upstream API closed the connection', 'closed'));
-          if (Number(response.headers['content-length']) > options.maxBodyBytes) {
-            fail(502, 'The upstream API answer is too large', 'too_large');
+          decoder = decoderFor(response.headers['content-encoding']);
+          // Announced too large: only a body in no encoding announces its decoded size.
+          if (decoder === null && Number(response.headers['content-length']) > options.maxBodyBytes) {
+            tooLarge();
             return;
           }
           const chunks: Buffer[] = [];
           let size = 0;
-          response.on('data', (chunk: Buffer) => {
+          const collect = (chunk: Buffer) => {
+            if (settled) return;
             size += chunk.length;
-            if (size > options.maxBodyBytes) fail(502, 'The upstream API answer is too large', 'too_large');
+            if (size > options.maxBodyBytes) tooLarge();
             else chunks.push(chunk);
-          });
-          response.on('end', () => {
-            if (!response.complete) return fail(502, 'The upstream API closed the connection', 'closed');
+          };
+          const answer = (headers: IncomingHttpHeaders) => {
             if (settled) return;
             finish();
-            const body = Buffer.concat(chunks, size);
-            resolve({ status: response.statusCode ?? 502, headers: response.headers, body });
+            resolve({ status, headers, body: Buffer.concat(chunks, size) });
+          };
+          // The whole answer arrived; with a decoder, its last bytes are still being decoded.
+          response.on('end', () => {
+            if (!response.complete) fail(502, 'The upstream API closed the connection', 'closed');
+            else if (!decoder) answer(response.headers);
           });
+          if (!decoder) {
+            response.on('data', collect);
+            return;
+          }
+          decoder.on('data', collect);
+          decoder.on('end', () => answer(decodedHeaders(response.headers)));
+          // Corrupt or truncated: no body we could read, and its Content-Encoding says so.
+          decoder.on('error', () => {
+            chunks.length = 0;
+            size = 0;
+            answer(response.headers);
+          });
+          response.pipe(decoder);
         });
         current.end(form ?? undefined);
       }

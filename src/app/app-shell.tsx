@@ -8,6 +8,7 @@ import { signOut } from '@/features/auth/session';
 import { useCatalog } from '@/lib/i18n';
 import { ErrorBoundary } from './error-boundary';
 import { OfflineBanner } from './offline-banner';
+import { ShellMenu } from './shell-menu';
 import { appCatalogs } from './strings';
 import './app-shell.css';
 
@@ -27,12 +28,13 @@ export function AppShell() {
           <NavLink to="/courses">{texts.navCourseStats}</NavLink>
           <NavLink to="/label-groups">{texts.navLabelGroups}</NavLink>
         </nav>
-        <div className="shell-tools">
+        {/* On a phone the language, theme and sign-out fold into a menu, so the header stays one line. */}
+        <ShellMenu label={texts.menu}>
           <PreferenceControls />
           <button type="button" className="button" onClick={() => signOut(queryClient)}>
             {texts.signOut}
           </button>
-        </div>
+        </ShellMenu>
       </header>
       <OfflineBanner />
       <SessionExpiryBanner />

@@ -1,20 +1,55 @@
 import { lazy, type ReactNode } from 'react';
-import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Link, matchPath, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { loadChunk } from '@/lib/load-chunk';
 import { AuthGate } from '@/features/auth/components/auth-gate';
-import { CourseStatsPage } from '@/features/course-stats/routes/course-stats-page';
-import { CoursesIndexPage } from '@/features/course-stats/routes/courses-index-page';
 import { useCatalog } from '@/lib/i18n';
 import { AppShell } from './app-shell';
 import { appCatalogs, type AppTexts } from './strings';
 import { usePageTitle } from './use-page-title';
 
-// The tree is a screen of its own that most visits never open: its code loads on first use.
-const LabelGroupsPage = lazy(() =>
-  loadChunk(() => import('@/features/label-groups/components/label-groups-page')).then((module) => ({
-    default: module.LabelGroupsPage,
-  })),
-);
+/**
+ * Each screen's code is a chunk of its own, loaded on first use, so the sign-in screen loads no table or chart
+ * code. One load per screen: the start-up (preloadRoute) and the route's lazy component share it.
+ */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= loadChunk(load).catch((error: unknown) => {
+      loading = null; // a failed load is tried again next time
+      throw error;
+    });
+    return loading;
+  };
+}
+
+const loadCourseStatsPage = once(() => import('@/features/course-stats/routes/course-stats-page'));
+const loadCoursesIndexPage = once(() => import('@/features/course-stats/routes/courses-index-page'));
+const loadLabelGroupsPage = once(() => import('@/features/label-groups/components/label-groups-page'));
+
+const CourseStatsPage = lazy(() => loadCourseStatsPage().then((module) => ({ default: module.CourseStatsPage })));
+const CoursesIndexPage = lazy(() => loadCoursesIndexPage().then((module) => ({ default: module.CoursesIndexPage })));
+const LabelGroupsPage = lazy(() => loadLabelGroupsPage().then((module) => ({ default: module.LabelGroupsPage })));
+
+/** The route patterns whose screens load lazily, with their loads. */
+const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
+  ['/courses', loadCoursesIndexPage],
+  ['/courses/:courseId/stats', loadCourseStatsPage],
+  ['/label-groups', loadLabelGroupsPage],
+];
+
+/**
+ * Starts loading the code of the screen at `pathname`, so the first render finds it there rather than showing
+ * the loading line first; resolves once it is in (or failed: the route then tries again and says so).
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname));
+  return screen
+    ? screen[1]().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}
 
 function Titled({ title, children }: { title: keyof AppTexts['titles']; children: ReactNode }) {
   usePageTitle(title);

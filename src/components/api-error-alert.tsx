@@ -1,4 +1,4 @@
-import { isApiError, InvalidRequestError, type ApiErrorDetail } from '@/lib/api-error';
+import { apiMessage, isApiError, InvalidRequestError, type ApiErrorDetail } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { sharedCatalogs, type SharedTexts } from './shared-strings';
 
@@ -10,68 +10,100 @@ export interface ApiErrorAlertProps {
   notFoundMessage?: string;
 }
 
-interface Explained {
+/** An error told in the user's language, with the API's own words (or a technical reason) as a detail. */
+export interface Explained {
   title: string;
-  detail: string | null;
+  explanation: string;
+  /** Shown under the explanation, introduced by its label; null when there is nothing more to say. */
+  detail: { label: string; text: string } | null;
   retryable: boolean;
 }
 
-export function explainApiError(
-  detail: ApiErrorDetail,
-  texts: SharedTexts['error'],
-  notFoundMessage?: string,
-): Explained {
+type ErrorTexts = SharedTexts['error'];
+
+function explanation(detail: ApiErrorDetail, texts: ErrorTexts): Omit<Explained, 'detail'> {
   switch (detail.kind) {
     case 'unauthorized':
       return detail.status === 403
-        ? { title: texts.forbidden, detail: detail.message ?? texts.forbiddenDetail, retryable: false }
-        : { title: texts.tokenRejected, detail: texts.tokenRejectedDetail, retryable: false };
+        ? { title: texts.forbidden, explanation: texts.forbiddenDetail, retryable: false }
+        : { title: texts.tokenRejected, explanation: texts.tokenRejectedDetail, retryable: false };
     case 'not_found':
-      return { title: notFoundMessage ?? texts.notFound, detail: detail.message, retryable: false };
+      return { title: texts.notFound, explanation: texts.notFoundDetail, retryable: false };
     case 'bad_request':
-      return { title: texts.badRequest, detail: detail.message ?? texts.httpStatus(detail.status), retryable: false };
+      return { title: texts.badRequest, explanation: texts.badRequestDetail(detail.status), retryable: false };
     case 'rate_limited':
       // The alert shows once the automatic retries are used up, so it says when to try again, not "waiting".
       return {
         title: texts.rateLimited,
-        detail:
+        explanation:
           detail.retryAfterMs !== null
             ? texts.rateLimitedRetryIn(Math.max(1, Math.ceil(Math.min(detail.retryAfterMs, 30_000) / 1000)))
             : texts.rateLimitedRetryLater,
         retryable: true,
       };
     case 'server':
-      return {
-        title: detail.status === 502 ? texts.unreachable : texts.serverProblem,
-        detail: detail.message ?? texts.httpStatus(detail.status),
-        retryable: true,
-      };
+      // 502 and 504 come from a gateway (our server among them) that got no usable answer from the API.
+      if (detail.status === 502)
+        return { title: texts.unreachable, explanation: texts.unreachableDetail(detail.status), retryable: true };
+      if (detail.status === 504)
+        return { title: texts.timeout, explanation: texts.gatewayTimeoutDetail(detail.status), retryable: true };
+      return { title: texts.serverProblem, explanation: texts.serverProblemDetail(detail.status), retryable: true };
     case 'network':
-      return { title: texts.unreachable, detail: texts.networkDetail, retryable: true };
+      return { title: texts.noConnection, explanation: texts.networkDetail, retryable: true };
     case 'timeout':
       return {
         title: texts.timeout,
-        detail: texts.timeoutDetail(Math.round(detail.timeoutMs / 1000)),
+        explanation: texts.timeoutDetail(Math.round(detail.timeoutMs / 1000)),
         retryable: true,
       };
     case 'invalid_response':
-      return { title: texts.invalidResponse, detail: detail.reason, retryable: true };
+      return { title: texts.invalidResponse, explanation: texts.invalidResponseDetail, retryable: true };
   }
+}
+
+export function explainApiError(detail: ApiErrorDetail, texts: ErrorTexts, notFoundMessage?: string): Explained {
+  const explained = explanation(detail, texts);
+  const said = apiMessage(detail);
+  return {
+    ...explained,
+    title: detail.kind === 'not_found' && notFoundMessage !== undefined ? notFoundMessage : explained.title,
+    detail:
+      said !== null
+        ? { label: texts.apiSaid, text: said }
+        : detail.kind === 'invalid_response'
+          ? { label: texts.technicalDetail, text: detail.reason }
+          : null,
+  };
+}
+
+/** Anything else thrown: a request refused before it was sent, or a failure of our own. */
+function explainOther(error: unknown, texts: ErrorTexts): Explained {
+  const invalid = error instanceof InvalidRequestError;
+  return {
+    title: invalid ? texts.cannotSend : texts.generic,
+    explanation: invalid ? texts.cannotSendDetail : texts.genericDetail,
+    detail:
+      error instanceof Error && error.message !== '' ? { label: texts.technicalDetail, text: error.message } : null,
+    retryable: !invalid,
+  };
 }
 
 export function ApiErrorAlert({ error, onRetry, notFoundMessage }: ApiErrorAlertProps) {
   const texts = useCatalog(sharedCatalogs).error;
-  const explained: Explained = isApiError(error)
+  const explained = isApiError(error)
     ? explainApiError(error.detail, texts, notFoundMessage)
-    : {
-        title: error instanceof InvalidRequestError ? texts.cannotSend : texts.generic,
-        detail: error instanceof Error ? error.message : null,
-        retryable: !(error instanceof InvalidRequestError),
-      };
+    : explainOther(error, texts);
   return (
     <div role="alert" className="alert alert-error">
       <p className="alert-title">{explained.title}</p>
-      {explained.detail && <p className="alert-detail">{explained.detail}</p>}
+      <p>{explained.explanation}</p>
+      {explained.detail && (
+        <p className="alert-detail">
+          <small>
+            {explained.detail.label} <q>{explained.detail.text}</q>
+          </small>
+        </p>
+      )}
       {explained.retryable && onRetry && (
         <button type="button" className="button" onClick={onRetry}>
           {texts.retry}

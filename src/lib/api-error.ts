@@ -41,6 +41,22 @@ function summarize(detail: ApiErrorDetail): string {
   }
 }
 
+/**
+ * What the API (or our server in front of it) said in its own words, to show beside our explanation: its text is
+ * in whatever language it speaks, so it is a detail, never the explanation. Null when it said nothing, and for
+ * failures that got no answer at all (a lost connection, a timeout) or an answer we could not read.
+ */
+export function apiMessage(detail: ApiErrorDetail): string | null {
+  switch (detail.kind) {
+    case 'network':
+    case 'timeout':
+    case 'invalid_response':
+      return null;
+    default:
+      return detail.message;
+  }
+}
+
 /** Thrown before any request when the caller passes values the API cannot take (a bug, not an API answer). */
 export class InvalidRequestError extends Error {
   constructor(message: string) {

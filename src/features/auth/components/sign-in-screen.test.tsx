@@ -91,7 +91,7 @@ describe('SignInScreen', () => {
     await user.type(screen.getByLabelText('Access token'), GOOD);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The API cannot be reached.');
+    expect(alert).toHaveTextContent('No connection to the server.');
     expect(alert).not.toHaveTextContent('rejected');
   });
 

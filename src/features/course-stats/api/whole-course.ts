@@ -1,8 +1,8 @@
 import { PER_PAGE_MAX, type CourseStat, type CourseStatsParams } from '@contract';
 import { fetchCourseStats } from '@/lib/api-client';
-import { isApiError, type ApiErrorKind } from '@/lib/api-error';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
 import { loadAllPages, type LoadedPages, type LoaderStatus } from '../whole-course/load-all-pages';
+import { pageFailureReason, type PageFailureReason } from '../whole-course/page-retry';
 import type { ReadSoFar } from './whole-course-progress';
 
 /** Whole-course mode reads every page of the course and filters; the key has no page and no page size. */
@@ -22,7 +22,7 @@ export const PROGRESS_EVERY_MS = 100;
 export const ROWS_EVERY_MS = 1000;
 
 export interface WholeCourseWait {
-  reason: ApiErrorKind | 'other';
+  reason: PageFailureReason;
   /** When the next try is due, ms since the epoch. */
   untilMs: number;
 }
@@ -126,7 +126,7 @@ export async function loadWholeCourse(
       onProgress: (status, snapshot) => {
         const waiting: WholeCourseWait | null = status.waiting
           ? {
-              reason: isApiError(status.waiting.error) ? status.waiting.error.detail.kind : 'other',
+              reason: pageFailureReason(status.waiting.error),
               untilMs: status.waiting.untilMs,
             }
           : null;

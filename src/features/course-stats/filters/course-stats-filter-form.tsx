@@ -1,4 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { parseIdInput, type IdProblem } from '../params/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { fieldCatalogs } from '../fields/strings';
@@ -45,13 +47,8 @@ function validate(values: FilterFormValues): { problems: Problems; filters: Subm
   };
 }
 
+/** Narrow screens fold the user and session fields away; the course field always shows. */
 const NARROW_QUERY = '(max-width: 600px)';
-
-/** Narrow screens start with the form folded; where matchMedia is missing (test DOMs) the screen counts as wide. */
-function startsExpanded(): boolean {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return true;
-  return !window.matchMedia(NARROW_QUERY).matches;
-}
 
 export interface CourseStatsFilterFormProps {
   initial?: Partial<FilterFormValues>;
@@ -74,10 +71,12 @@ export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFo
   const [checked, setChecked] = useState(false);
   const inputs = useRef<Partial<Record<IdField, HTMLInputElement | null>>>({});
   const idPrefix = useId();
-  const [expanded, setExpanded] = useState(startsExpanded);
-  const formId = `${idPrefix}-form`;
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  const moreId = `${idPrefix}-more`;
+  const folded = narrow && !expanded;
   const summary = texts.filtersSummary(
-    FIELDS.filter((field) => values[field.name].trim() !== '').map(
+    FIELDS.filter((field) => !field.required && values[field.name].trim() !== '').map(
       (field) => `${words.fieldLabels[field.label]} ${values[field.name].trim()}`,
     ),
   );
@@ -85,13 +84,17 @@ export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFo
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = validate(values);
-    setProblems(result.problems);
-    setChecked(true);
+    const first = FIELDS.find((field) => result.problems[field.name] !== undefined);
+    // Rendered at once: a folded field with a problem unfolds, and must be in the page before it takes focus.
+    flushSync(() => {
+      setProblems(result.problems);
+      setChecked(true);
+      if (first && !first.required) setExpanded(true);
+    });
     if (result.filters) {
       onSubmit(result.filters);
       return;
     }
-    const first = FIELDS.find((field) => result.problems[field.name] !== undefined);
     if (first) inputs.current[first.name]?.focus();
   };
 
@@ -101,73 +104,76 @@ export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFo
     if (checked) setProblems(validate(next).problems);
   };
 
-  return (
-    <div className="course-stats-filter-fold">
-      <div className="course-stats-filter-toggle">
-        <button
-          type="button"
-          className="button"
-          aria-expanded={expanded}
-          aria-controls={formId}
-          onClick={() => setExpanded((open) => !open)}
-        >
-          <span aria-hidden="true" className="course-stats-filter-chevron">
-            {expanded ? '▾' : '▸'}
-          </span>{' '}
-          {texts.filtersToggle}
-        </button>
-        {!expanded && summary !== '' && <span className="muted course-stats-filter-summary">{summary}</span>}
+  const renderField = (field: (typeof FIELDS)[number]): ReactNode => {
+    const id = `${idPrefix}-${field.name}`;
+    const problem = problems[field.name];
+    const describedBy = [problem ? `${id}-error` : null, field.required ? null : `${id}-hint`]
+      .filter((part) => part !== null)
+      .join(' ');
+    return (
+      <div className="field" key={field.name}>
+        <label htmlFor={id}>{words.fieldLabels[field.label]}</label>
+        <input
+          ref={(element) => {
+            inputs.current[field.name] = element;
+          }}
+          id={id}
+          name={field.name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          required={field.required}
+          placeholder={field.required ? undefined : texts.optional}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          value={values[field.name]}
+          onChange={(event) => handleChange(field.name, event.target.value)}
+        />
+        {!field.required && (
+          <span id={`${id}-hint`} className="visually-hidden">
+            {texts.optional}
+          </span>
+        )}
+        {problem && (
+          <span id={`${id}-error`} className="field-error">
+            {texts.idProblem(field.name, problem)}
+          </span>
+        )}
       </div>
-      <form
-        id={formId}
-        className="course-stats-filters"
-        onSubmit={handleSubmit}
-        noValidate
-        aria-label={texts.filtersLegend}
-        hidden={!expanded}
-      >
-        {FIELDS.map((field) => {
-          const id = `${idPrefix}-${field.name}`;
-          const problem = problems[field.name];
-          const describedBy = [problem ? `${id}-error` : null, field.required ? null : `${id}-hint`]
-            .filter((part) => part !== null)
-            .join(' ');
-          return (
-            <div className="field" key={field.name}>
-              <label htmlFor={id}>{words.fieldLabels[field.label]}</label>
-              <input
-                ref={(element) => {
-                  inputs.current[field.name] = element;
-                }}
-                id={id}
-                name={field.name}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                spellCheck={false}
-                required={field.required}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={describedBy || undefined}
-                value={values[field.name]}
-                onChange={(event) => handleChange(field.name, event.target.value)}
-              />
-              {!field.required && (
-                <span id={`${id}-hint`} className="muted field-hint">
-                  {texts.optional}
-                </span>
-              )}
-              {problem && (
-                <span id={`${id}-error`} className="field-error">
-                  {texts.idProblem(field.name, problem)}
-                </span>
-              )}
-            </div>
-          );
-        })}
-        <button type="submit" className="button button-primary">
-          {texts.show}
-        </button>
-      </form>
-    </div>
+    );
+  };
+  const [courseField, ...moreFields] = FIELDS;
+
+  return (
+    <form
+      className="course-stats-filters"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={texts.filtersLegend}
+      data-folded={folded || undefined}
+    >
+      {courseField && renderField(courseField)}
+      <div id={moreId} className="course-stats-filter-more" hidden={folded}>
+        {moreFields.map(renderField)}
+      </div>
+      <button type="submit" className="button button-primary">
+        {texts.show}
+      </button>
+      {narrow && (
+        <span className="course-stats-filter-toggle">
+          <button
+            type="button"
+            className="button"
+            aria-expanded={!folded}
+            aria-controls={moreId}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <span aria-hidden="true">{folded ? '▸' : '▾'}</span> {texts.filtersToggle}
+          </button>
+          {folded && summary !== '' && <span className="muted course-stats-filter-summary">{summary}</span>}
+        </span>
+      )}
+    </form>
   );
 }

@@ -1,16 +1,17 @@
 import type { CourseStat } from '@contract';
+import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '../fields/course-stat-status';
 
 /** Why a row is not passed, in one line: the data behind the status, not a judgement. */
 export type NotPassedReason =
-  | { kind: 'passed' }
   | { kind: 'completed_without_success'; score: number }
   | { kind: 'not_started' }
   | { kind: 'progress_below_100'; progress: number }
   | { kind: 'not_marked_completed' };
 
-export function notPassedReason(row: CourseStat): NotPassedReason {
-  if (row.success) return { kind: 'passed' };
+/** Null for a passed row: there is nothing to explain. */
+export function notPassedReason(row: CourseStat): NotPassedReason | null {
+  if (row.success) return null;
   if (row.completed) return { kind: 'completed_without_success', score: row.score };
   const progress = effectiveProgress(row);
   if (progress === 0) return { kind: 'not_started' };
@@ -21,8 +22,12 @@ export function notPassedReason(row: CourseStat): NotPassedReason {
 export interface LearnerSession {
   row: CourseStat;
   status: CourseStatStatus;
-  reason: NotPassedReason;
+  /** Null when the session is passed. */
+  reason: NotPassedReason | null;
+  progress: number;
   overdue: boolean;
+  /** The certificate's link when it is an absolute http(s) URL, the only kind ever shown as a link. */
+  certificate: string | null;
 }
 
 export interface LearnerOverview {
@@ -42,7 +47,9 @@ export function learnerOverview(userId: number, rows: readonly CourseStat[], now
     row,
     status: courseStatStatus(row),
     reason: notPassedReason(row),
+    progress: effectiveProgress(row),
     overdue: isOverdue(row, now),
+    certificate: safeHttpUrl(row.cert_file),
   }));
   return {
     userId,
@@ -50,6 +57,6 @@ export function learnerOverview(userId: number, rows: readonly CourseStat[], now
     email: first?.user_email ?? null,
     courseName: first?.coursename ?? null,
     sessions,
-    passed: sessions.filter((session) => session.reason.kind === 'passed').length,
+    passed: sessions.filter((session) => session.reason === null).length,
   };
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { CopyButton } from '@/components/copy-button';
@@ -8,29 +8,72 @@ import { useCatalog } from '@/lib/i18n';
 import { useNow } from '../fields/use-now';
 import { useWholeCourse } from '../whole-course/use-whole-course';
 import { courseStatsHref } from '../params/course-stats-search';
-import { effectiveProgress } from '../fields/course-stat-status';
-import { learnerOverview } from './learner-summary';
+import { learnerOverview, type LearnerSession } from './learner-summary';
+import { useBackToAllHref } from './learner-link';
 import { learnerCatalogs } from './strings';
 import { fieldCatalogs } from '../fields/strings';
 import { resultsCatalogs } from '../results/strings';
-import { DeadlineCell, RelativeTime, StatusCell } from '../table/cells';
+import { CertificateCell, DeadlineCell, RelativeTime, StatusCell } from '../table/cells';
 import { WholeCourseLoadBar } from '../whole-course/whole-course-bar';
+import './learner-view.css';
 
 export interface LearnerViewProps {
   courseId: number;
   userId: number;
-  /** The course's statistics, for the way back. */
-  backHref: string;
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** One session as a card: what support staff are asked about, the certificate included. */
+function SessionCard({ session }: { session: LearnerSession }) {
+  const texts = useCatalog(learnerCatalogs);
+  const words = useCatalog(fieldCatalogs);
+  const { row, reason, progress } = session;
+  return (
+    <li className="learner-session">
+      <div className="learner-session-head">
+        <h3>{row.course_session_name}</h3>
+        <StatusCell stat={row} />
+      </div>
+      <p className="muted learner-session-id">{texts.sessionId(row.course_session_id)}</p>
+      <ProgressBar locale={words.locale} value={progress} label={words.progressOf(row.course_session_name)} />
+      <dl className="learner-session-facts">
+        <Fact term={words.columnHeaders.score}>{words.decimal(row.score)}</Fact>
+        <Fact term={words.columnHeaders.deadline}>
+          <DeadlineCell stat={row} />
+        </Fact>
+        <Fact term={words.columnHeaders.last_activity}>
+          <RelativeTime iso={row.last_activity} />
+        </Fact>
+        <Fact term={words.columnHeaders.cert_file}>
+          <CertificateCell stat={row} />
+        </Fact>
+      </dl>
+      {reason && (
+        <p className="learner-reason">
+          <strong>{texts.learnerWhy}:</strong> {texts.reason(reason)}
+        </p>
+      )}
+    </li>
+  );
 }
 
 /**
  * Every session of one learner in a course, with why each is not passed, and a plain-text summary to paste
- * into a support ticket. Its address is its own (`?user_id=N&view=learner`), so the summary links back to it.
+ * into a support ticket. Its address is its own (`?user_id=N&view=learner`), so the summary links back to it;
+ * "Back to all learners" returns to the view it was opened from.
  */
-export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
+export function LearnerView({ courseId, userId }: LearnerViewProps) {
   const texts = useCatalog(learnerCatalogs);
-  const words = useCatalog(fieldCatalogs);
   const resultsTexts = useCatalog(resultsCatalogs);
+  const backHref = useBackToAllHref(courseId);
   const whole = useWholeCourse({ courseId, userId, courseSessionId: undefined }, true);
   const { query } = whole;
   const now = useNow();
@@ -74,49 +117,11 @@ export function LearnerView({ courseId, userId, backHref }: LearnerViewProps) {
               fallbackLabel={texts.copyFallbackLabel}
             />
           </div>
-          <div className="data-table-scroll" role="region" aria-label={texts.learnerTableLabel(name)} tabIndex={0}>
-            <table className="data-table">
-              <caption className="visually-hidden">{texts.learnerTableLabel(name)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{words.columnHeaders.course_session_name}</th>
-                  <th scope="col">{words.columnHeaders.status}</th>
-                  <th scope="col">{texts.learnerWhy}</th>
-                  <th scope="col">{words.columnHeaders.progress}</th>
-                  <th scope="col" className="align-end">
-                    {words.columnHeaders.score}
-                  </th>
-                  <th scope="col">{words.columnHeaders.deadline}</th>
-                  <th scope="col">{words.columnHeaders.last_activity}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.sessions.map(({ row, reason }) => (
-                  <tr key={row.id}>
-                    <th scope="row">{row.course_session_name}</th>
-                    <td>
-                      <StatusCell stat={row} />
-                    </td>
-                    <td className="learner-reason">{texts.reason(reason)}</td>
-                    <td>
-                      <ProgressBar
-                        locale={words.locale}
-                        value={effectiveProgress(row)}
-                        label={words.progressOf(row.course_session_name)}
-                      />
-                    </td>
-                    <td className="align-end">{words.decimal(row.score)}</td>
-                    <td>
-                      <DeadlineCell stat={row} />
-                    </td>
-                    <td>
-                      <RelativeTime iso={row.last_activity} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="learner-sessions" aria-label={texts.learnerListLabel(name)}>
+            {overview.sessions.map((session) => (
+              <SessionCard key={session.row.id} session={session} />
+            ))}
+          </ul>
         </>
       )}
     </section>

@@ -1,15 +1,13 @@
 import type { Locale } from '@/lib/i18n';
 import { fieldCatalogs } from '../fields/strings';
 import { enWords, ruWords } from '../fields/words';
-import type { LearnerOverview, NotPassedReason } from './learner-summary';
+import type { LearnerOverview, LearnerSession, NotPassedReason } from './learner-summary';
 
 const { number, plural } = enWords;
 const enStatusLabels = fieldCatalogs.en.statusLabels;
 
 function reasonText(reason: NotPassedReason): string {
   switch (reason.kind) {
-    case 'passed':
-      return 'Passed.';
     case 'completed_without_success':
       return `Completed without success (score ${number(reason.score)}).`;
     case 'not_started':
@@ -21,6 +19,17 @@ function reasonText(reason: NotPassedReason): string {
   }
 }
 
+/** One session in a line: status and progress, why it is not passed, and its certificate. */
+function sessionLine(session: LearnerSession): string {
+  const { row, status, reason, progress, overdue, certificate } = session;
+  const parts = [`${enStatusLabels[status]}, progress ${Math.round(progress)}%.`];
+  if (reason) parts.push(`Why not passed: ${reasonText(reason)}`);
+  if (overdue) parts.push('The deadline has passed.');
+  if (certificate) parts.push(`Certificate: ${certificate}`);
+  else if (reason === null) parts.push('No certificate link.');
+  return `- ${row.course_session_name} (session ${row.course_session_id}): ${parts.join(' ')}`;
+}
+
 /** The plain-text summary the learner view copies: one line per session, and a link back to the view. */
 function learnerSummaryText(overview: LearnerOverview, courseId: number, link: string): string {
   const who = overview.username ?? `User ${overview.userId}`;
@@ -28,10 +37,7 @@ function learnerSummaryText(overview: LearnerOverview, courseId: number, link: s
     `${who} (user ${overview.userId}${overview.email ? `, ${overview.email}` : ''})`,
     `Course ${courseId}${overview.courseName ? `: ${overview.courseName}` : ''}`,
     `${plural(overview.sessions.length, 'session', 'sessions')}, ${number(overview.passed)} passed`,
-    ...overview.sessions.map(
-      (session) =>
-        `- ${session.row.course_session_name} (session ${session.row.course_session_id}): ${enStatusLabels[session.status]}. ${reasonText(session.reason)}${session.overdue ? ' The deadline has passed.' : ''}`,
-    ),
+    ...overview.sessions.map(sessionLine),
     `Link: ${link}`,
   ];
   return lines.join('\n');
@@ -45,7 +51,8 @@ const en = {
   learnerEmpty: (userId: number) => `No statistics for user ${userId} in this course.`,
   learnerCount: (sessions: number, passed: number) =>
     `${plural(sessions, 'session', 'sessions')}, ${number(passed)} passed.`,
-  learnerTableLabel: (name: string) => `Sessions of ${name}`,
+  learnerListLabel: (name: string) => `Sessions of ${name}`,
+  sessionId: (id: number) => `Session ID ${id}`,
   learnerWhy: 'Why not passed',
   copySummary: 'Copy summary',
   summaryCopied: 'Summary copied, with a link to this view.',
@@ -62,8 +69,6 @@ const ruStatusLabels = fieldCatalogs.ru.statusLabels;
 
 function ruReasonText(reason: NotPassedReason): string {
   switch (reason.kind) {
-    case 'passed':
-      return 'Пройден.';
     case 'completed_without_success':
       return `Завершён без успеха (балл ${ruNumber(reason.score)}).`;
     case 'not_started':
@@ -75,16 +80,23 @@ function ruReasonText(reason: NotPassedReason): string {
   }
 }
 
+function ruSessionLine(session: LearnerSession): string {
+  const { row, status, reason, progress, overdue, certificate } = session;
+  const parts = [`${ruStatusLabels[status]}, прогресс ${Math.round(progress)}%.`];
+  if (reason) parts.push(`Почему не пройден: ${ruReasonText(reason)}`);
+  if (overdue) parts.push('Срок прошёл.');
+  if (certificate) parts.push(`Сертификат: ${certificate}`);
+  else if (reason === null) parts.push('Ссылки на сертификат нет.');
+  return `- ${row.course_session_name} (сессия ${row.course_session_id}): ${parts.join(' ')}`;
+}
+
 function ruLearnerSummaryText(overview: LearnerOverview, courseId: number, link: string): string {
   const who = overview.username ?? `Пользователь ${overview.userId}`;
   const lines = [
     `${who} (пользователь ${overview.userId}${overview.email ? `, ${overview.email}` : ''})`,
     `Курс ${courseId}${overview.courseName ? `: ${overview.courseName}` : ''}`,
     `${ruPlural(overview.sessions.length, 'сессия', 'сессии', 'сессий')}, пройдено: ${ruNumber(overview.passed)}`,
-    ...overview.sessions.map(
-      (session) =>
-        `- ${session.row.course_session_name} (сессия ${session.row.course_session_id}): ${ruStatusLabels[session.status]}. ${ruReasonText(session.reason)}${session.overdue ? ' Срок прошёл.' : ''}`,
-    ),
+    ...overview.sessions.map(ruSessionLine),
     `Ссылка: ${link}`,
   ];
   return lines.join('\n');
@@ -97,7 +109,8 @@ const ru: LearnerTexts = {
   learnerEmpty: (userId: number) => `В этом курсе нет статистики пользователя ${userId}.`,
   learnerCount: (sessions: number, passed: number) =>
     `${ruPlural(sessions, 'сессия', 'сессии', 'сессий')}, пройдено: ${ruNumber(passed)}.`,
-  learnerTableLabel: (name: string) => `Сессии: ${name}`,
+  learnerListLabel: (name: string) => `Сессии: ${name}`,
+  sessionId: (id: number) => `ID сессии ${id}`,
   learnerWhy: 'Почему не пройден',
   copySummary: 'Скопировать сводку',
   summaryCopied: 'Сводка скопирована вместе со ссылкой на этот вид.',

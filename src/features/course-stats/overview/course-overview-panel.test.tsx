@@ -39,22 +39,24 @@ const rows = [
 ].map((row) => courseStatSchema.parse(row));
 
 describe('CourseOverviewPanel', () => {
-  it('labels itself partial until every page is loaded', () => {
-    const { rerender } = render(<CourseOverviewPanel rows={rows} complete={false} now={NOW} />);
-    expect(screen.getByText('Based on 3 rows, more may exist.')).toBeInTheDocument();
-    rerender(<CourseOverviewPanel rows={rows} complete now={NOW} />);
-    expect(screen.getByText('All 3 rows of the results.')).toBeInTheDocument();
+  it('says which rows it covers, as a warning while more may exist', () => {
+    const { rerender } = render(
+      <CourseOverviewPanel rows={rows} scope="Based on 3 rows, more may exist." partial now={NOW} />,
+    );
+    expect(screen.getByText('Based on 3 rows, more may exist.')).toHaveClass('course-overview-partial');
+    rerender(<CourseOverviewPanel rows={rows} scope="Based on all 3 rows of the results." partial={false} now={NOW} />);
+    expect(screen.getByText('Based on all 3 rows of the results.')).not.toHaveClass('course-overview-partial');
   });
 
   it('draws the progress distribution with a text alternative', () => {
-    render(<CourseOverviewPanel rows={rows} complete now={NOW} />);
+    render(<CourseOverviewPanel rows={rows} scope="" partial={false} now={NOW} />);
     expect(screen.getByRole('img', { name: /Progress distribution/ })).toHaveAccessibleName(
       expect.stringContaining('the largest band is 0–9 % with 1 row'),
     );
   });
 
   it('writes the status breakdown in text', () => {
-    render(<CourseOverviewPanel rows={rows} complete now={NOW} />);
+    render(<CourseOverviewPanel rows={rows} scope="" partial={false} now={NOW} />);
     const legend = within(screen.getByRole('figure', { name: 'Status breakdown' })).getAllByRole('listitem');
     expect(legend.map((item) => item.textContent)).toEqual([
       'Not started 1 (33%)',
@@ -65,7 +67,7 @@ describe('CourseOverviewPanel', () => {
   });
 
   it('compares the sessions in a table', () => {
-    render(<CourseOverviewPanel rows={rows} complete now={NOW} />);
+    render(<CourseOverviewPanel rows={rows} scope="" partial={false} now={NOW} />);
     const table = screen.getByRole('table', { name: 'Sessions compared' });
     const lines = within(table)
       .getAllByRole('row')
@@ -80,11 +82,10 @@ describe('CourseOverviewPanel', () => {
   it('speaks Russian', () => {
     render(
       <LocaleProvider initial="ru">
-        <CourseOverviewPanel rows={rows} complete={false} now={NOW} />
+        <CourseOverviewPanel rows={rows} scope="" partial now={NOW} />
       </LocaleProvider>,
     );
     expect(screen.getByRole('heading', { name: 'Обзор' })).toBeInTheDocument();
-    expect(screen.getByText('По 3 строкам; загружены не все.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Сравнение сессий' })).toBeInTheDocument();
   });
 });

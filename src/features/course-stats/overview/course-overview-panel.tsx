@@ -21,14 +21,17 @@ const bandLabel = (index: number) => {
 };
 
 export interface CourseOverviewPanelProps {
+  /** The rows shown: those the search and quick filters keep, the same rows the summary covers. */
   rows: readonly CourseStat[];
-  /** Whether `rows` is every row of the course and filters; otherwise the panel says it is partial. */
-  complete: boolean;
+  /** Which rows those are, in words ("Based on 300 rows, more may exist."). */
+  scope: string;
+  /** More rows may exist than those loaded: the scope is said as a warning. */
+  partial: boolean;
   now: number;
 }
 
-/** Progress distribution, status breakdown and a per-session comparison over the rows loaded. */
-export function CourseOverviewPanel({ rows, complete, now }: CourseOverviewPanelProps) {
+/** Progress distribution, status breakdown and a per-session comparison over the rows shown. */
+export function CourseOverviewPanel({ rows, scope, partial, now }: CourseOverviewPanelProps) {
   const texts = useCatalog(overviewCatalogs);
   const headingId = useId();
   const overview = useMemo(() => courseOverview(rows, now), [rows, now]);
@@ -38,9 +41,7 @@ export function CourseOverviewPanel({ rows, complete, now }: CourseOverviewPanel
   return (
     <section className="course-overview" aria-labelledby={headingId}>
       <h2 id={headingId}>{texts.heading}</h2>
-      <p className={complete ? 'muted' : 'course-overview-partial'}>
-        {complete ? texts.complete(overview.rows) : texts.partial(overview.rows)}
-      </p>
+      <p className={partial ? 'course-overview-partial' : 'muted'}>{scope}</p>
       <div className="course-overview-grid">
         <BarChart
           title={texts.progressTitle}

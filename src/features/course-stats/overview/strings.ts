@@ -15,8 +15,6 @@ const enStatuses: Record<CourseStatStatus, string> = {
 
 const en = {
   heading: 'Overview',
-  partial: (rows: number) => `Based on ${plural('en', rows, { one: '# row', other: '# rows' })}, more may exist.`,
-  complete: (rows: number) => `All ${plural('en', rows, { one: '# row', other: '# rows' })} of the results.`,
   progressTitle: 'Progress distribution',
   progressDescription: (busiest: string, count: number) =>
     count === 0
@@ -43,13 +41,8 @@ const en = {
 
 export type OverviewTexts = typeof en;
 
-const ruRows = (rows: number) =>
-  plural('ru', rows, { one: '# строке', few: '# строкам', many: '# строкам', other: '# строкам' });
-
 const ru: OverviewTexts = {
   heading: 'Обзор',
-  partial: (rows: number) => `По ${ruRows(rows)}; загружены не все.`,
-  complete: (rows: number) => `По всем ${ruRows(rows)} результатов.`,
   progressTitle: 'Распределение прогресса',
   progressDescription: (busiest: string, count: number) =>
     count === 0

@@ -13,6 +13,7 @@ export interface CourseStatsSummaryProps {
   scope: string;
 }
 
+/** The summary as one strip: six figures over the rows shown, and which rows those are. */
 export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
   const texts = useCatalog(summaryCatalogs);
   const words = useCatalog(fieldCatalogs);
@@ -30,7 +31,6 @@ export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
   return (
     <section className="course-stats-summary" aria-labelledby={titleId}>
       <h2 id={titleId}>{texts.summaryTitle}</h2>
-      <p className="muted">{scope}</p>
       <dl>
         {items.map(([term, value]) => (
           <div key={term}>
@@ -39,6 +39,7 @@ export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
           </div>
         ))}
       </dl>
+      <p className="muted course-stats-summary-scope">{scope}</p>
     </section>
   );
 }

@@ -62,7 +62,7 @@ describe('parseCourseStatsSearch', () => {
     expect(corrections).toEqual([{ param: 'per_page', raw, kind: 'replaced', value: perPage }]);
   });
 
-  it.each([['abc'], ['0'], ['-1'], ['1.5'], ['012'], [' 12'], ['9007199254740992'], ['']])(
+  it.each([['abc'], ['0'], ['-1'], ['1.5'], ['012'], ['1 2'], ['9007199254740992'], ['']])(
     'drops the filter id %j with a notice',
     (raw) => {
       const { search, corrections } = parse(
@@ -76,6 +76,11 @@ describe('parseCourseStatsSearch', () => {
       ]);
     },
   );
+
+  it('trims spaces around a filter id without a notice', () => {
+    const { search, corrections } = parse('user_id=%2012%20&course_session_id=%209');
+    expect([search.userId, search.courseSessionId, corrections]).toEqual([12, 9, []]);
+  });
 
   it.each([['score'], ['score.up'], ['unknown.asc'], ['cert_file.asc'], ['SCORE.asc'], ['score.asc.desc']])(
     'drops the sort %j',

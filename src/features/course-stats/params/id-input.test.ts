@@ -6,6 +6,11 @@ describe('parseIdInput', () => {
     ['1', 1],
     ['42', 42],
     ['9007199254740991', Number.MAX_SAFE_INTEGER],
+    [' 101 ', 101],
+    [' 12', 12],
+    ['12 ', 12],
+    ['\t7\n', 7],
+    ['\u00a0101\u00a0', 101],
   ])('accepts %j', (raw, value) => {
     expect(parseIdInput(raw)).toEqual({ ok: true, value });
   });
@@ -21,10 +26,9 @@ describe('parseIdInput', () => {
     ['0', 'zero'],
     ['000', 'zero'],
     ['012', 'leading_zero'],
-    [' 12', 'spaces'],
-    ['12 ', 'spaces'],
     ['1 2', 'spaces'],
-    ['   ', 'spaces'],
+    [' 1 2 ', 'spaces'],
+    [' -5 ', 'not_a_whole_number'],
     ['9007199254740992', 'too_large'],
     ['99999999999999999999', 'too_large'],
   ])('refuses %j as %s', (raw, problem) => {
@@ -35,5 +39,6 @@ describe('parseIdInput', () => {
     expect(parseIdInput('')).toEqual({ ok: true, value: null });
     expect(parseIdInput('', { required: true })).toEqual({ ok: false, problem: 'required' });
     expect(parseIdInput('  ', { required: true })).toEqual({ ok: false, problem: 'required' });
+    expect(parseIdInput('   ')).toEqual({ ok: true, value: null });
   });
 });

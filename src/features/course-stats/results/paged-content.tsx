@@ -1,5 +1,6 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useId } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { isApiError } from '@/lib/api-error';
@@ -48,6 +49,7 @@ export function PagedContent({ results, query, nextPageEmpty, onLoadAll }: Paged
   const table = useCourseStatsTable({ rows, shown: rowsShown.shown, search, update, isLastPage });
   const busy = query.isPlaceholderData;
   const wholeResults = search.page === 1 && isLastPage;
+  const loadAllHintId = useId();
 
   const pagination = (
     <DataTablePagination
@@ -112,44 +114,52 @@ export function PagedContent({ results, query, nextPageEmpty, onLoadAll }: Paged
   }
 
   return (
-    <>
-      {!wholeResults && (
-        <div className="whole-course-offer">
-          <button type="button" className="button button-primary" onClick={onLoadAll}>
-            {wholeTexts.loadAll}
-          </button>
-          <p className="muted field-hint">{wholeTexts.loadAllHint}</p>
-        </div>
-      )}
-      <ResultsBody
-        results={results}
-        loaded={{
-          table,
-          rowsShown,
-          report: query.data.report,
-          rows,
-          complete: wholeResults,
-          partial: false,
-          duplicates: 0,
-          scope: {
-            kind: 'page',
-            page: search.page,
-            pageRows: rows.length,
-            shown: rowsShown.shown.length,
-            narrowed: rowsShown.narrowed,
-            wholeResults,
-          },
-        }}
-        busy={busy}
-        statusLine={
+    <ResultsBody
+      results={results}
+      loaded={{
+        table,
+        rowsShown,
+        report: query.data.report,
+        rows,
+        complete: wholeResults,
+        partial: false,
+        duplicates: 0,
+        scope: {
+          kind: 'page',
+          page: search.page,
+          pageRows: rows.length,
+          shown: rowsShown.shown.length,
+          narrowed: rowsShown.narrowed,
+          wholeResults,
+        },
+      }}
+      busy={busy}
+      statusLine={
+        <>
           <p role="status">
             {rowsShown.narrowed
               ? texts.showingOnPage(rowsShown.shown.length, rows.length, search.page)
               : texts.showingRows(rows.length, search.page)}
           </p>
-        }
-        footer={pagination}
-      />
-    </>
+          {!wholeResults && (
+            <>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={onLoadAll}
+                title={wholeTexts.loadAllHint}
+                aria-describedby={loadAllHintId}
+              >
+                {wholeTexts.loadAll}
+              </button>
+              <span id={loadAllHintId} className="visually-hidden">
+                {wholeTexts.loadAllHint}
+              </span>
+            </>
+          )}
+        </>
+      }
+      footer={pagination}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunk } from '@/lib/load-chunk';
@@ -18,8 +18,10 @@ import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
 import type { RowsShown } from '../triage/use-rows-shown';
 import { wholeCourseCatalogs } from '../whole-course/strings';
+import { resultsCatalogs } from './strings';
+import { ViewTabs, type ResultsView } from './view-tabs';
 
-// Charts are not needed to read the first rows: the overview and its chart code load beside the table.
+// Charts are not needed to read the rows: the overview and its chart code load when its tab is opened.
 const CourseOverviewPanel = lazy(() =>
   loadChunk(() => import('../overview/course-overview-panel')).then((module) => ({
     default: module.CourseOverviewPanel,
@@ -31,7 +33,7 @@ export interface LoadedRows {
   table: Table<CourseStat>;
   rowsShown: RowsShown;
   report: ParseReport;
-  /** Every row loaded, before search and quick filters: what the overview describes. */
+  /** Every row loaded, before search and quick filters. */
   rows: readonly CourseStat[];
   /** The rows loaded are every row of the course and filters. */
   complete: boolean;
@@ -58,13 +60,17 @@ export interface ResultsBodyProps {
   loaded: LoadedRows;
   /** The next page is on its way: the rows shown are the previous page's. */
   busy: boolean;
+  /** How many rows are shown, and how to get more (Load all pages): the start of the toolbar. */
   statusLine: ReactNode;
   footer?: ReactNode;
   /** Thousands of rows: render only those in view. */
   virtual?: boolean;
 }
 
-/** Everything over the rows loaded, in either mode: figures, notices, search and filters, tools, the table. */
+/**
+ * Everything over the rows loaded, in either mode, table first: the summary strip, one toolbar for what can be
+ * done with the rows shown, the search and quick filters right above the table, and the overview behind a tab.
+ */
 export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual = false }: ResultsBodyProps) {
   const { courseId, searchState, learnerHref } = results;
   const words = useCatalog(fieldCatalogs);
@@ -72,7 +78,11 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const triageTexts = useCatalog(triageCatalogs);
   const summaryTexts = useCatalog(summaryCatalogs);
   const wholeTexts = useCatalog(wholeCourseCatalogs);
+  const resultsTexts = useCatalog(resultsCatalogs);
   const now = useNow();
+  const [view, setView] = useState<ResultsView>('table');
+  const tabsId = useId();
+  const tabId = (candidate: ResultsView) => `${tabsId}-${candidate}`;
   const { search, update } = searchState;
   const { table, rowsShown, scope } = loaded;
   const { shown, counts } = rowsShown;
@@ -84,44 +94,72 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
         )
       : null;
   const label = tableTexts.tableLabel(courseId);
+  const figuresScope = summaryTexts.summaryScope(scope);
   return (
     <>
-      <CourseStatsSummary rows={shown} scope={summaryTexts.summaryScope(scope)} />
+      <CourseStatsSummary rows={shown} scope={figuresScope} />
       <ParseReportNotice report={loaded.report} itemNoun="row" />
       {loaded.duplicates > 0 && <p className="alert alert-info">{wholeTexts.duplicates(loaded.duplicates)}</p>}
-      <TriageControls
-        q={search.q}
-        quick={search.quick}
-        counts={counts}
-        scope={triageTexts.triageScope(scope, search.q !== '')}
-        update={update}
-      />
       <div className="course-stats-toolbar">
-        {statusLine}
-        <CourseStatsColumnMenu table={table} />
+        <div className="course-stats-status">{statusLine}</div>
+        <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} search={search}>
+          <CourseStatsColumnMenu table={table} />
+        </ShownRowsTools>
       </div>
-      <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} search={search} />
-      <Suspense fallback={null}>
-        <CourseOverviewPanel rows={loaded.rows} complete={loaded.complete} now={now} />
-      </Suspense>
-      {sortNote && <p className="muted course-stats-sort-note">{sortNote}</p>}
-      {shown.length === 0 ? (
-        <div className="course-stats-empty">
-          <p className="alert-title">{triageTexts.noMatches}</p>
-          <button type="button" className="button" onClick={() => update({ q: '', quick: [] })}>
-            {triageTexts.clearTriage}
-          </button>
-        </div>
-      ) : (
-        <CourseStatsTable
-          table={table}
-          label={label}
-          caption={sortNote ? `${label}. ${sortNote}` : undefined}
-          busy={busy}
-          virtual={virtual}
-          learnerHref={learnerHref}
+      <div className="course-stats-view-bar">
+        <TriageControls
+          q={search.q}
+          quick={search.quick}
+          counts={counts}
+          scope={triageTexts.triageScope(scope)}
+          update={update}
         />
-      )}
+        <ViewTabs
+          view={view}
+          onChange={setView}
+          label={resultsTexts.viewsLabel}
+          names={resultsTexts.views}
+          tabId={tabId}
+        />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${tabId('table')}-panel`}
+        aria-labelledby={tabId('table')}
+        className="course-stats-table-panel"
+        hidden={view !== 'table'}
+      >
+        {shown.length === 0 ? (
+          <div className="course-stats-empty">
+            <p className="alert-title">{triageTexts.noMatches}</p>
+            <button type="button" className="button" onClick={() => update({ q: '', quick: [] })}>
+              {triageTexts.clearTriage}
+            </button>
+          </div>
+        ) : (
+          <CourseStatsTable
+            table={table}
+            label={label}
+            caption={sortNote ? `${label}. ${sortNote}` : undefined}
+            busy={busy}
+            virtual={virtual}
+            learnerHref={learnerHref}
+          />
+        )}
+        {sortNote && <p className="muted course-stats-sort-note">{sortNote}</p>}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${tabId('overview')}-panel`}
+        aria-labelledby={tabId('overview')}
+        hidden={view !== 'overview'}
+      >
+        {view === 'overview' && (
+          <Suspense fallback={<p role="status">{resultsTexts.loading}</p>}>
+            <CourseOverviewPanel rows={shown} scope={figuresScope} partial={!loaded.complete} now={now} />
+          </Suspense>
+        )}
+      </div>
       {footer}
     </>
   );

@@ -18,6 +18,8 @@ const en = {
   showingOnPage: (shown: number, total: number, page: number) =>
     `Showing ${number(shown)} of the ${rows(total)} on page ${page}.`,
   retrying: (attempt: number, of: number) => `The API did not answer; retrying (attempt ${attempt} of ${of})…`,
+  viewsLabel: 'Show the rows as',
+  views: { table: 'Table', overview: 'Overview' },
 };
 
 export type ResultsTexts = typeof en;
@@ -38,6 +40,8 @@ const ru: ResultsTexts = {
   showingOnPage: (shown: number, total: number, page: number) =>
     `Показано ${ruNumber(shown)} из ${ruRowsOf(total)} на странице ${page}.`,
   retrying: (attempt: number, of: number) => `API не ответил; повторяем запрос (попытка ${attempt} из ${of})…`,
+  viewsLabel: 'Показать строки как',
+  views: { table: 'Таблица', overview: 'Обзор' },
 };
 
 export const resultsCatalogs: Record<Locale, ResultsTexts> = { en, ru };

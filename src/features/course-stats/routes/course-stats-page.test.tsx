@@ -2,23 +2,15 @@ import type { CourseStatWire } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LocaleProvider } from '@/lib/i18n';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
+import { polyfillDialog } from '@/testing/dialog';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from './course-stats-page';
 
-// jsdom has <dialog> but not its methods; these do what the browser does, minus the focus trap.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+polyfillDialog();
 
 const STATS_PATH = '/endpoint/v1/courses/:courseId/course_stats';
 
@@ -192,7 +184,7 @@ describe('CourseStatsPage: URL state', () => {
     ['a negative id', '-5'],
     ['a fraction', '1.5'],
     ['zero', '0'],
-    ['a padded id', '%2012'],
+    ['an id with a space inside', '1%202'],
     ['an id beyond 2^53', '9007199254740993'],
     ['an exponent', '1e3'],
   ])('drops %s from the URL and never sends it', async (_name, raw) => {
@@ -339,22 +331,82 @@ describe('CourseStatsPage: paging', () => {
     expect(requests.filter((url) => url.searchParams.get('page') === '2')).toHaveLength(1);
   });
 
-  it('shows the overview of a full page 1 as partial, and of a course that fits on page 1 as complete', async () => {
+  it('keeps the overview behind its tab, saying whether it covers the whole results', async () => {
     servePagedCourse(10);
+    const user = userEvent.setup();
     renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const overviewTab = screen.getByRole('tab', { name: 'Overview' });
+    expect(screen.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('region', { name: 'Overview' })).not.toBeInTheDocument();
+    await user.click(overviewTab);
+    expect(overviewTab).toHaveAttribute('aria-selected', 'true');
     const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(screen.getByRole('tabpanel', { name: 'Overview' })).toContainElement(overview);
+    expect(screen.queryByRole('table', { name: /^Statistics of course/ })).not.toBeInTheDocument();
     // Page 1 is full, and until page 2 is known to be empty there may be more.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled());
-    expect(within(overview).queryByText('Based on 10 rows, more may exist.')).not.toBeInTheDocument();
-    expect(within(overview).getByText('All 10 rows of the results.')).toBeInTheDocument();
+    expect(within(overview).getByText('Based on all 10 rows of the results.')).toBeInTheDocument();
   });
 
-  it('labels the overview of a full page 1 partial while more pages exist', async () => {
+  it('moves between the Table and Overview tabs with the arrow keys', async () => {
     servePagedCourse(25);
+    const user = userEvent.setup();
     renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const tableTab = screen.getByRole('tab', { name: 'Table' });
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('tabindex', '-1');
+    tableTab.focus();
+    await user.keyboard('{ArrowRight}');
+    const overviewTab = screen.getByRole('tab', { name: 'Overview' });
+    expect(overviewTab).toHaveFocus();
+    expect(overviewTab).toHaveAttribute('aria-selected', 'true');
     const overview = await screen.findByRole('region', { name: 'Overview' });
-    expect(within(overview).getByText('Based on 10 rows, more may exist.')).toBeInTheDocument();
+    expect(
+      within(overview).getByText('Based on the 10 rows on page 1 only, not the whole course.'),
+    ).toBeInTheDocument();
     expect(within(overview).getByRole('img', { name: /Progress distribution/ })).toBeInTheDocument();
+    await user.keyboard('{Home}');
+    expect(tableTab).toHaveFocus();
+    expect(screen.getByRole('table', { name: /^Statistics of course/ })).toBeInTheDocument();
+  });
+
+  it('gives the summary and the overview the rows the search and quick filters keep', async () => {
+    serveStats(() => [
+      courseStatWire({ id: 1, user_id: 1, username: 'Anna', completed: true, success: true, progress_percent: 100 }),
+      courseStatWire({ id: 2, user_id: 2, username: 'Boris', progress_percent: 0, deadline: '2001-01-01T00:00:00Z' }),
+      courseStatWire({ id: 3, user_id: 3, username: 'Vera', progress_percent: 50, deadline: '2001-01-01T00:00:00Z' }),
+    ]);
+    const user = userEvent.setup();
+    renderPage('/courses/7/stats?quick=overdue');
+    await screen.findByRole('button', { name: 'Boris' });
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Learners').nextElementSibling).toHaveTextContent('2');
+    expect(
+      within(summary).getByText(
+        'Based on the 2 rows matching the search and quick filters, out of all 3 rows of the results.',
+      ),
+    ).toBeInTheDocument();
+    // Each quick filter counts the rows shown now: both are overdue, one has not started.
+    const count = (name: string) => screen.getByRole('checkbox', { name: new RegExp(`^${name} \\(`) });
+    expect(count('Overdue')).toHaveAccessibleName('Overdue (2)');
+    expect(count('Not started')).toHaveAccessibleName('Not started (1)');
+    expect(count('Passed without certificate')).toHaveAccessibleName('Passed without certificate (0)');
+
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(
+      within(overview).getByText(
+        'Based on the 2 rows matching the search and quick filters, out of all 3 rows of the results.',
+      ),
+    ).toBeInTheDocument();
+    const legend = within(within(overview).getByRole('figure', { name: 'Status breakdown' })).getAllByRole('listitem');
+    expect(legend.map((item) => item.textContent)).toEqual([
+      'Not started 1 (50%)',
+      'In progress 1 (50%)',
+      'Passed 0 (0%)',
+      'Not passed 0 (0%)',
+    ]);
   });
 
   it('keeps the previous page on screen, marked busy, while the next one loads', async () => {
@@ -422,7 +474,7 @@ describe('CourseStatsPage: filters', () => {
     ['1.5', 'User ID must be a whole number greater than 0, such as 42.'],
     ['0', 'User ID must be greater than 0.'],
     ['012', 'User ID must not start with 0.'],
-    [' 12', 'User ID must not contain spaces.'],
+    ['1 2', 'User ID must not contain spaces.'],
     ['9007199254740993', 'User ID is too large.'],
   ])('refuses the user id %j with a message and sends nothing', async (typed, message) => {
     const requests = servePagedCourse(3);
@@ -438,6 +490,30 @@ describe('CourseStatsPage: filters', () => {
     expect(input).toHaveFocus();
     expect(router.state.location.search).toBe('');
     expect(requests).toHaveLength(1);
+  });
+
+  it('trims spaces around the ids typed, as a paste brings them', async () => {
+    const requests = servePagedCourse(3);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' });
+    const courseField = screen.getByRole('textbox', { name: 'Course ID' });
+    await user.clear(courseField);
+    await user.type(courseField, ' 101 ');
+    await user.type(screen.getByRole('textbox', { name: 'User ID' }), ' 5 ');
+    await user.type(screen.getByRole('textbox', { name: 'Session ID' }), '\t70 ');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/101/stats'));
+    expect(router.state.location.search).toBe('?user_id=5&course_session_id=70');
+    expect(screen.queryByText(/must not contain spaces/)).not.toBeInTheDocument();
+    await waitFor(() => expect(requests.at(-1)?.pathname).toBe('/endpoint/v1/courses/101/course_stats'));
+  });
+
+  it('reads a course id with spaces around it in the address', async () => {
+    const requests = servePagedCourse(3);
+    renderPage('/courses/%20101%20/stats');
+    expect(await screen.findByRole('heading', { name: 'Course 101 statistics' })).toBeInTheDocument();
+    await waitFor(() => expect(requests.at(-1)?.pathname).toBe('/endpoint/v1/courses/101/course_stats'));
   });
 
   it('asks for a course id', async () => {

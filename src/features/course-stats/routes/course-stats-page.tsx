@@ -1,4 +1,3 @@
-import type { CourseStat } from '@contract';
 import { matchQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-error';
@@ -10,7 +9,8 @@ import type { SubmittedFilters } from '../filters/course-stats-filter-form';
 import { filterCatalogs } from '../filters/strings';
 import { useCourseIdParam } from '../params/use-course-id-param';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
-import { courseStatsHref, courseStatsParams, hasFilters } from '../params/course-stats-search';
+import { courseStatsParams, hasFilters } from '../params/course-stats-search';
+import { useLearnerHref } from '../learner/learner-link';
 import { PagedContent } from '../results/paged-content';
 import type { CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
@@ -87,14 +87,14 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     listQuery.isFetching &&
     isApiError(listQuery.failureReason) &&
     listQuery.failureReason.detail.kind === 'rate_limited';
-  const learnerHref = (stat: CourseStat) => courseStatsHref(courseId, { userId: stat.user_id, view: 'learner' });
+  const learnerHref = useLearnerHref(courseId);
   const results: CourseResults = { courseId, searchState, filtered: hasFilters(search), clearFilters, learnerHref };
 
   let content: ReactNode;
   if (mode === 'learner' && search.userId !== undefined) {
     content = (
       <Suspense fallback={<p role="status">{resultsTexts.loading}</p>}>
-        <LearnerView courseId={courseId} userId={search.userId} backHref={courseStatsHref(courseId)} />
+        <LearnerView courseId={courseId} userId={search.userId} />
       </Suspense>
     );
   } else if (mode === 'whole') {
@@ -109,9 +109,11 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   }
 
   return (
-    <section className="course-stats" aria-labelledby={headingId}>
-      <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
-      {courseName && mode !== 'learner' && <p className="muted">{resultsTexts.courseName(courseName)}</p>}
+    <section className={`course-stats is-${mode}`} aria-labelledby={headingId}>
+      <div className="course-stats-title">
+        <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
+        {courseName && mode !== 'learner' && <p className="muted">{resultsTexts.courseName(courseName)}</p>}
+      </div>
       <CorrectionsNotice corrections={corrections} />
       {mode !== 'learner' && (
         <CourseFilters courseId={courseId} search={search} onSubmit={handleSubmit} clearFilters={clearFilters} />

@@ -5,6 +5,8 @@ import { loadChunk } from '@/lib/load-chunk';
 import { DataTable } from '@/components/data-table/data-table';
 import type { VirtualDataTableHandle } from '@/components/data-table/virtual-data-table';
 import { useCatalog } from '@/lib/i18n';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { CourseStatsCards } from './course-stats-cards';
 import { CourseStatDetailsDialog } from './details-dialog';
 import { tableCatalogs } from './strings';
 import { RowDetailsContext } from './row-details-context';
@@ -29,7 +31,7 @@ export interface CourseStatsTableProps {
   learnerHref?: (stat: CourseStat) => string;
 }
 
-/** The table and the details panel its user names open. */
+/** The table (on a phone, a card per row) and the details panel its user names open. */
 export function CourseStatsTable({
   table,
   label,
@@ -40,6 +42,7 @@ export function CourseStatsTable({
   learnerHref,
 }: CourseStatsTableProps) {
   const texts = useCatalog(tableCatalogs);
+  const phone = useMediaQuery(PHONE_QUERY);
   const [detailsRowId, setDetailsRowId] = useState<string | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -59,7 +62,7 @@ export function CourseStatsTable({
       rowId === null ? null : containerRef.current?.querySelector<HTMLElement>(`[data-row-opener="${rowId}"]`);
     setDetailsRowId(null);
     const shown = findOpener();
-    if (shown || !virtual || detailsIndex < 0) {
+    if (shown || !virtual || phone || detailsIndex < 0) {
       (shown ?? openerRef.current)?.focus();
       return;
     }
@@ -72,8 +75,11 @@ export function CourseStatsTable({
 
   return (
     <RowDetailsContext value={openDetails}>
-      <div ref={containerRef}>
-        {virtual ? (
+      <div ref={containerRef} className="course-stats-table-box">
+        {phone ? (
+          // While the first rows load, the status line above says so: no skeleton cards.
+          !loading && <CourseStatsCards table={table} label={label} busy={busy} />
+        ) : virtual ? (
           <Suspense fallback={<p className="muted">{texts.loadingTable}</p>}>
             <CourseStatsVirtualTable table={table} label={label} caption={caption} busy={busy} handleRef={virtualRef} />
           </Suspense>

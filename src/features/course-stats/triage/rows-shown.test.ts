@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { foldText } from '@/lib/fold-text';
 import { courseStatWire } from '@/testing/fixtures';
 import type { RowSort } from '../fields/multi-sort';
-import { countQuickFilters, countSearchMatches, quickFilterPredicates, selectRowsShown } from './rows-shown';
+import {
+  countQuickFilters,
+  countSearchMatches,
+  parseRowSearch,
+  quickFilterPredicates,
+  selectRowsShown,
+} from './rows-shown';
 
 const NOW = Date.parse('2026-11-01T00:00:00Z');
 const DAY = 86_400_000;
@@ -84,6 +90,46 @@ describe('search', () => {
     expect(shown('garcia warehouse')).toEqual([]);
     expect(shown('   ')).toEqual([1, 2, 3]);
     expect(countSearchMatches(rows, 'example')).toBe(3);
+  });
+});
+
+describe('search for one learner', () => {
+  const rows = [
+    stat({ id: 1, user_id: 7, username: 'Anna Berg', user_email: 'Anna@Example.com', course_session_name: 'Group 17' }),
+    stat({ id: 2, user_id: 17, username: 'Joanna Berg', user_email: 'joanna@example.com' }),
+    stat({ id: 3, user_id: 7, username: 'Anna Berg', user_email: 'anna@example.com', course_session_name: 'Spring' }),
+    stat({ id: 4, user_id: 70, username: 'Learner 7', user_email: 'l7@example.org' }),
+  ];
+  const shown = (query: string) => ids(selectRowsShown(rows, { quick: [], query, sort: [], now: NOW }));
+
+  it('reads digits as a user ID, matched exactly', () => {
+    expect(parseRowSearch(' 17 ')).toEqual({ kind: 'user_id', userId: 17 });
+    expect(shown('7')).toEqual([1, 3]);
+    expect(shown(' 17 ')).toEqual([2]);
+    expect(shown('70')).toEqual([4]);
+    expect(shown('99')).toEqual([]);
+    expect(countSearchMatches(rows, '7')).toBe(2);
+  });
+
+  it('reads a whole email address as that learner’s, whatever its case', () => {
+    expect(parseRowSearch('ANNA@example.COM')).toEqual({ kind: 'email', email: 'anna@example.com' });
+    expect(shown('anna@example.com')).toEqual([1, 3]);
+    expect(shown(' ANNA@EXAMPLE.COM ')).toEqual([1, 3]);
+    expect(shown('joanna@example.com')).toEqual([2]);
+    expect(shown('nna@example.com')).toEqual([]);
+  });
+
+  it('keeps searching words for anything else, part of an address included', () => {
+    expect(shown('anna@exam')).toEqual([1, 2, 3]);
+    expect(shown('berg')).toEqual([1, 2, 3]);
+    expect(shown('learner 7')).toEqual([4]);
+    expect(shown('group 17')).toEqual([1]);
+    expect(parseRowSearch('99999999999999999999')).toEqual({ kind: 'words', terms: ['99999999999999999999'] });
+  });
+
+  it('counts the quick filters over the learner found', () => {
+    expect(countQuickFilters(rows, '17', NOW).not_passed).toBe(1);
+    expect(countQuickFilters(rows, 'anna@example.com', NOW).not_passed).toBe(2);
   });
 });
 

@@ -75,17 +75,51 @@ function haystack(row: CourseStat): string {
   return text;
 }
 
-/** The words of a search; a row matches when its user name, email or session name hold every one. */
-export function searchTerms(query: string): string[] {
-  return foldText(query)
-    .split(/\s+/)
-    .filter((term) => term !== '');
+/**
+ * A search, read once: a user ID (digits only), a whole email address, or words. Support staff paste an id or an
+ * address from a ticket and expect that learner, not everyone whose name or address contains it.
+ */
+export type RowSearch =
+  | { kind: 'everything' }
+  | { kind: 'user_id'; userId: number }
+  | { kind: 'email'; email: string }
+  | { kind: 'words'; terms: string[] };
+
+const DIGITS = /^\d+$/;
+/** Something@somewhere.tld: a whole address. A part of one ("anna@exa") is searched as words while it is typed. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function parseRowSearch(query: string): RowSearch {
+  const trimmed = query.trim();
+  if (trimmed === '') return { kind: 'everything' };
+  if (DIGITS.test(trimmed) && Number.isSafeInteger(Number(trimmed)))
+    return { kind: 'user_id', userId: Number(trimmed) };
+  if (EMAIL_SHAPE.test(trimmed)) return { kind: 'email', email: foldText(trimmed) };
+  return {
+    kind: 'words',
+    terms: foldText(trimmed)
+      .split(/\s+/)
+      .filter((term) => term !== ''),
+  };
 }
 
-export function matchesSearch(row: CourseStat, terms: readonly string[]): boolean {
-  if (terms.length === 0) return true;
-  const text = haystack(row);
-  return terms.every((term) => text.includes(term));
+/**
+ * Digits find the learner with that user ID; a whole email address finds the learner with that address, case
+ * aside; anything else matches a row whose user name, email or session name holds every word.
+ */
+export function matchesSearch(row: CourseStat, search: RowSearch): boolean {
+  switch (search.kind) {
+    case 'everything':
+      return true;
+    case 'user_id':
+      return row.user_id === search.userId;
+    case 'email':
+      return foldText(row.user_email.trim()) === search.email;
+    case 'words': {
+      const text = haystack(row);
+      return search.terms.every((term) => text.includes(term));
+    }
+  }
 }
 
 export interface RowsShownOptions {
@@ -106,11 +140,11 @@ export function selectRowsShown(
   { quick, query, sort, now }: RowsShownOptions,
 ): CourseStat[] {
   const predicates = quick.map((id) => quickFilterPredicates[id]);
-  const terms = searchTerms(query);
+  const search = parseRowSearch(query);
   const kept =
-    predicates.length === 0 && terms.length === 0
+    predicates.length === 0 && search.kind === 'everything'
       ? rows
-      : rows.filter((row) => predicates.every((keep) => keep(row, now)) && matchesSearch(row, terms));
+      : rows.filter((row) => predicates.every((keep) => keep(row, now)) && matchesSearch(row, search));
   return sortRows(kept, sort);
 }
 
@@ -122,9 +156,9 @@ export type QuickFilterCounts = Record<QuickFilterId, number>;
  */
 export function countQuickFilters(rows: readonly CourseStat[], query: string, now: number): QuickFilterCounts {
   const counts: QuickFilterCounts = { overdue: 0, not_started: 0, inactive: 0, not_passed: 0, passed_no_cert: 0 };
-  const terms = searchTerms(query);
+  const search = parseRowSearch(query);
   for (const row of rows) {
-    if (!matchesSearch(row, terms)) continue;
+    if (!matchesSearch(row, search)) continue;
     for (const id of QUICK_FILTER_IDS) if (quickFilterPredicates[id](row, now)) counts[id] += 1;
   }
   return counts;
@@ -132,9 +166,9 @@ export function countQuickFilters(rows: readonly CourseStat[], query: string, no
 
 /** How many rows the search alone keeps (the quick filter counts' base). */
 export function countSearchMatches(rows: readonly CourseStat[], query: string): number {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return rows.length;
+  const search = parseRowSearch(query);
+  if (search.kind === 'everything') return rows.length;
   let count = 0;
-  for (const row of rows) if (matchesSearch(row, terms)) count += 1;
+  for (const row of rows) if (matchesSearch(row, search)) count += 1;
   return count;
 }

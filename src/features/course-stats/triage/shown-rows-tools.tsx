@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import { ExportControls } from './export-controls';
@@ -17,16 +17,18 @@ export interface ShownRowsToolsProps {
   partial: boolean;
   /** The view shown: the export's file name says its filters. */
   search: CourseStatsSearch;
+  /** More tools on the same toolbar, after the export (the columns menu). */
+  children?: ReactNode;
 }
 
-/** What can be done with the rows shown: copy their addresses, write to them, export them. */
-export function ShownRowsTools({ courseId, table, rows, partial, search }: ShownRowsToolsProps) {
+/** What can be done with the rows shown, on one toolbar: copy their addresses, write to them, export them. */
+export function ShownRowsTools({ courseId, table, rows, partial, search, children }: ShownRowsToolsProps) {
   const texts = useCatalog(triageCatalogs);
   const contacts = useMemo(() => collectEmails(rows), [rows]);
   const mailto = mailtoLink(contacts.emails);
   const mailReasonId = useId();
   return (
-    <div className="course-stats-tools">
+    <div className="course-stats-tools" role="group" aria-label={texts.toolsLabel}>
       <CopyButton
         label={texts.copyEmails}
         disabled={contacts.emails.length === 0}
@@ -55,6 +57,7 @@ export function ShownRowsTools({ courseId, table, rows, partial, search }: Shown
         </span>
       </span>
       <ExportControls courseId={courseId} table={table} search={search} partial={partial} />
+      {children}
     </div>
   );
 }

@@ -13,27 +13,34 @@ const enQuickFilterLabels: Record<QuickFilterId, string> = {
   passed_no_cert: 'Passed without certificate',
 };
 
-/** What the search and the quick filter counts cover. */
-function triageScope(scope: RowsScope, searching: boolean): string {
-  const matching = searching ? ' that match the search' : '';
+/** What the search and the quick filter counts cover: each count is of the rows shown now. */
+function triageScope(scope: RowsScope): string {
   if (scope.kind === 'page') {
-    return scope.wholeResults
-      ? `Counts are of all ${rows(scope.pageRows)} of the results${matching}.`
-      : `Search and quick filters cover the ${rows(scope.pageRows)} on page ${scope.page} only. Load all pages to cover the whole course.`;
+    if (!scope.wholeResults)
+      return `Search and quick filters cover the ${rows(scope.pageRows)} on page ${scope.page} only. Load all pages to cover the whole course.`;
+    return scope.narrowed
+      ? `Counts are of the ${rows(scope.shown)} shown, out of all ${number(scope.pageRows)} of the results.`
+      : `Counts are of all ${rows(scope.pageRows)} of the results.`;
   }
-  return scope.complete
-    ? `Counts are of all ${rows(scope.loaded)} loaded${matching}.`
-    : `Counts are of the ${rows(scope.loaded)} loaded so far${matching}; more may exist.`;
+  if (scope.complete) {
+    return scope.narrowed
+      ? `Counts are of the ${rows(scope.shown)} shown, out of all ${number(scope.loaded)} loaded.`
+      : `Counts are of all ${rows(scope.loaded)} loaded.`;
+  }
+  return scope.narrowed
+    ? `Counts are of the ${rows(scope.shown)} shown, out of ${number(scope.loaded)} loaded so far; more may exist.`
+    : `Counts are of the ${rows(scope.loaded)} loaded so far; more may exist.`;
 }
 /** Narrowing the rows loaded (search, quick filters) and acting on the rows shown (copy, mail, export). */
 const en = {
   searchLabel: 'Search loaded rows',
-  searchHint: 'User name, email or session name; every word must match.',
+  searchHint: 'A user ID or an email address finds that learner; other words match user name, email or session name.',
   quickFiltersLegend: 'Quick filters',
   quickFilterCount: (count: number) => `(${number(count)})`,
   quickFiltersHint:
     'Inactive: no activity for 14 days or more, or never. Not passed: not passed yet, whatever the progress. Passed without certificate: passed, with no certificate link.',
   quickFilterLabels: enQuickFilterLabels,
+  quickFiltersHelp: 'What these mean',
   noMatches: 'No rows match the search and quick filters.',
   clearTriage: 'Clear search and quick filters',
   copyEmails: 'Copy emails',
@@ -46,6 +53,7 @@ const en = {
   mailtoTooLong: (count: number) =>
     `${plural(count, 'address is', 'addresses are')} too many for an email link; use Copy emails and paste them into BCC.`,
   mailtoBcc: (count: number) => `Opens your mail app with ${plural(count, 'address', 'addresses')} in BCC.`,
+  toolsLabel: 'Actions on the rows shown',
   exportCsv: 'Export CSV',
   delimiter: 'Delimiter',
   delimiterComma: 'Comma',
@@ -69,25 +77,33 @@ const ruQuickFilterLabels: Record<QuickFilterId, string> = {
   passed_no_cert: 'Прошли без сертификата',
 };
 
-function ruTriageScope(scope: RowsScope, searching: boolean): string {
-  const matching = searching ? ', подходящих под поиск' : '';
+function ruTriageScope(scope: RowsScope): string {
   if (scope.kind === 'page') {
-    return scope.wholeResults
-      ? `Подсчёт по всем строкам результатов (${ruRows(scope.pageRows)})${matching}.`
-      : `Поиск и быстрые фильтры охватывают только страницу ${scope.page} (${ruRows(scope.pageRows)}). Загрузите все страницы, чтобы охватить весь курс.`;
+    if (!scope.wholeResults)
+      return `Поиск и быстрые фильтры охватывают только страницу ${scope.page} (${ruRows(scope.pageRows)}). Загрузите все страницы, чтобы охватить весь курс.`;
+    return scope.narrowed
+      ? `Подсчёт по показанным строкам (${ruRows(scope.shown)}) из всех результатов (${ruNumber(scope.pageRows)}).`
+      : `Подсчёт по всем строкам результатов (${ruRows(scope.pageRows)}).`;
   }
-  return scope.complete
-    ? `Подсчёт по всем загруженным строкам (${ruRows(scope.loaded)})${matching}.`
-    : `Подсчёт по загруженным пока строкам (${ruRows(scope.loaded)})${matching}; могут быть и другие.`;
+  if (scope.complete) {
+    return scope.narrowed
+      ? `Подсчёт по показанным строкам (${ruRows(scope.shown)}) из всех загруженных (${ruNumber(scope.loaded)}).`
+      : `Подсчёт по всем загруженным строкам (${ruRows(scope.loaded)}).`;
+  }
+  return scope.narrowed
+    ? `Подсчёт по показанным строкам (${ruRows(scope.shown)}) из загруженных пока (${ruNumber(scope.loaded)}); могут быть и другие.`
+    : `Подсчёт по загруженным пока строкам (${ruRows(scope.loaded)}); могут быть и другие.`;
 }
 const ru: TriageTexts = {
   searchLabel: 'Поиск по загруженным строкам',
-  searchHint: 'Имя пользователя, почта или название сессии; должно совпасть каждое слово.',
+  searchHint:
+    'ID пользователя или адрес почты находят этого слушателя; другие слова ищутся в имени, почте и названии сессии.',
   quickFiltersLegend: 'Быстрые фильтры',
   quickFilterCount: (count: number) => `(${ruNumber(count)})`,
   quickFiltersHint:
     'Неактивны: нет активности 14 дней и дольше или не было никогда. Не прошли: ещё не сдали, при любом прогрессе. Прошли без сертификата: сдали, но ссылки на сертификат нет.',
   quickFilterLabels: ruQuickFilterLabels,
+  quickFiltersHelp: 'Что они значат',
   triageScope: ruTriageScope,
   noMatches: 'Нет строк, подходящих под поиск и быстрые фильтры.',
   clearTriage: 'Сбросить поиск и быстрые фильтры',
@@ -102,6 +118,7 @@ const ru: TriageTexts = {
     `${ruAddresses(count)} — слишком много для почтовой ссылки; скопируйте адреса и вставьте их в поле «Скрытая копия».`,
   mailtoBcc: (count: number) =>
     `Откроет почтовую программу с ${ruPlural(count, 'адресом', 'адресами', 'адресами')} в скрытой копии.`,
+  toolsLabel: 'Действия с показанными строками',
   exportCsv: 'Экспорт CSV',
   delimiter: 'Разделитель',
   delimiterComma: 'Запятая',

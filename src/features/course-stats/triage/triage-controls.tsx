@@ -8,17 +8,19 @@ export interface TriageControlsProps {
   q: string;
   quick: readonly QuickFilterId[];
   counts: QuickFilterCounts;
-  /** What the search and counts cover ("Counts are of all 10,000 rows loaded."). */
+  /** What the search and counts cover ("Counts are of the 12 rows shown, out of all 10,000 loaded."). */
   scope: string;
   update: (patch: Partial<CourseStatsSearch>, options?: { replace?: boolean }) => void;
 }
 
-/** The search box and the quick filters over the rows loaded; both live in the URL. */
+/** One toolbar over the table: the search box and the quick filters over the rows loaded; both live in the URL. */
 export function TriageControls({ q, quick, counts, scope, update }: TriageControlsProps) {
   const texts = useCatalog(triageCatalogs);
   const searchId = useId();
   const hintId = useId();
   const scopeId = useId();
+  const quickHintId = useId();
+  const legendId = useId();
   // The field keeps what is typed (spaces included); the URL keeps it tidied. A URL changed from outside (Back)
   // replaces the field's text.
   const [text, setText] = useState(q);
@@ -51,6 +53,7 @@ export function TriageControls({ q, quick, counts, scope, update }: TriageContro
           type="search"
           autoComplete="off"
           spellCheck={false}
+          placeholder={texts.searchHint}
           aria-describedby={`${hintId} ${scopeId}`}
           value={text}
           onChange={(event) => {
@@ -58,12 +61,20 @@ export function TriageControls({ q, quick, counts, scope, update }: TriageContro
             update({ q: event.target.value }, { replace: true });
           }}
         />
-        <span id={hintId} className="muted field-hint">
+        <span id={hintId} className="visually-hidden">
           {texts.searchHint}
         </span>
       </div>
-      <fieldset className="course-stats-quick" aria-describedby={scopeId}>
-        <legend>{texts.quickFiltersLegend}</legend>
+      <div
+        role="group"
+        className="course-stats-quick"
+        aria-labelledby={legendId}
+        aria-describedby={`${quickHintId} ${scopeId}`}
+      >
+        {/* The boxes and their counts speak for themselves; the group's name is for screen readers. */}
+        <span id={legendId} className="visually-hidden">
+          {texts.quickFiltersLegend}
+        </span>
         <div className="course-stats-quick-options">
           {QUICK_FILTER_IDS.map((id) => (
             <label key={id} className="course-stats-quick-option">
@@ -77,9 +88,17 @@ export function TriageControls({ q, quick, counts, scope, update }: TriageContro
             </label>
           ))}
         </div>
-        <p className="muted field-hint">{texts.quickFiltersHint}</p>
-      </fieldset>
-      <p id={scopeId} className="muted course-stats-triage-scope">
+        <details className="course-stats-quick-help">
+          <summary>
+            <span aria-hidden="true">?</span>
+            <span className="visually-hidden">{texts.quickFiltersHelp}</span>
+          </summary>
+          <p id={quickHintId} className="field-hint">
+            {texts.quickFiltersHint}
+          </p>
+        </details>
+      </div>
+      <p id={scopeId} className="muted field-hint course-stats-triage-scope">
         {scope}
       </p>
     </div>

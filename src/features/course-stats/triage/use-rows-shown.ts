@@ -15,7 +15,7 @@ import { measureSortCompute, useSortPaintMark } from '../table/use-sort-timing';
 export interface RowsShown {
   /** The rows the table shows, in its order. */
   shown: CourseStat[];
-  /** Per quick filter, over the rows that match the search. */
+  /** Per quick filter, how many of the rows shown now it would keep. */
   counts: QuickFilterCounts;
   /** Rows that match the search, before quick filters. */
   searchMatches: number;
@@ -35,7 +35,8 @@ export function useRowsShown(rows: readonly CourseStat[], search: CourseStatsSea
     const select = () => selectRowsShown(rows, { quick, query: q, sort: rowSorts, now });
     return rowSorts.length > 0 ? measureSortCompute(rows.length, select) : select();
   }, [rows, quickKey, q, sortKey, now]);
-  const counts = useMemo(() => countQuickFilters(rows, q, now), [rows, q, now]);
+  // Over the rows shown, with no search (they already match it): checking a box keeps exactly its count.
+  const counts = useMemo(() => countQuickFilters(shown, '', now), [shown, now]);
   const searchMatches = useMemo(() => countSearchMatches(rows, q), [rows, q]);
   useSortPaintMark(sort, shown);
   return { shown, counts, searchMatches, narrowed: q !== '' || quickKey !== '' };

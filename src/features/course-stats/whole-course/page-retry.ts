@@ -34,3 +34,32 @@ export function classifyPageError(error: unknown, attempt: number, random: () =>
       return { retry: false };
   }
 }
+
+/** Why a page failed, as the screen tells it while the page waits for its retry or after the load stopped. */
+export type PageFailureReason = 'rate_limited' | 'connection_lost' | 'timeout' | 'server' | 'other';
+
+/**
+ * A lost connection is named as one: a request that got no answer at all, or a gateway's 502 (our server, or
+ * one in front of the API, lost its connection to the API). "The API had a problem" is kept for the API's own
+ * errors.
+ */
+export function pageFailureReason(error: unknown): PageFailureReason {
+  if (!isApiError(error)) return 'other';
+  const { detail } = error;
+  switch (detail.kind) {
+    case 'rate_limited':
+      return 'rate_limited';
+    case 'network':
+      return 'connection_lost';
+    case 'timeout':
+      return 'timeout';
+    case 'server':
+      if (detail.status === 502) return 'connection_lost';
+      return detail.status === 504 ? 'timeout' : 'server';
+    case 'unauthorized':
+    case 'not_found':
+    case 'bad_request':
+    case 'invalid_response':
+      return 'other';
+  }
+}

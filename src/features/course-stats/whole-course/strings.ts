@@ -1,5 +1,6 @@
 import type { Locale } from '@/lib/i18n';
 import { enWords, ruWords } from '../fields/words';
+import type { PageFailureReason } from './page-retry';
 
 const { number, plural, rows, pages } = enWords;
 const {
@@ -22,10 +23,23 @@ const en = {
   loadedAll: (loaded: number, pageCount: number) => `Loaded every page (${pages(pageCount)}): ${rows(loaded)}`,
   stoppedAt: (loaded: number, pageCount: number) =>
     `Stopped after ${rows(loaded)} (${pages(pageCount)}); more may exist.`,
-  waiting: (reason: string, untilMs: number, now: number) =>
-    reason === 'rate_limited'
-      ? `The API asked to slow down: waiting ${waitSeconds(untilMs, now)} s, with fewer requests at once.`
-      : `The API had a problem answering: trying again in ${waitSeconds(untilMs, now)} s, with fewer requests at once.`,
+  /** What a page waits for before its retry; a lost connection is called that, not a problem of the API. */
+  waiting: (reason: PageFailureReason, untilMs: number, now: number) => {
+    const seconds = waitSeconds(untilMs, now);
+    switch (reason) {
+      case 'rate_limited':
+        return `The API asked to slow down: waiting ${seconds} s, with fewer requests at once.`;
+      case 'connection_lost':
+        return `The connection was lost: trying again in ${seconds} s.`;
+      case 'timeout':
+        return `The API took too long to answer: trying again in ${seconds} s, with fewer requests at once.`;
+      case 'server':
+      case 'other':
+        return `The API had a problem answering: trying again in ${seconds} s, with fewer requests at once.`;
+    }
+  },
+  connectionLostAt: (loaded: number, pageCount: number) =>
+    `The connection was lost after ${rows(loaded)} (${pages(pageCount)}). Resume carries on from there.`,
   cancel: 'Cancel',
   resume: 'Resume',
   refresh: 'Refresh',
@@ -46,10 +60,22 @@ const ru: WholeCourseTexts = {
   loadedAll: (loaded: number, pageCount: number) => `Загружены все страницы (${ruPages(pageCount)}): ${ruRows(loaded)}`,
   stoppedAt: (loaded: number, pageCount: number) =>
     `Остановлено после ${ruRowsOf(loaded)} (${ruPagesOf(pageCount)}); могут быть и другие.`,
-  waiting: (reason: string, untilMs: number, now: number) =>
-    reason === 'rate_limited'
-      ? `API просит снизить темп: ждём ${waitSeconds(untilMs, now)} с, запросов одновременно будет меньше.`
-      : `У API возникла проблема с ответом: повтор через ${waitSeconds(untilMs, now)} с, запросов одновременно будет меньше.`,
+  waiting: (reason: PageFailureReason, untilMs: number, now: number) => {
+    const seconds = waitSeconds(untilMs, now);
+    switch (reason) {
+      case 'rate_limited':
+        return `API просит снизить темп: ждём ${seconds} с, запросов одновременно будет меньше.`;
+      case 'connection_lost':
+        return `Соединение прервалось: повтор через ${seconds} с.`;
+      case 'timeout':
+        return `API слишком долго не отвечает: повтор через ${seconds} с, запросов одновременно будет меньше.`;
+      case 'server':
+      case 'other':
+        return `У API возникла проблема с ответом: повтор через ${seconds} с, запросов одновременно будет меньше.`;
+    }
+  },
+  connectionLostAt: (loaded: number, pageCount: number) =>
+    `Соединение прервалось после ${ruRowsOf(loaded)} (${ruPagesOf(pageCount)}). «Продолжить» загрузит остальное.`,
   cancel: 'Отмена',
   resume: 'Продолжить',
   refresh: 'Обновить',

@@ -3,6 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-error';
+import { LocaleProvider } from '@/lib/i18n';
 import { courseStatWire } from '@/testing/fixtures';
 import { createTestQueryClient } from '@/testing/render';
 import { setReadSoFar } from '../api/whole-course-progress';
@@ -32,10 +34,14 @@ function loaded(pages: number, complete = false): WholeCourseData {
 const noop = () => undefined;
 
 /** The bar needs only a query client (for its progress) and the default locale. */
-function renderBar(ui: ReactNode) {
+function renderBar(ui: ReactNode, locale: 'en' | 'ru' = 'en') {
   const queryClient = createTestQueryClient();
   const view = render(ui, {
-    wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+    wrapper: ({ children }) => (
+      <LocaleProvider initial={locale}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </LocaleProvider>
+    ),
   });
   return { ...view, queryClient };
 }
@@ -90,5 +96,48 @@ describe('WholeCourseBar', () => {
     // The rows are on screen: the bar catches up at once.
     view.rerender(bar({ data: latest, latest }));
     expect(status()).toHaveTextContent('Loaded 8 rows (4 pages)…');
+  });
+
+  it('calls a lost connection that, while it waits to try again and once the load has stopped', () => {
+    const waitingFor = (reason: 'connection_lost' | 'server' | 'timeout' | 'rate_limited') => ({
+      ...loaded(3),
+      waiting: { reason, untilMs: 4_000 },
+    });
+    const view = renderBar(bar({ data: waitingFor('connection_lost') }));
+    const status = () => screen.getByRole('status');
+    expect(status()).toHaveTextContent('Loaded 6 rows (3 pages)… The connection was lost: trying again in 4 s.');
+    view.rerender(bar({ data: waitingFor('server') }));
+    expect(status()).toHaveTextContent('The API had a problem answering: trying again in 4 s');
+    view.rerender(bar({ data: waitingFor('timeout') }));
+    expect(status()).toHaveTextContent('The API took too long to answer: trying again in 4 s');
+
+    const lost = new ApiError({ kind: 'network', message: 'Failed to fetch' });
+    view.rerender(bar({ data: loaded(3), fetching: false, stoppedBy: lost }));
+    expect(status()).toHaveTextContent('The connection was lost after 6 rows (3 pages). Resume carries on from there.');
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    const gatewayLost = new ApiError({
+      kind: 'server',
+      status: 502,
+      message: 'The upstream API closed the connection',
+    });
+    view.rerender(bar({ data: loaded(3), fetching: false, stoppedBy: gatewayLost }));
+    expect(status()).toHaveTextContent('The connection was lost after 6 rows (3 pages).');
+    const broken = new ApiError({ kind: 'server', status: 500, message: null });
+    view.rerender(bar({ data: loaded(3), fetching: false, stoppedBy: broken }));
+    expect(status()).toHaveTextContent('Stopped after 6 rows (3 pages); more may exist.');
+  });
+
+  it('says it in Russian', () => {
+    const lost = new ApiError({ kind: 'network', message: 'Failed to fetch' });
+    const view = renderBar(
+      bar({ data: { ...loaded(3), waiting: { reason: 'connection_lost', untilMs: 2_000 } } }),
+      'ru',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Соединение прервалось: повтор через 2 с.');
+    view.rerender(bar({ data: loaded(3), fetching: false, stoppedBy: lost }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Соединение прервалось после 6 строк (3 страниц). «Продолжить» загрузит остальное.',
+    );
+    expect(screen.getByRole('button', { name: 'Продолжить' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { WholeCourseData } from '../api/whole-course';
 import { useReadSoFar } from '../api/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
+import { pageFailureReason } from './page-retry';
 import { wholeCourseCatalogs } from './strings';
 import type { WholeCourse } from './use-whole-course';
 
@@ -24,6 +25,8 @@ export interface WholeCourseBarProps {
   onRefresh: () => void;
   /** Back to page-by-page browsing; absent where there is none (the learner view). */
   onShowPages?: () => void;
+  /** The error that stopped the load, if one did: a lost connection is named as such. */
+  stoppedBy?: unknown;
 }
 
 /**
@@ -41,6 +44,7 @@ export function WholeCourseBar({
   onResume,
   onRefresh,
   onShowPages,
+  stoppedBy = null,
 }: WholeCourseBarProps) {
   const texts = useCatalog(wholeCourseCatalogs);
   // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
@@ -54,6 +58,8 @@ export function WholeCourseBar({
   let status: string;
   if (complete) status = texts.loadedAll(loaded, pages);
   else if (loading) status = texts.loadedSoFar(loaded, pages);
+  else if (stoppedBy !== null && pageFailureReason(stoppedBy) === 'connection_lost')
+    status = texts.connectionLostAt(loaded, pages);
   else status = texts.stoppedAt(loaded, pages);
   const waiting = loading && data?.waiting ? texts.waiting(data.waiting.reason, data.waiting.untilMs, updatedAt) : null;
 
@@ -125,6 +131,7 @@ export function WholeCourseLoadBar({
       onResume={whole.load}
       onRefresh={whole.refresh}
       onShowPages={onShowPages}
+      stoppedBy={query.error}
     />
   );
 }

@@ -19,7 +19,8 @@ export function DetailsPanel({ node }: DetailsPanelProps) {
   const { locale } = useLocale();
   const language: Language = { locale, texts: labelGroupsCatalogs[locale] };
   return (
-    <aside aria-label={language.texts.details.name} className="lg-details">
+    // data-selected: on a narrow screen the panel of a selection sits at the bottom of the window, in view.
+    <aside aria-label={language.texts.details.name} className="lg-details" data-selected={node !== null || undefined}>
       {node === null ? (
         <p className="muted">{language.texts.details.empty}</p>
       ) : node.kind === 'group' ? (

@@ -1,0 +1,268 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT } from './support';
+
+// The course statistics screen arranged table first, at a laptop's and a phone's size, in both languages.
+// Course 101 of the demo data has 10 rows a page (its default), each with a user name as row header.
+
+interface Language {
+  locale: string;
+  tokenLabel: string;
+  signIn: string;
+  mainNav: string;
+  table: string;
+  filters: { course: string; user: string; session: string; show: string; more: string };
+  buttons: string[];
+  menu: string;
+  language: string;
+  theme: string;
+  signOut: string;
+  tabs: { table: string; overview: string };
+}
+
+const LANGUAGES: Record<'en' | 'ru', Language> = {
+  en: {
+    locale: 'en-US',
+    tokenLabel: 'Access token',
+    signIn: 'Sign in',
+    mainNav: 'Main',
+    table: 'Statistics of course 101',
+    filters: { course: 'Course ID', user: 'User ID', session: 'Session ID', show: 'Show', more: 'Filters' },
+    buttons: ['Load all pages', 'Copy emails', 'Export CSV', 'Columns', 'Previous page', 'Next page'],
+    menu: 'Menu',
+    language: 'Language',
+    theme: 'Theme',
+    signOut: 'Sign out',
+    tabs: { table: 'Table', overview: 'Overview' },
+  },
+  ru: {
+    locale: 'ru-RU',
+    tokenLabel: 'Токен доступа',
+    signIn: 'Войти',
+    mainNav: 'Основная навигация',
+    table: 'Статистика курса 101',
+    filters: { course: 'ID курса', user: 'ID пользователя', session: 'ID сессии', show: 'Показать', more: 'Фильтры' },
+    buttons: [
+      'Загрузить все страницы',
+      'Скопировать адреса',
+      'Экспорт CSV',
+      'Столбцы',
+      'Предыдущая страница',
+      'Следующая страница',
+    ],
+    menu: 'Меню',
+    language: 'Язык · Language',
+    theme: 'Тема',
+    signOut: 'Выйти',
+    tabs: { table: 'Таблица', overview: 'Обзор' },
+  },
+};
+
+async function openCourse(page: Page, language: Language, path = '/courses/101/stats'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel(language.tokenLabel).fill(E2E_DEMO_TOKEN);
+  await page.getByRole('button', { name: language.signIn }).click();
+  await expect(page.getByRole('navigation', { name: language.mainNav })).toBeVisible();
+}
+
+/** How far the page itself scrolls sideways: none when everything fits the window. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/**
+ * Whether the whole box of `locator` lies within the first screen (no scrolling). A table row may be wider than
+ * the window, in a region that scrolls sideways: `rows` checks its height only.
+ */
+async function onFirstScreen(page: Page, locator: Locator, { rows = false } = {}): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (box === null || viewport === null) return false;
+  const across = rows || (box.x >= 0 && box.x + box.width <= viewport.width);
+  return across && box.y >= 0 && box.y + box.height <= viewport.height;
+}
+
+/** Badges, buttons and cells whose text is wider than their own box. */
+function overflowingText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const selector = '.badge, button, .button, td, th, label, .course-stats-card *';
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.getClientRects().length === 0) continue;
+      if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible') {
+        found.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+      }
+    }
+    return found;
+  });
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  const language = LANGUAGES[lang];
+
+  test.describe(`at 1366×768 in ${lang}`, () => {
+    test.use({ viewport: { width: 1366, height: 768 }, locale: language.locale });
+
+    test('the table header and at least 8 rows are on the first screen, with the tools on one line each', async ({
+      page,
+    }) => {
+      await openCourse(page, language);
+      const table = page.getByRole('table', { name: new RegExp(`^${language.table}\\b`) });
+      const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+      await expect(rows).toHaveCount(10);
+      await expect(table.getByRole('columnheader').first()).toBeVisible();
+      expect(await onFirstScreen(page, table.getByRole('row').first(), { rows: true })).toBe(true);
+      let fullyShown = 0;
+      for (let index = 0; index < 10; index += 1)
+        if (await onFirstScreen(page, rows.nth(index), { rows: true })) fullyShown += 1;
+      expect(fullyShown).toBeGreaterThanOrEqual(8);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(1366);
+
+      // Course ID, User ID, Session ID and Show on one line.
+      const form = page.getByRole('form');
+      const fields = [
+        form.getByRole('textbox', { name: language.filters.course }),
+        form.getByRole('textbox', { name: language.filters.user }),
+        form.getByRole('textbox', { name: language.filters.session }),
+        form.getByRole('button', { name: language.filters.show, exact: true }),
+      ];
+      const tops = await Promise.all(fields.map(async (field) => (await field.boundingBox())?.y ?? -100));
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(4);
+
+      // The search and the quick filters sit right above the table; the overview is behind a tab, not above it.
+      const searchBox = await page.getByRole('searchbox').boundingBox();
+      const tableBox = await table.boundingBox();
+      expect(tableBox && searchBox && tableBox.y - (searchBox.y + searchBox.height)).toBeLessThan(60);
+      await expect(page.getByRole('tab', { name: language.tabs.table })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('region', { name: language.tabs.overview })).toHaveCount(0);
+      for (const name of language.buttons) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+
+      // The copy, mail, delimiter, export and columns controls share one toolbar line.
+      const tools = page.getByRole('group').filter({ has: page.getByRole('button', { name: language.buttons[2] }) });
+      const toolsBox = await tools.boundingBox();
+      expect(toolsBox?.height ?? Infinity).toBeLessThan(50);
+      expect(await overflowingText(page)).toEqual([]);
+    });
+
+    test('the overview opens from its tab, below the toolbars, and the arrow keys move between the tabs', async ({
+      page,
+    }) => {
+      await openCourse(page, language);
+      const tableTab = page.getByRole('tab', { name: language.tabs.table });
+      await tableTab.focus();
+      await page.keyboard.press('ArrowRight');
+      const overviewTab = page.getByRole('tab', { name: language.tabs.overview });
+      await expect(overviewTab).toBeFocused();
+      await expect(overviewTab).toHaveAttribute('aria-selected', 'true');
+      const overview = page.getByRole('region', { name: language.tabs.overview });
+      await expect(overview.getByRole('img').first()).toBeVisible();
+      const tabBox = await overviewTab.boundingBox();
+      const overviewBox = await overview.boundingBox();
+      expect((overviewBox?.y ?? 0) > (tabBox?.y ?? Infinity)).toBe(true);
+      await expect(page.getByRole('table', { name: new RegExp(`^${language.table}\\b`) })).toBeHidden();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(1366);
+      expect(await overflowingText(page)).toEqual([]);
+      await page.keyboard.press('Home');
+      await expect(tableTab).toBeFocused();
+      await expect(page.getByRole('table', { name: new RegExp(`^${language.table}\\b`) })).toBeVisible();
+    });
+  });
+
+  test.describe(`at 375×740 in ${lang}`, () => {
+    test.use({ viewport: { width: 375, height: 740 }, locale: language.locale });
+
+    test('learners are cards, three names on the first screen, nothing wider than the window', async ({ page }) => {
+      await openCourse(page, language);
+      const cards = page.getByRole('list', { name: new RegExp(`^${language.table}\\b`) }).getByRole('listitem');
+      await expect(cards).toHaveCount(10);
+      await expect(page.getByRole('table', { name: new RegExp(`^${language.table}\\b`) })).toHaveCount(0);
+      for (let index = 0; index < 3; index += 1) {
+        const name = cards.nth(index).getByRole('button').first();
+        await expect(name).toHaveAttribute('aria-haspopup', 'dialog');
+        expect(await onFirstScreen(page, name), `name ${index + 1} on the first screen`).toBe(true);
+      }
+      // A card holds the status, the progress bar, the deadline and the last activity.
+      const first = cards.first();
+      await expect(first.locator('.badge').first()).toBeVisible();
+      await expect(first.getByRole('progressbar')).toBeVisible();
+      await expect(first.getByRole('term')).toHaveCount(2);
+      const withCertificate = cards.filter({ has: page.getByRole('link') }).first();
+      await expect(withCertificate.getByRole('link')).toHaveAttribute('href', /^https:\/\//);
+
+      expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+      expect(await overflowingText(page)).toEqual([]);
+      // The course ID field is in view without opening anything; the buttons keep their names.
+      await expect(page.getByRole('textbox', { name: language.filters.course })).toBeVisible();
+      for (const name of language.buttons) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    });
+
+    test('the header is one short line, with language, theme and sign-out in a keyboard menu', async ({ page }) => {
+      await openCourse(page, language);
+      const header = await page.getByRole('banner').boundingBox();
+      expect(header?.height ?? Infinity).toBeLessThanOrEqual(64);
+      await expect(page.getByRole('button', { name: language.signOut })).toBeHidden();
+
+      const menu = page.getByRole('button', { name: language.menu });
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.locator(`#${(await menu.getAttribute('aria-controls')) ?? 'missing'}`);
+      await expect(panel.getByRole('combobox', { name: language.language })).toBeVisible();
+      await expect(panel.getByRole('combobox', { name: language.theme })).toBeVisible();
+      await expect(panel.getByRole('button', { name: language.signOut })).toBeVisible();
+      expect(await onFirstScreen(page, panel)).toBe(true);
+      await page.keyboard.press('Tab');
+      await expect(panel.getByRole('combobox', { name: language.language })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeFocused();
+      await expect(panel.getByRole('button', { name: language.signOut })).toBeHidden();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+    });
+  });
+}
+
+test.describe('whole-course mode at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the table takes the rest of the window, scrolls on its own and keeps its header in view', async ({ page }) => {
+    test.setTimeout(LOAD_ALL_TIMEOUT);
+    await openCourse(page, LANGUAGES.en, '/courses/102/stats?all=1');
+    await expect(page.getByText('Loaded every page (2 pages): 150 rows')).toBeVisible({
+      timeout: LOAD_ALL_TIMEOUT / 2,
+    });
+    const region = page.getByRole('region', { name: /^Statistics of course 102\b/ });
+    await expect(region.getByRole('rowheader').first()).toBeVisible();
+    const box = await region.boundingBox();
+    expect(box).not.toBeNull();
+    const bottom = (box?.y ?? 0) + (box?.height ?? 0);
+    expect(bottom).toBeLessThanOrEqual(768);
+    expect(bottom).toBeGreaterThan(768 - 40);
+    expect(box?.height ?? 0).toBeGreaterThan(300);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(768);
+
+    const scrolled = await region.evaluate((element) => {
+      element.scrollTop = 1500;
+      return element.scrollTop;
+    });
+    expect(scrolled).toBeGreaterThan(1000);
+    const header = region.getByRole('columnheader').first();
+    await expect
+      .poll(async () => Math.abs(((await header.boundingBox())?.y ?? 0) - ((await region.boundingBox())?.y ?? 100)))
+      .toBeLessThan(3);
+  });
+});
+
+test.describe('label groups at 375×740', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the details of a label open where they can be seen', async ({ page }) => {
+    await openCourse(page, LANGUAGES.en, '/label-groups');
+    const tree = page.getByRole('tree', { name: 'Label groups' });
+    await expect(tree).toBeVisible();
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    const items = tree.getByRole('treeitem');
+    await items.nth(6).click();
+    const details = page.getByRole('complementary', { name: 'Details' });
+    await expect(details.getByRole('heading')).toBeVisible();
+    expect(await onFirstScreen(page, details.getByRole('heading'))).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A script of its own, loaded early and asynchronously by index.html (see asyncEntry in vite.config.ts). The code
+ * of each signed-in screen is a chunk the app loads once its own bundle has run; on a phone that is a round trip
+ * and a download after the bundle's. For a signed-in visit, this starts loading the code of the screen at the
+ * address right away, beside the app's bundle: index.html names each screen's files and the addresses they
+ * serve, in a `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts).
+ *
+ * It imports nothing, so that it never waits for the app's code: the token's storage key is written out here (a
+ * test holds it to the token store's). It only looks whether a token is there; the token stays where it is.
+ */
+export const TOKEN_STORAGE_KEY = 'course-stats.token';
+
+function signedIn(): boolean {
+  try {
+    return (
+      window.sessionStorage.getItem(TOKEN_STORAGE_KEY) !== null ||
+      window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null
+    );
+  } catch {
+    return false; // no storage, no stored token: the app loads the code itself, as it would anyway
+  }
+}
+
+/** Whether `pathname` is an address of the route `pattern` (`/courses/:courseId/stats`; no wildcards). */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const wanted = pattern.split('/').filter((part) => part !== '');
+  const parts = pathname.split('/').filter((part) => part !== '');
+  return (
+    wanted.length === parts.length &&
+    wanted.every((part, index) => (part.startsWith(':') ? parts[index] !== '' : part === parts[index]))
+  );
+}
+
+/** The files to preload for `pathname`, from the meta elements' `data-routes` (space-separated) and `content`. */
+export function filesFor(screens: ReadonlyArray<{ routes: string; files: string }>, pathname: string): string[] {
+  const screen = screens.find(({ routes }) =>
+    routes.split(' ').some((route) => route !== '' && matchesRoute(route, pathname)),
+  );
+  return screen ? screen.files.split(' ').filter((file) => file !== '') : [];
+}
+
+function preload(file: string): void {
+  const link = document.createElement('link');
+  if (file.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
+  }
+  // As the app's own loads ask for them (Vite's preload helper), so the browser uses what arrives here.
+  link.crossOrigin = '';
+  link.href = file;
+  document.head.append(link);
+}
+
+if (typeof document !== 'undefined' && signedIn()) {
+  const screens = [...document.querySelectorAll<HTMLMetaElement>('meta[name="screen-code"]')].map((meta) => ({
+    routes: meta.dataset.routes ?? '',
+    files: meta.content,
+  }));
+  for (const file of filesFor(screens, window.location.pathname)) preload(file);
+}

@@ -1,0 +1,45 @@
+import type { CourseStat } from '@contract';
+import { useLocation, useSearchParams } from 'react-router';
+import { courseStatsHref, DEFAULT_SEARCH, serializeCourseStatsSearch } from '../params/course-stats-search';
+
+/**
+ * The learner view's parameter that holds the view it was opened from, as that view's own query string: mode,
+ * search, quick filters, sort, page, rows per page and filters, whatever they are written as. The learner view
+ * uses `user_id` for its learner, so the view it came from cannot share the address's parameters.
+ */
+export const FROM_PARAM = 'from';
+
+/** Every session of one learner, remembering the view it is opened from (left out when that is the default). */
+export function learnerViewHref(courseId: number, userId: number, fromQuery: string): string {
+  const from = new URLSearchParams(fromQuery);
+  from.delete(FROM_PARAM);
+  const back = from.toString();
+  // Written as the page writes its own address (parameters not its own first), so it is not rewritten on arrival.
+  const query = serializeCourseStatsSearch(
+    { ...DEFAULT_SEARCH, userId, view: 'learner' },
+    new URLSearchParams(back === '' ? {} : { [FROM_PARAM]: back }),
+  );
+  return `${courseStatsHref(courseId)}?${query.toString()}`;
+}
+
+/** Back to the view the learner view was opened from; the course's first view when it was opened otherwise. */
+export function backToAllHref(courseId: number, fromQuery: string | null): string {
+  const base = courseStatsHref(courseId);
+  if (fromQuery === null) return base;
+  // Read and written again: whatever the parameter holds, it becomes a query string of this course, nothing more.
+  const from = new URLSearchParams(fromQuery);
+  from.delete(FROM_PARAM);
+  const back = from.toString();
+  return back === '' ? base : `${base}?${back}`;
+}
+
+/** The learner link for rows shown now: it carries the address of the view on screen. */
+export function useLearnerHref(courseId: number): (stat: CourseStat) => string {
+  const { search } = useLocation();
+  return (stat) => learnerViewHref(courseId, stat.user_id, search);
+}
+
+export function useBackToAllHref(courseId: number): string {
+  const [searchParams] = useSearchParams();
+  return backToAllHref(courseId, searchParams.get(FROM_PARAM));
+}

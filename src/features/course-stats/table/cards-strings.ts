@@ -1,0 +1,17 @@
+import type { Locale } from '@/lib/i18n';
+import { enWords, ruWords } from '../fields/words';
+
+/** The learner cards a phone shows instead of the table's rows. */
+const en = {
+  showMore: (more: number) => `Show ${enWords.number(more)} more`,
+  cardsShown: (shown: number, total: number) => `${enWords.number(shown)} of ${enWords.rows(total)} shown.`,
+};
+
+export type CardsTexts = typeof en;
+
+const ru: CardsTexts = {
+  showMore: (more: number) => `Показать ещё ${ruWords.number(more)}`,
+  cardsShown: (shown: number, total: number) => `Показано ${ruWords.number(shown)} из ${ruWords.rowsOf(total)}.`,
+};
+
+export const cardsCatalogs: Record<Locale, CardsTexts> = { en, ru };

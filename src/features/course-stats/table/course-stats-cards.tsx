@@ -1,0 +1,82 @@
+import type { CourseStat } from '@contract';
+import type { Table } from '@tanstack/react-table';
+import { useState } from 'react';
+import { ProgressBar } from '@/components/progress-bar';
+import { useCatalog } from '@/lib/i18n';
+import { safeHttpUrl } from '@/lib/url-safety';
+import { effectiveProgress } from '../fields/course-stat-status';
+import { fieldCatalogs } from '../fields/strings';
+import { cardsCatalogs } from './cards-strings';
+import { CertificateCell, DeadlineCell, RelativeTime, StatusCell, UserCell } from './cells';
+
+/** Cards rendered at first and per "Show more": a whole course can hold thousands of rows. */
+export const CARDS_STEP = 50;
+
+export interface CourseStatsCardsProps {
+  table: Table<CourseStat>;
+  /** Names the list, as the table's label names the table. */
+  label: string;
+  busy?: boolean;
+}
+
+/**
+ * A phone's view of the rows shown, in the table's order: one card per learner with the name (which opens the
+ * details, as in the table), the status, the progress and the certificate, the deadline and the last activity.
+ */
+export function CourseStatsCards({ table, label, busy = false }: CourseStatsCardsProps) {
+  const words = useCatalog(fieldCatalogs);
+  const texts = useCatalog(cardsCatalogs);
+  const [limit, setLimit] = useState(CARDS_STEP);
+  const rows = table.getRowModel().rows;
+  const visible = rows.slice(0, limit);
+  const rest = rows.length - visible.length;
+  const headers = words.columnHeaders;
+  return (
+    <div className="course-stats-cards" aria-busy={busy} data-busy={busy || undefined}>
+      <ul aria-label={label}>
+        {visible.map((row) => {
+          const stat = row.original;
+          return (
+            <li key={row.id} className="course-stats-card">
+              <div className="course-stats-card-head">
+                <UserCell rowId={row.id} stat={stat} />
+                <StatusCell stat={stat} />
+              </div>
+              <div className="course-stats-card-progress">
+                <ProgressBar
+                  locale={words.locale}
+                  value={effectiveProgress(stat)}
+                  label={words.progressOf(stat.username)}
+                />
+                {/* A link when there is a certificate to open; the table's dash says nothing a card needs. */}
+                {safeHttpUrl(stat.cert_file) !== null && <CertificateCell stat={stat} />}
+              </div>
+              <dl className="course-stats-card-facts">
+                <div>
+                  <dt>{headers.deadline}</dt>
+                  <dd>
+                    <DeadlineCell stat={stat} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{headers.last_activity}</dt>
+                  <dd>
+                    <RelativeTime iso={stat.last_activity} />
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+      {rest > 0 && (
+        <p className="course-stats-cards-more">
+          <span className="muted">{texts.cardsShown(visible.length, rows.length)}</span>
+          <button type="button" className="button" onClick={() => setLimit((current) => current + CARDS_STEP)}>
+            {texts.showMore(Math.min(rest, CARDS_STEP))}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
