@@ -13,6 +13,9 @@ interface Language {
   filters: { course: string; user: string; session: string; show: string; more: string };
   buttons: string[];
   menu: string;
+  moreTools: string;
+  delimiter: string;
+  emailLearners: string;
   language: string;
   theme: string;
   signOut: string;
@@ -31,6 +34,9 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     filters: { course: 'Course ID', user: 'User ID', session: 'Session ID', show: 'Show', more: 'Filters' },
     buttons: ['Load all pages', 'Copy emails', 'Export CSV', 'Columns', 'Previous page', 'Next page'],
     menu: 'Menu',
+    moreTools: 'More',
+    delimiter: 'Delimiter',
+    emailLearners: 'Email these learners',
     language: 'Language',
     theme: 'Theme',
     signOut: 'Sign out',
@@ -54,6 +60,9 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
       'Следующая страница',
     ],
     menu: 'Меню',
+    moreTools: 'Ещё',
+    delimiter: 'Разделитель',
+    emailLearners: 'Написать этим слушателям',
     language: 'Язык · Language',
     theme: 'Тема',
     signOut: 'Выйти',
@@ -287,9 +296,30 @@ for (const lang of ['en', 'ru'] as const) {
 
       expect(await pageWidth(page)).toBeLessThanOrEqual(375);
       expect(await overflowingText(page)).toEqual([]);
-      // The course ID field is in view without opening anything; the buttons keep their names.
+      // The course ID field is in view without opening anything; the buttons keep their names. Copy emails, Email
+      // these learners and the delimiter wait behind More.
       await expect(page.getByRole('textbox', { name: language.filters.course })).toBeVisible();
-      for (const name of language.buttons) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+      const [copyEmails] = language.buttons.slice(1, 2);
+      for (const name of language.buttons.filter((button) => button !== copyEmails))
+        await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: copyEmails, exact: true })).toBeHidden();
+      const more = page.getByRole('button', { name: language.moreTools, exact: true });
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('button', { name: copyEmails, exact: true })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: language.delimiter })).toBeVisible();
+
+      // Every tool and quick filter is within the window: they wrap, none hides off to the side.
+      const controls = page
+        .getByRole('group')
+        .filter({ has: page.getByRole('button', { name: language.buttons[2], exact: true }) })
+        .getByRole('button')
+        .or(page.getByRole('checkbox'))
+        .or(page.getByRole('link', { name: language.emailLearners }));
+      expect(await controls.count()).toBeGreaterThanOrEqual(7);
+      for (const control of await controls.all())
+        expect(await onFirstScreen(page, control), (await control.textContent()) ?? undefined).toBe(true);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     });
 
     test('no word is broken across lines or runs out of its box, on every screen', async ({ page }) => {
