@@ -14,6 +14,7 @@ interface Language {
   buttons: string[];
   menu: string;
   moreTools: string;
+  sort: { by: string; progress: string; ascending: string; descending: string };
   delimiter: string;
   emailLearners: string;
   language: string;
@@ -35,6 +36,12 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     buttons: ['Load all pages', 'Copy emails', 'Export CSV', 'Columns', 'Previous page', 'Next page'],
     menu: 'Menu',
     moreTools: 'More',
+    sort: {
+      by: 'Sort by',
+      progress: 'Progress',
+      ascending: 'Sort direction: Ascending',
+      descending: 'Sort direction: Descending',
+    },
     delimiter: 'Delimiter',
     emailLearners: 'Email these learners',
     language: 'Language',
@@ -61,6 +68,12 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     ],
     menu: 'Меню',
     moreTools: 'Ещё',
+    sort: {
+      by: 'Сортировать по',
+      progress: 'Прогресс',
+      ascending: 'Направление сортировки: По возрастанию',
+      descending: 'Направление сортировки: По убыванию',
+    },
     delimiter: 'Разделитель',
     emailLearners: 'Написать этим слушателям',
     language: 'Язык · Language',
@@ -361,6 +374,35 @@ for (const lang of ['en', 'ru'] as const) {
         page.getByRole('complementary', { name: language.labelGroups.details }).getByRole('heading'),
       ).toBeVisible();
       expect(await brokenWords(page), 'label groups').toEqual([]);
+    });
+
+    test('the cards sort from a select and a direction button, into the URL', async ({ page }) => {
+      await openCourse(page, language);
+      const cards = page.getByRole('list', { name: new RegExp(`^${language.table}\\b`) }).getByRole('listitem');
+      await expect(cards).toHaveCount(10);
+      const progressOf = async () =>
+        Promise.all(
+          (await cards.all()).map(async (card) =>
+            Number(await card.getByRole('progressbar').getAttribute('aria-valuenow')),
+          ),
+        );
+      await page.getByRole('combobox', { name: language.sort.by }).selectOption({ label: language.sort.progress });
+      await expect(page).toHaveURL(/[?&]sort=progress\.asc\b/);
+      await page.getByRole('button', { name: language.sort.ascending }).click();
+      await expect(page).toHaveURL(/[?&]sort=progress\.desc\b/);
+      await expect(page.getByRole('button', { name: language.sort.descending })).toBeVisible();
+      await expect.poll(progressOf).toEqual([...(await progressOf())].sort((a, b) => b - a));
+      const highest = Math.max(...(await progressOf()));
+      expect((await progressOf())[0]).toBe(highest);
+      expect(highest).toBeGreaterThan(Math.min(...(await progressOf())));
+
+      await page.reload();
+      await expect(cards).toHaveCount(10);
+      await expect(page.getByRole('combobox', { name: language.sort.by })).toHaveValue('progress');
+      await expect(page.getByRole('button', { name: language.sort.descending })).toBeVisible();
+      expect((await progressOf())[0]).toBe(highest);
+      for (let index = 0; index < 3; index += 1)
+        expect(await onFirstScreen(page, cards.nth(index).getByRole('button').first())).toBe(true);
     });
 
     test('the header is one short line, with language, theme and sign-out in a keyboard menu', async ({ page }) => {
