@@ -481,7 +481,7 @@ test('the Columns menu shows a hidden column, and the choice survives a reload',
   const statIdHeader = table.getByRole('columnheader', { name: 'Stat ID' });
   await expect(statIdHeader).toHaveCount(0);
 
-  const menuButton = page.getByRole('button', { name: 'Columns' });
+  const menuButton = page.getByRole('button', { name: 'Columns', exact: true });
   await menuButton.click();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   const checkbox = page.getByRole('checkbox', { name: 'Stat ID' });
@@ -519,7 +519,7 @@ test('the keyboard reaches the sort buttons and user names, and Enter works them
   await openCourse(page, '/courses/104/stats', 'Showing 10 rows on page 1.');
   const table = statsTable(page, 104);
   const apiOrder = toNumbers(await columnTexts(table, 'Score'));
-  await page.getByRole('button', { name: 'Columns' }).focus();
+  await page.getByRole('button', { name: 'Columns', exact: true }).focus();
 
   const scoreHeader = table.getByRole('columnheader', { name: 'Score', exact: true });
   await tabTo(page, scoreHeader.getByRole('button', { name: 'Score' }));

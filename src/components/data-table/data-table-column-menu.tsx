@@ -1,5 +1,5 @@
 import type { Table } from '@tanstack/react-table';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { columnLabel } from './column-meta';
 
 export interface DataTableColumnMenuProps<TData> {
@@ -8,6 +8,29 @@ export interface DataTableColumnMenuProps<TData> {
   label?: string;
   /** The text of the button that goes back to the table's initial columns. */
   resetLabel?: string;
+}
+
+/** Space kept between the panel and the window's edges, in CSS pixels. */
+const EDGE = 8;
+
+/**
+ * Puts the panel under its button (over it when there is no room below), within the window. The panel is fixed
+ * to the window, not to the toolbar: a toolbar that scrolls sideways on a phone would otherwise cut it off.
+ */
+function placePanel(panel: HTMLElement, button: HTMLElement): void {
+  const anchor = button.getBoundingClientRect();
+  const { offsetWidth: width, offsetHeight: height } = panel;
+  const opensToEnd = anchor.left + anchor.width / 2 < window.innerWidth / 2;
+  const left = Math.min(
+    Math.max(EDGE, opensToEnd ? anchor.left : anchor.right - width),
+    window.innerWidth - width - EDGE,
+  );
+  const below = anchor.bottom + 4;
+  const above = anchor.top - 4 - height;
+  const fitsBelow = below + height <= window.innerHeight - EDGE;
+  const top = fitsBelow || above < EDGE ? Math.min(below, window.innerHeight - height - EDGE) : above;
+  panel.style.left = `${Math.max(EDGE, left)}px`;
+  panel.style.top = `${Math.max(EDGE, top)}px`;
 }
 
 /**
@@ -24,6 +47,7 @@ export function DataTableColumnMenu<TData>({
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const columns = table.getAllLeafColumns().filter((column) => column.getCanHide());
 
   useEffect(() => {
@@ -33,6 +57,21 @@ export function DataTableColumnMenu<TData>({
     };
     document.addEventListener('pointerdown', closeOnOutsidePointer);
     return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
+  }, [open]);
+
+  // Placed before the paint, and again when the page scrolls or the window changes size.
+  useLayoutEffect(() => {
+    if (!open) return undefined;
+    const place = () => {
+      if (panelRef.current && buttonRef.current) placePanel(panelRef.current, buttonRef.current);
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
   }, [open]);
 
   return (
@@ -57,7 +96,7 @@ export function DataTableColumnMenu<TData>({
       >
         {label}
       </button>
-      <div id={panelId} className="data-table-menu-panel" hidden={!open}>
+      <div ref={panelRef} id={panelId} className="data-table-menu-panel" hidden={!open}>
         <fieldset>
           <legend className="visually-hidden">{label}</legend>
           {columns.map((column) => (

@@ -4,6 +4,7 @@ import {
   DEFAULT_SEARCH,
   nearestPerPage,
   parseCourseStatsSearch,
+  readableQuery,
   serializeCourseStatsSearch,
   type CourseStatsSearch,
 } from './course-stats-search';
@@ -243,5 +244,30 @@ describe('the sort in the URL', () => {
       sort: [...sort, { id: 'progress', desc: false }, { id: 'score', desc: false }, { id: 'status', desc: false }],
     });
     expect(tooMany.get('sort')).toBe('progress.desc,username.asc,score.asc');
+  });
+});
+
+describe('readableQuery', () => {
+  it('leaves list commas readable, and reads back the same', () => {
+    const params = serializeCourseStatsSearch({
+      ...DEFAULT_SEARCH,
+      sort: [
+        { id: 'progress', desc: true },
+        { id: 'username', desc: false },
+      ],
+      quick: ['overdue', 'inactive'],
+      q: 'a, b',
+    });
+    const query = readableQuery(params);
+    expect(query).toBe('sort=progress.desc,username.asc&q=a,+b&quick=overdue,inactive');
+    expect(parseCourseStatsSearch(new URLSearchParams(query)).search).toEqual(parseCourseStatsSearch(params).search);
+    expect(
+      courseStatsHref(7, {
+        sort: [
+          { id: 'score', desc: true },
+          { id: 'status', desc: false },
+        ],
+      }),
+    ).toBe('/courses/7/stats?sort=score.desc,status.asc');
   });
 });

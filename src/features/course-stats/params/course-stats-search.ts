@@ -285,12 +285,21 @@ export function serializeCourseStatsSearch(
   return params;
 }
 
+/**
+ * The search as the address writes it: the URL parameters with their list commas left readable
+ * (`sort=progress.desc,username.asc`, `quick=overdue,inactive`). A comma needs no escaping in a query, and
+ * URLSearchParams reads `,` and `%2C` alike.
+ */
+export function readableQuery(params: URLSearchParams): string {
+  return params.toString().replaceAll('%2C', ',');
+}
+
 export function hasFilters(search: Pick<CourseStatsSearch, 'userId' | 'courseSessionId'>): boolean {
   return search.userId !== undefined || search.courseSessionId !== undefined;
 }
 
 /** Where the statistics of a course live, with the given view state. */
 export function courseStatsHref(courseId: number, search: Partial<CourseStatsSearch> = {}): string {
-  const query = serializeCourseStatsSearch({ ...DEFAULT_SEARCH, ...search }).toString();
+  const query = readableQuery(serializeCourseStatsSearch({ ...DEFAULT_SEARCH, ...search }));
   return `/courses/${courseId}/stats${query ? `?${query}` : ''}`;
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import {
   parseCourseStatsSearch,
+  readableQuery,
   searchCorrectionSchema,
   serializeCourseStatsSearch,
   type CourseStatsSearch,
@@ -44,10 +45,11 @@ export function useCourseStatsSearch(): CourseStatsSearchState {
   const navigate = useNavigate();
   const parsed = useMemo(() => parseCourseStatsSearch(searchParams), [searchParams]);
   const canonical = useMemo(
-    () => serializeCourseStatsSearch(parsed.search, searchParams).toString(),
+    () => readableQuery(serializeCourseStatsSearch(parsed.search, searchParams)),
     [parsed, searchParams],
   );
-  const needsCorrection = canonical !== searchParams.toString();
+  // An address with `%2C` for a comma (a link written elsewhere) says the same: it is left as it is.
+  const needsCorrection = canonical !== readableQuery(searchParams);
 
   useEffect(() => {
     if (!needsCorrection) return;
@@ -73,7 +75,7 @@ export function useCourseStatsSearch(): CourseStatsSearchState {
       const latest = queue[queue.length - 1];
       const baseParams = latest ? new URLSearchParams(latest.search) : searchParams;
       const base = latest ? parseCourseStatsSearch(baseParams).search : parsed.search;
-      const next = serializeCourseStatsSearch({ ...base, ...patch }, baseParams).toString();
+      const next = readableQuery(serializeCourseStatsSearch({ ...base, ...patch }, baseParams));
       if (next === (latest ? latest.search : canonical)) return;
       queue.push({ search: next, at: now });
       void navigate(

@@ -9,6 +9,7 @@ import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
 import { summaryCatalogs } from '../overview/summary-strings';
 import { CourseStatsSummary } from '../overview/summary-cards';
+import { CardsSort } from '../table/cards-sort';
 import { CourseStatsColumnMenu } from '../table/course-stats-column-menu';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
@@ -124,6 +125,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           names={resultsTexts.views}
           tabId={tabId}
         />
+        {view === 'table' && shown.length > 0 && <CardsSort table={table} />}
       </div>
       <div
         role="tabpanel"

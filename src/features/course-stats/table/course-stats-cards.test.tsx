@@ -73,6 +73,30 @@ describe('course statistics on a phone', () => {
     expect(screen.getByRole('dialog', { name: 'Details: Boris' })).toBeInTheDocument();
   });
 
+  it('sorts the cards from the Sort by select and the direction button', async () => {
+    serve([
+      courseStatWire({ id: 1, username: 'Anna', progress_percent: 40 }),
+      courseStatWire({ id: 2, username: 'Boris', progress_percent: 90 }),
+      courseStatWire({ id: 3, username: 'Clara', progress_percent: 10 }),
+    ]);
+    const user = userEvent.setup();
+    renderPage('/courses/7/stats?sort=username.asc');
+    const list = await screen.findByRole('list', { name: /^Statistics of course 7/ });
+    const names = () =>
+      within(list)
+        .getAllByRole('button', { name: /^(Anna|Boris|Clara)$/ })
+        .map((b) => b.textContent);
+    expect(names()).toEqual(['Anna', 'Boris', 'Clara']);
+    const select = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(select).toHaveValue('username');
+
+    await user.selectOptions(select, 'Progress');
+    expect(names()).toEqual(['Clara', 'Anna', 'Boris']);
+    await user.click(screen.getByRole('button', { name: 'Sort direction: Ascending' }));
+    expect(names()).toEqual(['Boris', 'Anna', 'Clara']);
+    expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
+  });
+
   it('shows thousands of rows 50 cards at a time', async () => {
     serve(courseStatsPage(100));
     const user = userEvent.setup();

@@ -1,0 +1,132 @@
+import type { CourseStatWire } from '@contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { courseStatWire } from '@/testing/fixtures';
+import { polyfillDialog } from '@/testing/dialog';
+import { server } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
+import { CourseStatsPage } from '../routes/course-stats-page';
+
+// The table's tools on the course page: sorting by several keys, kept in the address, and the Columns menu.
+
+polyfillDialog();
+
+/** Two learners per score, so the second key has ties to break. */
+const ROWS: CourseStatWire[] = [
+  courseStatWire({ id: 1, username: 'Cleo', score: 50 }),
+  courseStatWire({ id: 2, username: 'Abe', score: 90 }),
+  courseStatWire({ id: 3, username: 'Bea', score: 50 }),
+  courseStatWire({ id: 4, username: 'Dan', score: 90 }),
+];
+
+function serveRows() {
+  server.use(http.get('/endpoint/v1/courses/:courseId/course_stats', () => HttpResponse.json(ROWS)));
+}
+
+function renderPage(route = '/courses/7/stats') {
+  return renderWithProviders(<CourseStatsPage />, { route, path: '/courses/:courseId/stats' });
+}
+
+const table = () => screen.getByRole('table', { name: /^Statistics of course 7/ });
+const names = () =>
+  within(table())
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+const header = (name: string) => within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+const headerNames = () =>
+  within(table())
+    .getAllByRole('columnheader')
+    .map((cell) => cell.querySelector('button')?.firstChild?.textContent ?? cell.textContent);
+
+describe('sorting by several keys', () => {
+  it('adds a key with Shift+click, keeps every key in the address, and says the order', async () => {
+    serveRows();
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByRole('button', { name: 'Abe' });
+
+    await user.click(within(header('Score')).getByRole('button', { name: 'Score' }));
+    await user.click(within(header('Score')).getByRole('button', { name: 'Score' }));
+    await user.keyboard('{Shift>}');
+    await user.click(within(header('User')).getByRole('button', { name: 'User' }));
+    await user.keyboard('{/Shift}');
+
+    expect(router.state.location.search).toBe('?sort=score.desc,username.asc');
+    expect(names()).toEqual(['Abe', 'Dan', 'Bea', 'Cleo']);
+    expect(header('Score')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('User')).not.toHaveAttribute('aria-sort');
+    expect(within(header('User')).getByRole('button')).toHaveAccessibleDescription('Sort key 2 of 2, ascending');
+    expect(
+      screen.getByText(/^Sorted by Score, descending, then User, ascending, across all 4 rows\.$/, { selector: 'p' }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens a link with several keys in their order, and corrects the keys it cannot use', async () => {
+    serveRows();
+    const { router } = renderPage('/courses/7/stats?sort=score.asc,bogus.desc,username.desc');
+    await screen.findByRole('button', { name: 'Abe' });
+    expect(names()).toEqual(['Cleo', 'Bea', 'Dan', 'Abe']);
+    expect(await screen.findByText(/sorting “bogus\.desc” is not available, so it was left out/)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=score.asc,username.desc');
+  });
+});
+
+describe('the Columns menu', () => {
+  it('lists every column but User, hides a default column, remembers it and resets', async () => {
+    serveRows();
+    const user = userEvent.setup();
+    const { unmount } = renderPage();
+    await screen.findByRole('button', { name: 'Abe' });
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const boxes = screen.getAllByRole('checkbox').filter((box) => box.closest('.data-table-menu-panel'));
+    expect(boxes.map((box) => box.parentElement?.textContent)).toEqual([
+      'Email',
+      'Session',
+      'Status',
+      'Progress',
+      'Score',
+      'Deadline',
+      'Last activity',
+      'Time spent',
+      'Tasks',
+      'Certificate',
+      'Completed',
+      'Success',
+      'Quiz count',
+      'Score %',
+      'Progress %',
+      'Stat ID',
+      'User ID',
+      'Session ID',
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'Email' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Status' }));
+    expect(headerNames()).not.toContain('Email');
+    expect(headerNames()).not.toContain('Status');
+
+    // Remembered in this browser: a new visit shows the same columns.
+    unmount();
+    serveRows();
+    renderPage();
+    await screen.findByRole('button', { name: 'Abe' });
+    expect(headerNames()).toEqual([
+      'User',
+      'Session',
+      'Progress',
+      'Score',
+      'Deadline',
+      'Last activity',
+      'Time spent',
+      'Tasks',
+      'Certificate',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('button', { name: 'Reset columns' }));
+    expect(headerNames()).toContain('Email');
+    expect(headerNames()).toContain('Status');
+    expect(screen.getByRole('checkbox', { name: 'Email' })).toBeChecked();
+    expect(window.localStorage.getItem('course-stats.course-stats-columns')).toBeNull();
+  });
+});
