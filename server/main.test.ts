@@ -80,8 +80,9 @@ describe('main', () => {
     async () => {
       let arrived!: () => void;
       const reachedUpstream = new Promise<void>((resolve) => (arrived = resolve));
-      const upstream = http.createServer((_request, response) => {
-        arrived();
+      const upstream = http.createServer((request, response) => {
+        // Only the request under test counts: a readiness probe reaching the upstream first must not start the stop.
+        if (request.url?.includes('/course_stats')) arrived();
         setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('[{"late":true}]'), 1_500);
       });
       await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
