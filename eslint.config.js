@@ -24,6 +24,8 @@ const layers = [
   { type: 'contract', pattern: 'contract' },
   { type: 'fixtures', pattern: 'fixtures' },
   { type: 'server', pattern: 'server' },
+  // A page a benchmark builds with Vite to measure app modules the screens do not use yet, in a real browser.
+  { type: 'bench-page', pattern: 'bench/pages' },
   { type: 'bench', pattern: 'bench' },
   { type: 'e2e', pattern: 'e2e' },
   { type: 'scripts', pattern: 'scripts' },
@@ -45,6 +47,7 @@ const layerPolicies = [
   { from: { element: { type: 'fixtures' } }, allow: to('contract') },
   { from: { element: { type: 'server' } }, allow: to('server', 'fixtures', 'contract') },
   { from: { element: { type: 'bench' } }, allow: to('bench', 'server', 'fixtures', 'scripts', 'contract') },
+  { from: { element: { type: 'bench-page' } }, allow: to('bench-page', 'feature', 'lib', 'contract') },
   { from: { element: { type: 'e2e' } }, allow: to('e2e', 'fixtures', 'lib', 'contract') },
   { from: { element: { type: 'scripts' } }, allow: to('scripts', 'contract') },
   // Tests may also use the test helpers and the shared synthetic data.
@@ -125,6 +128,11 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.{ts,js}'],
+    ignores: ['bench/pages/**'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['bench/pages/**/*.ts'],
+    languageOptions: { globals: globals.browser },
   },
 );

@@ -158,7 +158,7 @@ function planScreens(
 interface Screen {
   /** The modules that make up the screen (its route component, what start-up loads for it). */
   modules: readonly string[];
-  /** The router's paths the screen serves (router.tsx), for screen-preload.ts. */
+  /** The router's paths the screen serves (router.tsx; `*` for every address), for screen-preload.ts. */
   routes: readonly string[];
 }
 
@@ -258,12 +258,14 @@ export default defineConfig({
     precompress(),
     // Before the async entries: index.html names the screens' files ahead of the script that reads them.
     screenChunks(['./src/lib/intl-warmup.ts', './src/app/screen-preload.ts'], {
+      // The router and the shell, behind the sign-in: every signed-in address needs them.
+      // With the request for a course's first rows (course-stats-prefetch.ts, which signed-in-app.tsx imports).
+      'signed-in': { modules: ['./src/app/signed-in-app.tsx'], routes: ['*'] },
       // One chunk for both course screens: the index's form is most of what the statistics page needs anyway.
       'course-stats': {
         modules: [
           './src/features/course-stats/routes/course-stats-page.tsx',
           './src/features/course-stats/routes/courses-index-page.tsx',
-          './src/app/course-stats-prefetch.ts',
         ],
         routes: ['/', '/courses', '/courses/:courseId/stats'],
       },

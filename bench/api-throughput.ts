@@ -86,7 +86,10 @@ async function hammer(url: string, serverPgid: number, duration = DURATION_S): P
 
 /** Starts the floor with the exact headers (less the per-connection ones) and body our server sent. */
 async function startFloor(ours: RunningServer) {
-  const response = await fetch(ours.url + PATH, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
+  // Uncompressed, as autocannon asks (no Accept-Encoding); fetch would ask for br and decode it behind our back.
+  const response = await fetch(ours.url + PATH, {
+    headers: { authorization: `Bearer ${BENCH_TOKEN}`, 'accept-encoding': 'identity' },
+  });
   if (!response.ok) throw new Error(`The demo API answered ${response.status} to ${PATH}`);
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Page, Request } from '@playwright/test';
 import { PendingError, ROOT, type BenchWindow, type EventTimingEntry, type TimedResult } from './support';
 
 /** A demo course with a known number of statistics (server/demo-api/courses.ts). */
@@ -74,9 +74,8 @@ export interface LoadAllOutcome {
   longestTaskMs: number;
   /** The clicks sent while the rows loaded, as the page saw them (Event Timing; see pokeWhileLoading). */
   inputs: InputResponse[];
-  /** Bytes of the course_stats answers as they came over the wire (encoded) and after decoding. */
+  /** Bytes of the course_stats answers' bodies as they came over the wire (encoded). */
   encodedBytes: number;
-  decodedBytes: number;
   /** The course_stats requests the page made after the click, in the order they were sent. */
   requests: string[];
   maxInFlight: number;
@@ -164,25 +163,32 @@ export async function loadAllPages(page: Page, options: LoadAllOptions = {}): Pr
   const course = options.course ?? SCALE_COURSE;
   const pattern = allRowsPattern(course.rows);
   const requests: string[] = [];
+  // Finished course_stats requests, from the page or its Worker (whose fetches main-thread Resource Timing misses).
+  const finished: Request[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
   const isStats = (url: string) => url.includes('/course_stats');
-  const onRequest = (request: { url: () => string }) => {
+  const onRequest = (request: Request) => {
     if (!isStats(request.url())) return;
     const url = new URL(request.url());
     requests.push(url.pathname + url.search);
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
   };
-  const onDone = (request: { url: () => string }) => {
+  const onFinished = (request: Request) => {
+    if (!isStats(request.url())) return;
+    inFlight -= 1;
+    finished.push(request);
+  };
+  const onFailed = (request: Request) => {
     if (isStats(request.url())) inFlight -= 1;
   };
   if (options.network) await emulateNetwork(page, options.network);
   if (options.uncompressed) await page.setExtraHTTPHeaders({ 'x-no-compression': '1' });
   const cdp = await page.context().newCDPSession(page);
   page.on('request', onRequest);
-  page.on('requestfinished', onDone);
-  page.on('requestfailed', onDone);
+  page.on('requestfinished', onFinished);
+  page.on('requestfailed', onFailed);
   try {
     const timed = page.evaluate(
       ({ buttonName, pattern: allRowsText, timeoutMs, rowCount }) => {
@@ -229,34 +235,36 @@ export async function loadAllPages(page: Page, options: LoadAllOptions = {}): Pr
       ({ startedAt, endedAt }) => {
         const bench = window as unknown as BenchWindow;
         const tasks = bench.__benchLongTasks.filter((task) => task.start >= startedAt && task.start <= endedAt);
-        const entries = performance
-          .getEntriesByType('resource')
-          .filter(
-            (entry) => entry.name.includes('/course_stats') && entry.startTime >= startedAt,
-          ) as PerformanceResourceTiming[];
         return {
-          lastResponseMs: Math.max(...entries.map((entry) => entry.responseEnd)) - startedAt,
-          medianRequestMs:
-            entries.map((entry) => entry.responseEnd - entry.startTime).sort((a, b) => a - b)[
-              Math.floor(entries.length / 2)
-            ] ?? Number.NaN,
+          clickedAt: performance.timeOrigin + startedAt,
           longTasks: tasks.length,
           longTaskMs: tasks.reduce((sum, task) => sum + task.duration, 0),
           longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)),
-          encodedBytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
-          decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
           events: bench.__benchEvents,
         };
       },
       { startedAt: timing.startedAt, endedAt: timing.startedAt + timing.ms },
     );
-    const { events, ...rest } = network;
+    // Request timing is in wall-clock ms (startTime) plus ms after it; the click, in the page's timeOrigin + now.
+    const afterClick = finished.filter((request) => request.timing().startTime >= network.clickedAt - 1);
+    const ends = afterClick.map((request) => request.timing().startTime + request.timing().responseEnd);
+    const durations = afterClick.map((request) => request.timing().responseEnd).sort((a, b) => a - b);
+    const sizes = await Promise.all(afterClick.map((request) => request.sizes().catch(() => null)));
+    const rest = {
+      lastResponseMs: ends.length === 0 ? Number.NaN : Math.max(...ends) - network.clickedAt,
+      medianRequestMs: durations[Math.floor(durations.length / 2)] ?? Number.NaN,
+      longTasks: network.longTasks,
+      longTaskMs: network.longTaskMs,
+      longestTaskMs: network.longestTaskMs,
+      encodedBytes: sizes.reduce((sum, size) => sum + (size?.responseBodySize ?? 0), 0),
+    };
+    const { events } = network;
     const inputs = inputsBetween(events, timing.startedAt, timing.startedAt + timing.ms);
     return { timing, requests, maxInFlight, statusText, inputs, ...rest };
   } finally {
     page.off('request', onRequest);
-    page.off('requestfinished', onDone);
-    page.off('requestfailed', onDone);
+    page.off('requestfinished', onFinished);
+    page.off('requestfailed', onFailed);
     await cdp.detach().catch(() => undefined);
   }
 }

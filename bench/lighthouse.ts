@@ -10,6 +10,7 @@ import {
   BENCH_DIR,
   BENCH_TOKEN,
   CHROMIUM_PATH,
+  fmtKb,
   fmtMs,
   median,
   onCleanup,
@@ -17,8 +18,9 @@ import {
   TOKEN_STORAGE_KEY,
 } from './support';
 
-const DEFAULT_RUNS = 3;
+const DEFAULT_RUNS = 5;
 const TARGET_SCORE = 98;
+const TARGET_LCP_MS = 1800;
 const TARGET_TBT_MS = 50;
 const STATS_COURSE_ID = 101;
 
@@ -42,6 +44,9 @@ interface AuditRun {
   speedIndex: number;
   /** The page showed what it should: course rows fetched when signed in, none when not. */
   check: string;
+  /** Bytes of JavaScript the page loaded (transfer size, compressed as sent), and Lighthouse's unused share of it. */
+  scriptBytes: number;
+  unusedScriptBytes: number;
   warnings: string[];
   /** Lighthouse's CPU benchmark of this machine at the time (higher is faster; a busy machine scores lower). */
   benchmarkIndex: number;
@@ -72,14 +77,36 @@ async function storeToken(port: number, origin: string): Promise<void> {
   }
 }
 
-function requestedUrls(details: unknown): { url: string; status: number }[] {
+interface RequestSeen {
+  url: string;
+  status: number;
+  resourceType: string;
+  transferSize: number;
+}
+
+function requestedUrls(details: unknown): RequestSeen[] {
   if (typeof details !== 'object' || details === null || !('items' in details) || !Array.isArray(details.items))
     return [];
   return details.items.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null || !('url' in item) || typeof item.url !== 'string') return [];
     const status = 'statusCode' in item && typeof item.statusCode === 'number' ? item.statusCode : 0;
-    return [{ url: item.url, status }];
+    const resourceType = 'resourceType' in item && typeof item.resourceType === 'string' ? item.resourceType : '';
+    const transferSize = 'transferSize' in item && typeof item.transferSize === 'number' ? item.transferSize : 0;
+    return [{ url: item.url, status, resourceType, transferSize }];
   });
+}
+
+/** The bytes Lighthouse's unused-javascript audit counts as never run, over every script it lists. */
+function unusedBytes(details: unknown): number {
+  if (typeof details !== 'object' || details === null || !('items' in details) || !Array.isArray(details.items))
+    return 0;
+  return details.items.reduce((sum: number, item: unknown) => {
+    const wasted =
+      typeof item === 'object' && item !== null && 'wastedBytes' in item && typeof item.wastedBytes === 'number'
+        ? item.wastedBytes
+        : 0;
+    return sum + wasted;
+  }, 0);
 }
 
 /** Lighthouse's own failure to record a load (NO_NAVSTART, NO_FCP and the like): not the page's, worth another try. */
@@ -158,6 +185,10 @@ async function audit(origin: string, spec: PageSpec, run: number): Promise<Audit
       cls: numeric('cumulative-layout-shift'),
       speedIndex: numeric('speed-index'),
       check,
+      scriptBytes: requests
+        .filter((request) => request.resourceType === 'Script')
+        .reduce((sum, request) => sum + request.transferSize, 0),
+      unusedScriptBytes: unusedBytes(lhr.audits['unused-javascript']?.details),
       warnings: lhr.runWarnings.map((warning) => String(warning)),
       benchmarkIndex: lhr.environment.benchmarkIndex,
       mainThread: [lhr.audits['mainthread-work-breakdown'], lhr.audits['bootup-time']]
@@ -192,24 +223,26 @@ export const lighthouseAudit: Benchmark = {
     const server = await startAppServer('server (lighthouse)');
     const perPage: { spec: PageSpec; runs: AuditRun[] }[] = [];
     try {
-      for (const spec of PAGES) {
-        const audits: AuditRun[] = [];
-        for (let run = 1; run <= runs; run += 1) {
-          const result = await auditWithRetry(server.url, spec, run);
-          audits.push(result);
+      // The pages take turns, run by run, so a busy spell of the shared machine falls on both alike.
+      for (const spec of PAGES) perPage.push({ spec, runs: [] });
+      for (let run = 1; run <= runs; run += 1) {
+        for (const entry of perPage) {
+          const result = await auditWithRetry(server.url, entry.spec, run);
+          entry.runs.push(result);
           console.log(
-            `  lighthouse ${spec.name} run ${run}/${runs}: score ${result.score}, LCP ${fmtMs(result.lcp, 0)}, ` +
-              `TBT ${fmtMs(result.tbt, 0)}`,
+            `  lighthouse ${entry.spec.name} run ${run}/${runs}: score ${result.score}, LCP ${fmtMs(result.lcp, 0)}, ` +
+              `TBT ${fmtMs(result.tbt, 0)}, CPU benchmark index ${result.benchmarkIndex}`,
           );
         }
-        perPage.push({ spec, runs: audits });
       }
     } finally {
       await server.stop();
     }
 
-    const med = (audits: AuditRun[], key: 'score' | 'lcp' | 'tbt' | 'fcp' | 'cls' | 'speedIndex') =>
-      median(audits.map((audit) => audit[key]));
+    const med = (
+      audits: AuditRun[],
+      key: 'score' | 'lcp' | 'tbt' | 'fcp' | 'cls' | 'speedIndex' | 'scriptBytes' | 'unusedScriptBytes',
+    ) => median(audits.map((audit) => audit[key]));
     const warnings = [...new Set(perPage.flatMap((entry) => entry.runs.flatMap((run) => run.warnings)))];
     return {
       status: 'measured',
@@ -221,11 +254,22 @@ export const lighthouseAudit: Benchmark = {
         'the origin\'s localStorage (key course-stats.token, as "Remember on this device" does) from a separate tab; ' +
         "Lighthouse's storage reset clears caches and service workers but not localStorage. Each run is checked: the " +
         `signed-in page must fetch course statistics, the sign-in page must not. A run that Lighthouse itself fails to ` +
-        `record (a runtime error such as NO_NAVSTART) is tried again, up to ${TRIES_PER_RUN} times. ${runs} runs per page; medians. ` +
+        `record (a runtime error such as NO_NAVSTART) is tried again, up to ${TRIES_PER_RUN} times. ${runs} runs per page, the ` +
+        'two pages taking turns; medians. ' +
         'Full reports: .bench/lighthouse/*.json.',
       tables: [
         {
-          headers: ['page', 'score', 'LCP', 'TBT', 'FCP', 'Speed Index', 'CLS', 'scores of the runs'],
+          headers: [
+            'page',
+            'score',
+            'LCP',
+            'TBT',
+            'FCP',
+            'Speed Index',
+            'CLS',
+            'JS loaded (unused)',
+            'scores of the runs',
+          ],
           rows: perPage.map(({ spec, runs: audits }) => [
             `${spec.name} (${spec.path})`,
             String(med(audits, 'score')),
@@ -234,6 +278,7 @@ export const lighthouseAudit: Benchmark = {
             fmtMs(med(audits, 'fcp'), 0),
             fmtMs(med(audits, 'speedIndex'), 0),
             med(audits, 'cls').toFixed(3),
+            `${fmtKb(med(audits, 'scriptBytes'))} (${fmtKb(med(audits, 'unusedScriptBytes'))})`,
             audits.map((audit) => audit.score).join(', '),
           ]),
         },
@@ -246,10 +291,16 @@ export const lighthouseAudit: Benchmark = {
           met: med(audits, 'score') >= TARGET_SCORE,
         },
         {
+          name: `${spec.name}: Largest Contentful Paint`,
+          target: `≤ ${fmtMs(TARGET_LCP_MS, 0)}`,
+          actual: fmtMs(med(audits, 'lcp'), 0),
+          met: med(audits, 'lcp') <= TARGET_LCP_MS,
+        },
+        {
           name: `${spec.name}: Total Blocking Time`,
-          target: `< ${TARGET_TBT_MS} ms`,
+          target: `≤ ${TARGET_TBT_MS} ms`,
           actual: fmtMs(med(audits, 'tbt'), 0),
-          met: med(audits, 'tbt') < TARGET_TBT_MS,
+          met: med(audits, 'tbt') <= TARGET_TBT_MS,
         },
       ]),
       notes: [

@@ -2,7 +2,7 @@
 // Results go to .bench/results.json and to this suite's sections of BENCHMARKS.md.
 //
 //   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
-//                   shared-limits scale sort-50k scroll-50k compression, or 1–11)
+//                   shared-limits scale sort-50k scroll-50k compression snapshots, or 1–12)
 //   --skip=a,b      run all but these
 //   --runs=N        override every benchmark's number of runs
 //   --concurrency=N the whole-course loader's concurrency for the network floor, if it cannot be read from the app
@@ -23,6 +23,7 @@ import { renderSection, updateBenchmarksMd, writeResultsJson, type Benchmark, ty
 import { scale } from './scale';
 import { scroll, scrollLarge } from './scroll';
 import { sharedLimits } from './shared-limits';
+import { snapshots } from './snapshots';
 import { sort, sortLarge } from './sort';
 import {
   buildApp,
@@ -50,6 +51,7 @@ const BENCHMARKS: Benchmark[] = [
   sortLarge,
   scrollLarge,
   compression,
+  snapshots,
 ];
 
 interface Options {

@@ -3,7 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 
 // WCAG 2.x A and AA rules, contrast included, on the main screens in both themes.
-const screens: Array<{ name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<void> }> = [
+const PHONE = { width: 375, height: 740 };
+
+const screens: Array<{
+  name: string;
+  path: string;
+  signedIn: boolean;
+  viewport?: { width: number; height: number };
+  ready: (page: Page) => Promise<void>;
+}> = [
   {
     name: 'sign-in',
     path: '/courses',
@@ -18,6 +26,64 @@ const screens: Array<{ name: string; path: string; signedIn: boolean; ready: (pa
     signedIn: true,
     ready: async (page) => {
       await expect(page.getByRole('button', { name: 'Score' })).toBeVisible();
+    },
+  },
+  {
+    name: 'course statistics overview',
+    path: '/courses/101/stats',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('tab', { name: 'Overview' }).click();
+      await expect(page.getByRole('region', { name: 'Overview' }).getByRole('img').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'whole course',
+    path: '/courses/104/stats?all=1&quick=overdue',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByText('Loaded every page (1 page): 45 rows')).toBeVisible({ timeout: 20_000 });
+      await expect(
+        page
+          .getByRole('region', { name: /^Statistics of course 104\b/ })
+          .getByRole('rowheader')
+          .first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'learner view',
+    path: '/courses/104/stats?user_id=10705&view=learner',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: /^All sessions of / })).toBeVisible();
+    },
+  },
+  {
+    name: 'course statistics on a phone, menu open',
+    path: '/courses/101/stats',
+    signedIn: true,
+    viewport: PHONE,
+    ready: async (page) => {
+      await expect(
+        page
+          .getByRole('list', { name: /^Statistics of course 101\b/ })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    },
+  },
+  {
+    name: 'label groups on a phone, a label selected',
+    path: '/label-groups',
+    signedIn: true,
+    viewport: PHONE,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Expand all' }).click();
+      await page.getByRole('tree', { name: 'Label groups' }).getByRole('treeitem').nth(6).click();
+      await expect(page.getByRole('complementary', { name: 'Details' }).getByRole('heading')).toBeVisible();
     },
   },
   {
@@ -45,6 +111,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     for (const screen of screens) {
       test(`${screen.name} has no WCAG A/AA violations`, async ({ page }) => {
+        if (screen.viewport) await page.setViewportSize(screen.viewport);
         await page.goto(screen.path);
         if (screen.signedIn) await signIn(page);
         await screen.ready(page);

@@ -13,10 +13,16 @@ interface Language {
   filters: { course: string; user: string; session: string; show: string; more: string };
   buttons: string[];
   menu: string;
+  moreTools: string;
+  sort: { by: string; progress: string; ascending: string; descending: string };
+  delimiter: string;
+  emailLearners: string;
   language: string;
   theme: string;
   signOut: string;
   tabs: { table: string; overview: string };
+  loadedAll: string;
+  labelGroups: { tree: string; expandAll: string; details: string };
 }
 
 const LANGUAGES: Record<'en' | 'ru', Language> = {
@@ -29,10 +35,21 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     filters: { course: 'Course ID', user: 'User ID', session: 'Session ID', show: 'Show', more: 'Filters' },
     buttons: ['Load all pages', 'Copy emails', 'Export CSV', 'Columns', 'Previous page', 'Next page'],
     menu: 'Menu',
+    moreTools: 'More',
+    sort: {
+      by: 'Sort by',
+      progress: 'Progress',
+      ascending: 'Sort direction: Ascending',
+      descending: 'Sort direction: Descending',
+    },
+    delimiter: 'Delimiter',
+    emailLearners: 'Email these learners',
     language: 'Language',
     theme: 'Theme',
     signOut: 'Sign out',
     tabs: { table: 'Table', overview: 'Overview' },
+    loadedAll: 'Loaded every page (2 pages): 150 rows',
+    labelGroups: { tree: 'Label groups', expandAll: 'Expand all', details: 'Details' },
   },
   ru: {
     locale: 'ru-RU',
@@ -50,10 +67,21 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
       'Следующая страница',
     ],
     menu: 'Меню',
+    moreTools: 'Ещё',
+    sort: {
+      by: 'Сортировать по',
+      progress: 'Прогресс',
+      ascending: 'Направление сортировки: По возрастанию',
+      descending: 'Направление сортировки: По убыванию',
+    },
+    delimiter: 'Разделитель',
+    emailLearners: 'Написать этим слушателям',
     language: 'Язык · Language',
     theme: 'Тема',
     signOut: 'Выйти',
     tabs: { table: 'Таблица', overview: 'Обзор' },
+    loadedAll: 'Загружены все страницы (2 страницы): 150 строк',
+    labelGroups: { tree: 'Группы меток', expandAll: 'Развернуть все', details: 'Подробности' },
   },
 };
 
@@ -88,6 +116,99 @@ function overflowingText(page: Page): Promise<string[]> {
       if (element.getClientRects().length === 0) continue;
       if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === 'visible') {
         found.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+      }
+    }
+    return found;
+  });
+}
+
+/** A learner of course 101 (first on its first page) given a name and an email longer than a phone's line. */
+const LONG_NAMED_USER = 12073;
+const LONG_NAME = 'Hubert Blaine Wolfeschlegelsteinhausenbergerdorff';
+const LONG_EMAIL = 'hubert.blaine.wolfeschlegelsteinhausenbergerdorff@example.com';
+
+/** Gives LONG_NAMED_USER the long name and email in every course statistics response. */
+async function lengthenNames(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname.endsWith('/course_stats'),
+    async (route) => {
+      const response = await route.fetch();
+      const rows: unknown = await response.json();
+      const json = Array.isArray(rows)
+        ? rows.map((row: unknown) =>
+            typeof row === 'object' && row !== null && 'user_id' in row && row.user_id === LONG_NAMED_USER
+              ? { ...row, username: LONG_NAME, user_email: LONG_EMAIL }
+              : row,
+          )
+        : rows;
+      await route.fulfill({ response, json });
+    },
+  );
+}
+
+/**
+ * Words split across two lines, and words that run out of a box they are in, anywhere on the page. A word is what
+ * Unicode's word segmentation calls one: a hyphenated name is two words, an email's parts either side of "@" are
+ * words, and Chinese is cut into its words. A word is split when its range's boxes sit on more than one line. It
+ * may run out of a box only where that box scrolls (the table's region) or clips it behind an ellipsis.
+ */
+function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const segmenter = new Intl.Segmenter(document.documentElement.lang || undefined, { granularity: 'word' });
+    const name = (element: Element) => {
+      const first = element.classList[0];
+      return first ? `${element.tagName.toLowerCase()}.${first}` : element.tagName.toLowerCase();
+    };
+    /** The first box `word` runs out of without being meant to, or null. */
+    const escapes = (start: Element, word: DOMRect): string | null => {
+      for (let element: Element | null = start; element && element !== document.body; element = element.parentElement) {
+        const style = getComputedStyle(element);
+        if (style.display === 'inline' || style.display === 'contents') continue;
+        const box = element.getBoundingClientRect();
+        if (word.left < box.left - 1 || word.right > box.right + 1) {
+          const clips = style.overflowX !== 'visible';
+          const meant = style.overflowX === 'auto' || style.overflowX === 'scroll' || style.textOverflow === 'ellipsis';
+          return clips && meant ? null : `out of ${name(element)}`;
+        }
+        // A box placed on its own (a popover): its ancestors' boxes say nothing about it.
+        if (style.position === 'fixed' || style.position === 'absolute') break;
+      }
+      return word.right > document.documentElement.clientWidth + 1 ? 'past the window' : null;
+    };
+    /** Text clipped to nothing on purpose, for screen readers alone (the visually-hidden pattern). */
+    const forScreenReaders = (start: Element) => {
+      for (let element: Element | null = start; element; element = element.parentElement) {
+        const style = getComputedStyle(element);
+        if (style.clip !== 'auto' || style.clipPath !== 'none') return true;
+      }
+      return false;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? '';
+      if (!parent || text.trim() === '') continue;
+      if (parent.closest('script, style, option') || forScreenReaders(parent)) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      for (const segment of segmenter.segment(text)) {
+        if (!segment.isWordLike) continue;
+        const range = document.createRange();
+        range.setStart(node, segment.index);
+        range.setEnd(node, segment.index + segment.segment.length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+        if (rects.length === 0) continue;
+        const where = `"${segment.segment}" in ${name(parent)} "${text.trim().slice(0, 40)}"`;
+        const tops = rects.map((rect) => rect.top);
+        const lineHeight = Math.min(...rects.map((rect) => rect.height));
+        if (Math.max(...tops) - Math.min(...tops) > lineHeight / 2) {
+          found.push(`split: ${where}`);
+          continue;
+        }
+        const left = Math.min(...rects.map((rect) => rect.left));
+        const right = Math.max(...rects.map((rect) => rect.right));
+        const escape = escapes(parent, new DOMRect(left, Math.min(...tops), right - left, lineHeight));
+        if (escape !== null) found.push(`${escape}: ${where}`);
       }
     }
     return found;
@@ -188,9 +309,100 @@ for (const lang of ['en', 'ru'] as const) {
 
       expect(await pageWidth(page)).toBeLessThanOrEqual(375);
       expect(await overflowingText(page)).toEqual([]);
-      // The course ID field is in view without opening anything; the buttons keep their names.
+      // The course ID field is in view without opening anything; the buttons keep their names. Copy emails, Email
+      // these learners and the delimiter wait behind More.
       await expect(page.getByRole('textbox', { name: language.filters.course })).toBeVisible();
-      for (const name of language.buttons) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+      const [copyEmails] = language.buttons.slice(1, 2);
+      for (const name of language.buttons.filter((button) => button !== copyEmails))
+        await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: copyEmails, exact: true })).toBeHidden();
+      const more = page.getByRole('button', { name: language.moreTools, exact: true });
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('button', { name: copyEmails, exact: true })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: language.delimiter })).toBeVisible();
+
+      // Every tool and quick filter is within the window: they wrap, none hides off to the side.
+      const controls = page
+        .getByRole('group')
+        .filter({ has: page.getByRole('button', { name: language.buttons[2], exact: true }) })
+        .getByRole('button')
+        .or(page.getByRole('checkbox'))
+        .or(page.getByRole('link', { name: language.emailLearners }));
+      expect(await controls.count()).toBeGreaterThanOrEqual(7);
+      for (const control of await controls.all())
+        expect(await onFirstScreen(page, control), (await control.textContent()) ?? undefined).toBe(true);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+    });
+
+    test('no word is broken across lines or runs out of its box, on every screen', async ({ page }) => {
+      test.setTimeout(LOAD_ALL_TIMEOUT);
+      const list = page.getByRole('list', { name: new RegExp(`^${language.table}\\b`) });
+      await lengthenNames(page);
+      await openCourse(page, language);
+      await expect(list.getByRole('listitem')).toHaveCount(10);
+      await expect(list.getByRole('button', { name: LONG_NAME })).toBeVisible();
+      expect(await brokenWords(page), 'course 101, one page').toEqual([]);
+      await list.getByRole('button', { name: LONG_NAME }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      expect(await brokenWords(page), 'the details of a learner').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await page.goto('/courses/102/stats?all=1');
+      await expect(page.getByText(language.loadedAll)).toBeVisible({ timeout: LOAD_ALL_TIMEOUT / 2 });
+      await expect(
+        page
+          .getByRole('list', { name: /\b102\b/ })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
+      expect(await brokenWords(page), 'course 102, whole').toEqual([]);
+
+      await page.goto(`/courses/101/stats?user_id=${LONG_NAMED_USER}&view=learner`);
+      await expect(page.getByText(LONG_EMAIL)).toBeVisible();
+      await expect(page.getByRole('progressbar').first()).toBeVisible();
+      expect(await brokenWords(page), 'learner view').toEqual([]);
+
+      await page.goto('/label-groups');
+      const tree = page.getByRole('tree', { name: language.labelGroups.tree });
+      await expect(tree).toBeVisible();
+      await page.getByRole('button', { name: language.labelGroups.expandAll }).click();
+      await tree.getByRole('treeitem').nth(6).click();
+      await expect(
+        page.getByRole('complementary', { name: language.labelGroups.details }).getByRole('heading'),
+      ).toBeVisible();
+      expect(await brokenWords(page), 'label groups').toEqual([]);
+    });
+
+    test('the cards sort from a select and a direction button, into the URL', async ({ page }) => {
+      await openCourse(page, language);
+      const cards = page.getByRole('list', { name: new RegExp(`^${language.table}\\b`) }).getByRole('listitem');
+      await expect(cards).toHaveCount(10);
+      const progressOf = async () =>
+        Promise.all(
+          (await cards.all()).map(async (card) =>
+            Number(await card.getByRole('progressbar').getAttribute('aria-valuenow')),
+          ),
+        );
+      await page.getByRole('combobox', { name: language.sort.by }).selectOption({ label: language.sort.progress });
+      await expect(page).toHaveURL(/[?&]sort=progress\.asc\b/);
+      await page.getByRole('button', { name: language.sort.ascending }).click();
+      await expect(page).toHaveURL(/[?&]sort=progress\.desc\b/);
+      await expect(page.getByRole('button', { name: language.sort.descending })).toBeVisible();
+      await expect.poll(progressOf).toEqual([...(await progressOf())].sort((a, b) => b - a));
+      const highest = Math.max(...(await progressOf()));
+      expect((await progressOf())[0]).toBe(highest);
+      expect(highest).toBeGreaterThan(Math.min(...(await progressOf())));
+
+      await page.reload();
+      await expect(cards).toHaveCount(10);
+      await expect(page.getByRole('combobox', { name: language.sort.by })).toHaveValue('progress');
+      await expect(page.getByRole('button', { name: language.sort.descending })).toBeVisible();
+      expect((await progressOf())[0]).toBe(highest);
+      for (let index = 0; index < 3; index += 1)
+        expect(await onFirstScreen(page, cards.nth(index).getByRole('button').first())).toBe(true);
     });
 
     test('the header is one short line, with language, theme and sign-out in a keyboard menu', async ({ page }) => {

@@ -259,15 +259,19 @@ test('quick filters and search cover every row, show their counts and live in th
     expect(row.cells.Status).toBe('Not started');
     expect(row.cells.Deadline).toContain('Overdue');
   }
+  // Each count is of the rows shown now: both checked filters keep every one of them.
+  expect(await quickCount(page, 'Overdue')).toBe(both);
+  expect(await quickCount(page, 'Not started')).toBe(both);
 
-  // The search narrows the counts too (they are of the rows matching it) and the rows shown.
+  // The search narrows the rows shown, and so the counts.
   await page.getByRole('searchbox', { name: 'Search loaded rows' }).fill('anna');
   await expect(page).toHaveURL(/q=anna/);
-  await expect(page.getByText('Counts are of all 10,000 rows loaded that match the search.')).toBeVisible();
-  const annaOverdue = await quickCount(page, 'Overdue');
-  expect(annaOverdue).toBeLessThan(overdue);
+  await expect(page.getByText(/^Counts are of the [\d,]+ rows? shown, out of all 10,000 loaded\.$/)).toBeVisible();
   const shown = Number((await table.getAttribute('aria-rowcount')) ?? '0') - 1;
   expect(shown).toBeGreaterThan(0);
+  const annaOverdue = await quickCount(page, 'Overdue');
+  expect(annaOverdue).toBe(shown);
+  expect(annaOverdue).toBeLessThan(both);
   for (const row of await renderedRows(table)) {
     expect(`${row.cells.User} ${row.cells.Email} ${row.cells.Session}`.toLowerCase()).toContain('anna');
   }
@@ -335,7 +339,7 @@ test('a mail link too long for mail clients is disabled and says why', async ({ 
   await expect(mail).toHaveAccessibleDescription(/too many for an email link; use Copy emails/);
 });
 
-test('the learner view lists every session with why it is not passed, and copies a summary that links back', async ({
+test('the learner view lists every session with why it is not passed, copies a summary that links back, and Back returns to the search', async ({
   page,
   context,
 }) => {
@@ -348,18 +352,22 @@ test('the learner view lists every session with why it is not passed, and copies
   const dialog = page.getByRole('dialog', { name: 'Details: James García' });
   await dialog.getByRole('link', { name: 'All sessions of this learner' }).click();
 
-  await expect(page).toHaveURL(/\/courses\/104\/stats\?user_id=10705&view=learner$/);
+  // The learner view's address carries the view it was opened from, for Back.
+  await expect(page).toHaveURL(/\/courses\/104\/stats\?from=all%3D1%26q%3DJames%2BGarc&user_id=10705&view=learner$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'All sessions of James García' })).toBeVisible();
-  const sessions = page.getByRole('table', { name: 'Sessions of James García' });
-  const rows = sessions.locator('tbody tr');
-  await expect(rows).toHaveCount(2);
-  await expect(sessions.getByRole('rowheader')).toHaveText(['Warehouse staff', 'Office staff']);
-  // Each row says why it is not passed (or that it is), in one line.
-  for (const text of await rows.locator('td.learner-reason').allTextContents()) {
-    expect(text).toMatch(
-      /^(Passed\.|Completed without success \(score \d+\)\.|Not started: progress is 0%\.|Progress is \d+%, below 100%\.)$/,
-    );
+  const sessions = page.getByRole('list', { name: 'Sessions of James García' }).getByRole('listitem');
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.getByRole('heading')).toHaveText(['Warehouse staff', 'Office staff']);
+  // A session not passed says why, in one line; a passed one has nothing to explain.
+  for (const session of await sessions.all()) {
+    const passed = (await session.getByText('Passed', { exact: true }).count()) > 0;
+    const reason = session.locator('.learner-reason');
+    if (passed) await expect(reason).toHaveCount(0);
+    else
+      await expect(reason).toHaveText(
+        /^Why not passed: (Completed without success \(score \d+\)\.|Not started: progress is 0%\.|Progress is \d+%, below 100%\.)$/,
+      );
   }
   await expect.poll(() => requests.some((request) => request.userId === '10705' && request.perPage === 100)).toBe(true);
 
@@ -372,6 +380,12 @@ test('the learner view lists every session with why it is not passed, and copies
   expect(lines.filter((line) => line.startsWith('- '))).toHaveLength(2);
   const link = lines.at(-1)?.replace(/^Link: /, '') ?? '';
   expect(link).toBe(new URL('/courses/104/stats?user_id=10705&view=learner', page.url()).href);
+
+  // Back returns to the whole course and its search.
+  await page.getByRole('link', { name: 'Back to all learners' }).click();
+  await expect(page).toHaveURL(/\/courses\/104\/stats\?all=1&q=James\+Garc$/);
+  await expect(loaderStatus(page)).toHaveText('Loaded every page (1 page): 45 rows');
+  await expect(page.getByRole('searchbox', { name: 'Search loaded rows' })).toHaveValue('James Garc');
 
   // The link opens the same view (here in the same signed-in tab, as a colleague would after signing in).
   await page.goto('/courses/104/stats');

@@ -35,6 +35,7 @@ describe('the layer rules in eslint.config.js', () => {
     ['server/ importing src/', 'server/probe.ts', '../src/lib/csv'],
     ['server/ importing src/ by the alias', 'server/probe.ts', '@/lib/csv'],
     ['bench/ importing a feature', 'bench/probe.ts', '../src/features/label-groups/tree-model'],
+    ['a benchmark page importing the server', 'bench/pages/probe/main.ts', '../../../server/config'],
     ['e2e/ importing a feature', 'e2e/probe.ts', '../src/features/auth/session'],
     ['app code importing the test helpers', 'src/features/auth/probe.ts', '@/testing/fixtures'],
     ['a feature importing a file that is in no layer', 'src/features/auth/probe.ts', '../../../vite.config'],
@@ -51,6 +52,7 @@ describe('the layer rules in eslint.config.js', () => {
     ['app/ importing a feature', 'src/app/probe.ts', '../features/auth/session'],
     ['server/ importing the contract', 'server/probe.ts', '../contract/index'],
     ['e2e/ importing lib/', 'e2e/probe.ts', '../src/lib/csv'],
+    ['a benchmark page importing a feature', 'bench/pages/probe/main.ts', '@/features/label-groups/tree-model'],
     ['a test importing the test helpers', 'src/features/auth/probe.test.ts', '@/testing/fixtures'],
     [
       'a test importing the shared fixtures',

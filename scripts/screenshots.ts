@@ -43,16 +43,27 @@ interface Shot {
   path: string;
   width?: number;
   height?: number;
+  /** The browser's language, which the app follows; English when not given. */
+  locale?: string;
   prepare?: (page: Page) => Promise<void>;
 }
 
+// A laptop's window (1366x768) and a phone's (375x740): the sizes the layout is made for.
 const shots: Shot[] = [
   { name: 'sign-in', path: '/courses' },
   {
     name: 'course-stats',
-    path: '/courses/101/stats?per_page=25',
+    path: '/courses/101/stats',
     prepare: async (page) => {
       await page.getByRole('table').first().waitFor();
+    },
+  },
+  {
+    name: 'course-overview',
+    path: '/courses/101/stats',
+    prepare: async (page) => {
+      await page.getByRole('tab', { name: 'Overview' }).click();
+      await page.getByRole('region', { name: 'Overview' }).getByRole('img').first().waitFor();
     },
   },
   {
@@ -66,6 +77,14 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'course-stats-russian',
+    path: '/courses/104/stats?quick=not_passed',
+    locale: 'ru-RU',
+    prepare: async (page) => {
+      await page.getByRole('table').first().waitFor();
+    },
+  },
+  {
     name: 'label-groups',
     path: '/label-groups',
     prepare: async (page) => {
@@ -75,11 +94,11 @@ const shots: Shot[] = [
   },
   {
     name: 'course-stats-mobile',
-    path: '/courses/102/stats',
+    path: '/courses/101/stats',
     width: 375,
-    height: 812,
+    height: 740,
     prepare: async (page) => {
-      await page.getByRole('table').first().waitFor();
+      await page.getByRole('list', { name: /^Statistics of course 101/ }).waitFor();
     },
   },
 ];
@@ -101,18 +120,19 @@ async function main(): Promise<void> {
     for (const theme of ['light', 'dark'] as const) {
       for (const shot of shots) {
         const context = await browser.newContext({
-          viewport: { width: shot.width ?? 1280, height: shot.height ?? 860 },
+          viewport: { width: shot.width ?? 1366, height: shot.height ?? 768 },
           colorScheme: theme,
-          locale: 'en-US',
+          locale: shot.locale ?? 'en-US',
           timezoneId: 'Europe/Moscow',
           deviceScaleFactor: 1,
         });
         const page = await context.newPage();
         await page.goto(`${base}${shot.path}`);
         if (shot.name !== 'sign-in') {
-          await page.getByLabel('Access token').fill(TOKEN);
-          await page.getByRole('button', { name: 'Sign in' }).click();
-          await page.getByRole('button', { name: 'Sign out' }).waitFor();
+          // The sign-in screen's one text field, whatever the language; the shell's navigation once signed in.
+          await page.getByRole('textbox').first().fill(TOKEN);
+          await page.keyboard.press('Enter');
+          await page.getByRole('navigation').first().waitFor();
         } else {
           await page.getByText('Demo mode').waitFor();
         }

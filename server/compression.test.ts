@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,6 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 const BROWSER = 'gzip, deflate, br, zstd';
 
 const demo = makeApp();
-afterAll(() => demo.close());
 
 async function get(app: FastifyInstance, url: string, headers: Record<string, string>) {
   const response = await app.inject({ url, headers });
@@ -166,6 +166,15 @@ describe('the proxy', () => {
       expect(response.statusCode, encoding).toBe(502);
       expect(response.json(), encoding).toEqual({ error: 'The upstream API answer is too large' });
     }
+    // One whose compressed form is large too (decoded in the thread pool rather than at once): 200 KB of random hex,
+    // about 110 KB compressed, then 2 MB of spaces.
+    const mixed = Buffer.from(JSON.stringify(`${randomBytes(100_000).toString('hex')}${' '.repeat(2_000_000)}`));
+    script = answerIn('gzip', mixed);
+    expect(gzipSync(mixed).length).toBeGreaterThan(64 * 1024);
+    expect(gzipSync(mixed).length).toBeLessThan(300_000);
+    const large = await proxy({ upstreamMaxBytes: 300_000 }).inject({ url: GROUPS, headers: AUTH });
+    expect(large.statusCode).toBe(502);
+    expect(large.json()).toEqual({ error: 'The upstream API answer is too large' });
     // Exactly the limit, decoded, passes.
     script = answerIn('gzip', Buffer.from(JSON.stringify('z'.repeat(100_000 - 2))));
     expect((await app.inject({ url: GROUPS, headers: AUTH })).statusCode).toBe(200);

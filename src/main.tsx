@@ -2,9 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
 import { getToken } from '@/lib/token-store';
-import { App } from './app/app';
+import { App, loadSignedInApp } from './app/app';
 import { createAppQueryClient } from './app/providers';
-import { preloadRoute } from './app/router';
 import './app/styles.css';
 
 // Before the first render, so a chosen theme never flashes the other one.
@@ -16,16 +15,15 @@ if (!root) throw new Error('index.html lacks #root');
 const queryClient = createAppQueryClient();
 
 /**
- * Signed in, the first render waits for the code of the screen at this address and, on a course statistics
- * address, for the rows it opens with (see prefetchCourseStatsRoute), both asked for at once. The sign-in screen
- * needs neither: its code is all in this bundle.
+ * Signed in, the first render waits for the code behind the sign-in, the code of the screen at this address and,
+ * on a course statistics address, the rows it opens with (see startSignedIn). The sign-in screen needs none of
+ * it: its code is all in this bundle.
  */
 function signedInStartUp(): Promise<void> {
   if (getToken() === null) return Promise.resolve();
-  const rows = import('./app/course-stats-prefetch')
-    .then(({ prefetchCourseStatsRoute }) => prefetchCourseStatsRoute(queryClient, window.location))
-    .catch(() => undefined); // the page asks again, and says what went wrong
-  return Promise.all([preloadRoute(window.location.pathname), rows]).then(() => undefined);
+  return loadSignedInApp()
+    .then(({ startSignedIn }) => startSignedIn(queryClient, window.location))
+    .catch(() => undefined); // the screen loads its code again when it renders, and says what went wrong
 }
 
 // The rest of the start-up runs after the bundle's evaluation (one long task already), each piece in a task of its

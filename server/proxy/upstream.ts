@@ -1,6 +1,5 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 
 export interface UpstreamAnswer {
@@ -51,17 +50,40 @@ const USER_AGENT = 'course-stats-dashboard-proxy/1';
 /** What the upstream is asked for: a page of statistics is an eighth of its size in either. */
 const ACCEPT_ENCODING = 'br, gzip';
 
+type Decode = (body: Buffer, options: zlib.ZlibOptions) => Buffer;
+type DecodeAsync = (body: Buffer, options: zlib.ZlibOptions, done: (error: Error | null, out: Buffer) => void) => void;
+const DECODERS: Record<string, { sync: Decode; async: DecodeAsync }> = {
+  br: { sync: zlib.brotliDecompressSync, async: zlib.brotliDecompress },
+  gzip: { sync: zlib.gunzipSync, async: zlib.gunzip },
+  'x-gzip': { sync: zlib.gunzipSync, async: zlib.gunzip },
+  deflate: { sync: zlib.inflateSync, async: zlib.inflate },
+};
+/** Smaller encoded bodies (a page of statistics is 6 KB) decode at once; larger ones in the thread pool. */
+const DECODE_SYNC_BYTES = 64 * 1024;
+
 /**
- * A decoder for the answer's Content-Encoding: null for none (or identity), undefined for one we cannot read (then
- * the body is kept as it came, and the header with it, so it is not taken for JSON).
+ * Decodes a whole body, producing at most maxBytes (zlib stops there: a compression bomb never inflates past the
+ * limit). Resolves 'too_large' past it, 'undecodable' when it is not in that encoding after all.
  */
-function decoderFor(encoding: string | undefined): Transform | null | undefined {
-  const name = encoding?.trim().toLowerCase() ?? '';
-  if (name === '' || name === 'identity') return null;
-  if (name === 'br') return zlib.createBrotliDecompress();
-  if (name === 'gzip' || name === 'x-gzip') return zlib.createGunzip();
-  if (name === 'deflate') return zlib.createInflate();
-  return undefined;
+function decodeBody(
+  decoder: { sync: Decode; async: DecodeAsync },
+  body: Buffer,
+  maxBytes: number,
+): Promise<Buffer | 'too_large' | 'undecodable'> {
+  // Past maxOutputLength zlib throws a RangeError (ERR_BUFFER_TOO_LARGE); bad data is a plain Error.
+  const outcome = (error: unknown): 'too_large' | 'undecodable' =>
+    error instanceof RangeError ? 'too_large' : 'undecodable';
+  const options = { maxOutputLength: maxBytes };
+  if (body.length <= DECODE_SYNC_BYTES) {
+    try {
+      return Promise.resolve(decoder.sync(body, options));
+    } catch (error) {
+      return Promise.resolve(outcome(error));
+    }
+  }
+  return new Promise((resolve) => {
+    decoder.async(body, options, (error, out) => resolve(error ? outcome(error) : out));
+  });
 }
 
 /** The headers of a decoded answer: its body is no longer in that encoding, nor of that length. */
@@ -120,12 +142,10 @@ export function createUpstream(options: UpstreamOptions) {
         clearTimeout(timer);
         cancel.removeEventListener('abort', onCancel);
       }
-      let decoder: Transform | null | undefined;
       function fail(status: 502 | 504, message: string, reason: UpstreamFailure) {
         if (settled) return;
         finish();
         request?.destroy();
-        decoder?.destroy();
         reject(new UpstreamError(status, message, reason));
       }
 
@@ -163,43 +183,41 @@ export function createUpstream(options: UpstreamOptions) {
           const status = response.statusCode ?? 502;
           const tooLarge = () => fail(502, 'The upstream API answer is too large', 'too_large');
           response.on('error', () => fail(502, 'The upstream API closed the connection', 'closed'));
-          decoder = decoderFor(response.headers['content-encoding']);
+          const encoding = response.headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
+          const decoder = DECODERS[encoding];
           // Announced too large: only a body in no encoding announces its decoded size.
-          if (decoder === null && Number(response.headers['content-length']) > options.maxBodyBytes) {
+          if (encoding === 'identity' && Number(response.headers['content-length']) > options.maxBodyBytes) {
             tooLarge();
             return;
           }
+          // Encoded or not, no more than the limit is buffered; an encoded body is decoded once it is whole.
           const chunks: Buffer[] = [];
           let size = 0;
-          const collect = (chunk: Buffer) => {
+          response.on('data', (chunk: Buffer) => {
             if (settled) return;
             size += chunk.length;
             if (size > options.maxBodyBytes) tooLarge();
             else chunks.push(chunk);
-          };
-          const answer = (headers: IncomingHttpHeaders) => {
-            if (settled) return;
-            finish();
-            resolve({ status, headers, body: Buffer.concat(chunks, size) });
-          };
-          // The whole answer arrived; with a decoder, its last bytes are still being decoded.
+          });
           response.on('end', () => {
-            if (!response.complete) fail(502, 'The upstream API closed the connection', 'closed');
-            else if (!decoder) answer(response.headers);
+            if (!response.complete) return fail(502, 'The upstream API closed the connection', 'closed');
+            if (settled) return;
+            const body = Buffer.concat(chunks, size);
+            // In no encoding, or in one we cannot read: as it came (the Content-Encoding stays, so it is not JSON).
+            if (!decoder) {
+              finish();
+              resolve({ status, headers: response.headers, body });
+              return;
+            }
+            void decodeBody(decoder, body, options.maxBodyBytes).then((decoded) => {
+              if (settled) return;
+              if (decoded === 'too_large') return tooLarge();
+              finish();
+              // Corrupt or truncated: no body we could read, and its Content-Encoding says so.
+              if (decoded === 'undecodable') resolve({ status, headers: response.headers, body: Buffer.alloc(0) });
+              else resolve({ status, headers: decodedHeaders(response.headers), body: decoded });
+            });
           });
-          if (!decoder) {
-            response.on('data', collect);
-            return;
-          }
-          decoder.on('data', collect);
-          decoder.on('end', () => answer(decodedHeaders(response.headers)));
-          // Corrupt or truncated: no body we could read, and its Content-Encoding says so.
-          decoder.on('error', () => {
-            chunks.length = 0;
-            size = 0;
-            answer(response.headers);
-          });
-          response.pipe(decoder);
         });
         current.end(form ?? undefined);
       }

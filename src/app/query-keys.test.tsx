@@ -8,7 +8,7 @@ import { setToken } from '@/lib/token-store';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { preloadRoute, routes } from './router';
 
 const TOKEN = 'tok-9f8e7d6c5b4a';
 
@@ -34,6 +34,8 @@ describe('the token and the query cache', () => {
       }),
     );
     let client: QueryClient | null = null;
+    // As the app's start-up does: the screen's code first (here, its modules' first load is most of the wait).
+    await preloadRoute('/courses/3/stats');
     const router = createMemoryRouter(routes, { initialEntries: ['/courses/3/stats?user_id=101'] });
     render(
       <AppProviders>

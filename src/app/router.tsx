@@ -1,30 +1,17 @@
 import { lazy, type ReactNode } from 'react';
 import { Link, matchPath, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { loadChunk } from '@/lib/load-chunk';
+import { loadChunkOnce } from '@/lib/load-chunk';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useCatalog } from '@/lib/i18n';
 import { AppShell } from './app-shell';
 import { appCatalogs, type AppTexts } from './strings';
 import { usePageTitle } from './use-page-title';
 
-/**
- * Each screen's code is a chunk of its own, loaded on first use, so the sign-in screen loads no table or chart
- * code. One load per screen: the start-up (preloadRoute) and the route's lazy component share it.
- */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | null = null;
-  return () => {
-    loading ??= loadChunk(load).catch((error: unknown) => {
-      loading = null; // a failed load is tried again next time
-      throw error;
-    });
-    return loading;
-  };
-}
-
-const loadCourseStatsPage = once(() => import('@/features/course-stats/routes/course-stats-page'));
-const loadCoursesIndexPage = once(() => import('@/features/course-stats/routes/courses-index-page'));
-const loadLabelGroupsPage = once(() => import('@/features/label-groups/components/label-groups-page'));
+// Each screen's code is a chunk of its own, loaded on first use, so the sign-in screen loads no table or chart
+// code. One load per screen: the start-up (preloadRoute) and the route's lazy component share it.
+const loadCourseStatsPage = loadChunkOnce(() => import('@/features/course-stats/routes/course-stats-page'));
+const loadCoursesIndexPage = loadChunkOnce(() => import('@/features/course-stats/routes/courses-index-page'));
+const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/components/label-groups-page'));
 
 const CourseStatsPage = lazy(() => loadCourseStatsPage().then((module) => ({ default: module.CourseStatsPage })));
 const CoursesIndexPage = lazy(() => loadCoursesIndexPage().then((module) => ({ default: module.CoursesIndexPage })));

@@ -16,17 +16,32 @@ describe('preloading the code of the screen at the address', () => {
     ['/courses', '/courses/101/stats', false],
     ['/', '/', true],
     ['/', '/label-groups', false],
+    ['*', '/anything/at/all', true],
   ])('route %s and address %s match: %s', (route, pathname, expected) => {
     expect(matchesRoute(route, pathname)).toBe(expected);
   });
 
-  it('names the files of the first screen whose routes take the address, and none for another address', () => {
+  it('names the files of every screen whose routes take the address, each once', () => {
     const screens = [
-      { routes: '/ /courses /courses/:courseId/stats', files: '/assets/course-stats.js /assets/course-stats.css' },
+      { routes: '*', files: '/assets/signed-in.js /assets/shared.js' },
+      {
+        routes: '/ /courses /courses/:courseId/stats',
+        files: '/assets/course-stats.js /assets/course-stats.css /assets/shared.js',
+      },
       { routes: '/label-groups', files: '/assets/label-groups.js' },
     ];
-    expect(filesFor(screens, '/courses/7/stats')).toEqual(['/assets/course-stats.js', '/assets/course-stats.css']);
-    expect(filesFor(screens, '/label-groups')).toEqual(['/assets/label-groups.js']);
-    expect(filesFor(screens, '/nowhere')).toEqual([]);
+    expect(filesFor(screens, '/courses/7/stats')).toEqual([
+      '/assets/signed-in.js',
+      '/assets/shared.js',
+      '/assets/course-stats.js',
+      '/assets/course-stats.css',
+    ]);
+    expect(filesFor(screens, '/label-groups')).toEqual([
+      '/assets/signed-in.js',
+      '/assets/shared.js',
+      '/assets/label-groups.js',
+    ]);
+    expect(filesFor(screens, '/nowhere')).toEqual(['/assets/signed-in.js', '/assets/shared.js']);
+    expect(filesFor(screens.slice(1), '/nowhere')).toEqual([]);
   });
 });

@@ -21,8 +21,9 @@ function signedIn(): boolean {
   }
 }
 
-/** Whether `pathname` is an address of the route `pattern` (`/courses/:courseId/stats`; no wildcards). */
+/** Whether `pathname` is an address of the route `pattern` (`/courses/:courseId/stats`, or `*` for any). */
 export function matchesRoute(pattern: string, pathname: string): boolean {
+  if (pattern === '*') return true;
   const wanted = pattern.split('/').filter((part) => part !== '');
   const parts = pathname.split('/').filter((part) => part !== '');
   return (
@@ -31,12 +32,15 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
   );
 }
 
-/** The files to preload for `pathname`, from the meta elements' `data-routes` (space-separated) and `content`. */
+/**
+ * The files to preload for `pathname`: those of every screen whose routes take it, each file once, from the meta
+ * elements' `data-routes` (space-separated) and `content`.
+ */
 export function filesFor(screens: ReadonlyArray<{ routes: string; files: string }>, pathname: string): string[] {
-  const screen = screens.find(({ routes }) =>
-    routes.split(' ').some((route) => route !== '' && matchesRoute(route, pathname)),
-  );
-  return screen ? screen.files.split(' ').filter((file) => file !== '') : [];
+  const files = screens
+    .filter(({ routes }) => routes.split(' ').some((route) => route !== '' && matchesRoute(route, pathname)))
+    .flatMap((screen) => screen.files.split(' '));
+  return [...new Set(files)].filter((file) => file !== '');
 }
 
 function preload(file: string): void {

@@ -21,3 +21,18 @@ function delay(ms: number): Promise<void> {
 function backOnline(): Promise<void> {
   return new Promise((done) => window.addEventListener('online', () => done(), { once: true }));
 }
+
+/**
+ * loadChunk, started once: every caller gets the same load (a start-up that wants the code early and the lazy
+ * component that renders it). A load that failed in the end is started afresh by the next caller.
+ */
+export function loadChunkOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= loadChunk(load).catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { readStored, readText, removeStored, storageKey, writeStored, writeText } from './storage';
+import {
+  COURSE_MEMORY_KEYS,
+  forgetCourseMemory,
+  readStored,
+  readText,
+  removeStored,
+  storageKey,
+  writeStored,
+  writeText,
+} from './storage';
 
 const schema = z.object({ size: z.number() });
 
@@ -61,5 +70,16 @@ describe('storage', () => {
     expect(readStored('prefs', schema)).toBeNull();
     expect(writeText('token', 'abc', 'session')).toBe(false);
     expect(readText('token', 'session')).toBeNull();
+  });
+});
+
+describe('forgetting what this device remembers about courses', () => {
+  it('removes the recent courses, the saved views and the choice to remember, and nothing else', () => {
+    for (const key of Object.values(COURSE_MEMORY_KEYS)) writeText(key, '[]');
+    writeText('theme', 'dark');
+    writeText('token', 'abc', 'session');
+    forgetCourseMemory();
+    expect(Object.keys(window.localStorage)).toEqual([storageKey('theme')]);
+    expect(readText('token', 'session')).toBe('abc');
   });
 });

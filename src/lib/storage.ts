@@ -80,3 +80,22 @@ export function readStored<S extends z.ZodMiniType>(key: string, schema: S): z.o
 export function writeStored(key: string, value: unknown): boolean {
   return writeText(key, JSON.stringify(value));
 }
+
+/**
+ * What this device remembers about the user's courses beyond one visit, under the keys above. The recent courses and
+ * the saved views are shown to whoever opens the app here next; "Remember on this device" lets course snapshots be
+ * kept (off unless chosen).
+ */
+export const COURSE_MEMORY_KEYS = {
+  recentCourses: 'recent-courses',
+  savedViews: 'saved-views',
+  rememberOnDevice: 'remember-on-device',
+} as const;
+
+/**
+ * "Forget this device", for what lives in localStorage: recent courses, saved views and the choice to remember, so
+ * nothing is kept again until someone chooses it anew. (Course snapshots live in IndexedDB; their store deletes them.)
+ */
+export function forgetCourseMemory(): void {
+  for (const key of Object.values(COURSE_MEMORY_KEYS)) removeStored(key);
+}

@@ -51,7 +51,8 @@ describe('getReusingCoreRowModel', () => {
   it('makes a new row where the item at an index is another object, even with the same content', () => {
     const first = [item(1), item(2)];
     const { table, update } = tableOver(first);
-    const before = table.getCoreRowModel().rows;
+    // Read before the change: only rows made already can be kept.
+    const before = [...table.getCoreRowModel().rows];
     const after = update({ data: [first[0] as Item, item(2)] }).rows;
     expect(after[0]).toBe(before[0]);
     expect(after[1]).not.toBe(before[1]);
@@ -59,6 +60,28 @@ describe('getReusingCoreRowModel', () => {
     const shifted = update({ data: [item(0), ...first] }).rows;
     expect(shifted.map((row) => row.index)).toEqual([0, 1, 2]);
     expect(shifted[1]).not.toBe(before[0]);
+  });
+
+  it('makes a row only when it is read, and each once', () => {
+    const data = Array.from({ length: 10_000 }, (_, index) => item(index + 1));
+    const { table } = tableOver(data);
+    const { rows, flatRows, rowsById } = table.getCoreRowModel();
+    expect(rows).toHaveLength(10_000);
+    expect(Array.isArray(rows)).toBe(true);
+    // The indexes of the rows made so far (the array's own keys; reading them makes nothing).
+    const made = () => Object.keys(rows).length;
+    expect(made()).toBe(0);
+    expect(rows[9_999]?.id).toBe('10000');
+    expect(rowsById['5000']?.original).toBe(data[4_999]);
+    expect(rowsById['5000']).toBe(rows[4_999]);
+    expect(rowsById['nope']).toBeUndefined();
+    expect('5000' in rowsById).toBe(true);
+    expect(flatRows[9_999]).toBe(rows[9_999]);
+    expect(made()).toBe(2);
+    // Every array method sees every row, made or not: map and slice read them all.
+    expect(rows.slice(0, 3).map((row) => row.index)).toEqual([0, 1, 2]);
+    expect(rows.map((row) => row.id)).toHaveLength(10_000);
+    expect(made()).toBe(10_000);
   });
 
   it('makes every row again when the columns change, so no value comes from the old columns', () => {

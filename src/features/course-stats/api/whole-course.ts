@@ -1,25 +1,24 @@
-import { PER_PAGE_MAX, type CourseStat, type CourseStatsParams } from '@contract';
-import { fetchCourseStats } from '@/lib/api-client';
+import type { CourseStat } from '@contract';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
-import { loadAllPages, type LoadedPages, type LoaderStatus } from '../whole-course/load-all-pages';
+import type { LoadedPages, LoaderStatus } from '../whole-course/load-all-pages';
 import { pageFailureReason, type PageFailureReason } from '../whole-course/page-retry';
+import type { WholeCourseParams } from './course-pages-loader';
+import { loadCoursePages, type OpenLoader } from './load-course-pages';
 import type { ReadSoFar } from './whole-course-progress';
 
-/** Whole-course mode reads every page of the course and filters; the key has no page and no page size. */
-export type WholeCourseParams = Omit<CourseStatsParams, 'page' | 'perPage'>;
-
-/** Pages at the API's largest size: the fewest requests. */
-export const WHOLE_COURSE_PER_PAGE = PER_PAGE_MAX;
+export type { WholeCourseParams } from './course-pages-loader';
 
 /**
  * While pages come in, the screen gets two kinds of hand-over. Progress (rows and pages read, a wait) is cheap:
  * the rows the table shows stay the same array, so nothing computed over them runs again. Rows are dear: each
  * hand-over sorts, counts and summarises every row read so far. So rows go over with the first page, when a
- * wait starts or ends, and then at most once per ROWS_EVERY_MS; a load faster than that re-renders its rows
- * twice in all (first page, last page), and the main thread stays free for the responses.
+ * wait starts or ends, and then at most once per ROWS_EVERY_MS. The pages are read off the main thread
+ * (load-course-pages.ts), so a render does not hold the next requests up; what holds the main thread is the
+ * rendering itself, and rows handed over every quarter second spread the table's per-row work (its row
+ * objects, each row's figures) over the load, where one hand-over at the end did it all in one long task.
  */
 export const PROGRESS_EVERY_MS = 100;
-export const ROWS_EVERY_MS = 1000;
+export const ROWS_EVERY_MS = 250;
 
 export interface WholeCourseWait {
   reason: PageFailureReason;
@@ -55,6 +54,8 @@ export interface LoadWholeCourseOptions {
   /** How far the load has read while that is ahead of the rows handed over; null when it no longer is. */
   progress: (readSoFar: ReadSoFar | null) => void;
   now?: () => number;
+  /** Where the page loader runs (load-course-pages.ts): a Worker where there can be one. */
+  open?: OpenLoader;
 }
 
 interface LoaderState {
@@ -65,7 +66,7 @@ interface LoaderState {
 
 export async function loadWholeCourse(
   params: WholeCourseParams,
-  { signal, previous, publish, progress, now = Date.now }: LoadWholeCourseOptions,
+  { signal, previous, publish, progress, now = Date.now, open }: LoadWholeCourseOptions,
 ): Promise<WholeCourseData> {
   const resumeFrom = previous && !previous.complete ? previous : undefined;
   // A holder, not lets: the catch below reads what the progress callback wrote.
@@ -116,13 +117,11 @@ export async function loadWholeCourse(
   // User Timing for the benchmark: the measure load-all runs from here until every page is in.
   perfMark('load-all-start');
   try {
-    const result = await loadAllPages<CourseStat>({
-      fetchPage: (page, pageSignal) =>
-        fetchCourseStats({ ...params, page, perPage: WHOLE_COURSE_PER_PAGE }, { signal: pageSignal }),
-      perPage: WHOLE_COURSE_PER_PAGE,
-      getId: (stat) => stat.id,
+    const result = await loadCoursePages({
+      params,
       signal,
       resumeFrom,
+      open,
       onProgress: (status, snapshot) => {
         const waiting: WholeCourseWait | null = status.waiting
           ? {

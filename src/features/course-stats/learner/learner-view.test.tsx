@@ -1,35 +1,15 @@
 import type { CourseStatWire } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { polyfillDialog } from '@/testing/dialog';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
-import { server } from '@/testing/msw';
+import { serveCourseStats } from '@/testing/course-stats-api';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 import { backToAllHref, learnerViewHref } from './learner-link';
 
 polyfillDialog();
-
-/** Serves `rows` paged as the API does, filtered by user and session as the API does. */
-function serveCourse(rows: CourseStatWire[]) {
-  server.use(
-    http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
-      const url = new URL(request.url);
-      const page = Number(url.searchParams.get('page') ?? '1');
-      const perPage = Number(url.searchParams.get('per_page') ?? '10');
-      const userId = url.searchParams.get('user_id');
-      const sessionId = url.searchParams.get('course_session_id');
-      const matching = rows.filter(
-        (row) =>
-          (userId === null || String(row.user_id) === userId) &&
-          (sessionId === null || String(row.course_session_id) === sessionId),
-      );
-      return HttpResponse.json(matching.slice((page - 1) * perPage, page * perPage));
-    }),
-  );
-}
 
 function renderPage(route: string) {
   return renderWithProviders(<CourseStatsPage />, { route, path: '/courses/:courseId/stats' });
@@ -69,7 +49,7 @@ async function openLearner(user: ReturnType<typeof userEvent.setup>, name: strin
 
 describe('learner view', () => {
   it('lists every session with its status, progress, score, deadline, activity and certificate', async () => {
-    serveCourse(sessions);
+    serveCourseStats(sessions);
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats');
     const list = await openLearner(user, 'Анна');
@@ -117,7 +97,7 @@ describe('learner view', () => {
   });
 
   it('goes back to the whole course with its search, quick filters and sort', async () => {
-    serveCourse([...sessions, ...courseStatsPage(30, 10)]);
+    serveCourseStats([...sessions, ...courseStatsPage(30, 10)]);
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats?all=1&q=anna%40example.com&quick=not_passed&sort=score.desc');
     await waitFor(() => expect(screen.getByText(/^Loaded every page/)).toBeInTheDocument());
@@ -139,7 +119,7 @@ describe('learner view', () => {
   });
 
   it('goes back to the page, rows per page and filters it came from', async () => {
-    serveCourse([...courseStatsPage(30, 10, { course_session_id: 73 }), ...sessions]);
+    serveCourseStats([...courseStatsPage(30, 10, { course_session_id: 73 }), ...sessions]);
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats?course_session_id=73&page=2&per_page=25');
     await openLearner(user, 'Анна');

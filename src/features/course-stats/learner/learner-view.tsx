@@ -90,8 +90,11 @@ export function LearnerView({ courseId, userId }: LearnerViewProps) {
       <p>
         <Link to={backHref}>{texts.learnerBack}</Link>
       </p>
-      <h2 id={headingId}>{texts.learnerTitle(name)}</h2>
-      <p className="muted">
+      {/* A name or email too long for a phone's line ends in an ellipsis: the tip holds the whole of it. */}
+      <h2 id={headingId} title={name}>
+        {texts.learnerTitle(name)}
+      </h2>
+      <p className="muted" title={overview.email ?? undefined}>
         {texts.learnerIds(userId, overview.email)}
         {overview.courseName && ` · ${resultsTexts.courseName(overview.courseName)}`}
       </p>

@@ -1,12 +1,16 @@
 import type { ParseReport } from '@contract';
+import { Link } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { filterCatalogs } from '../filters/strings';
 import { resultsCatalogs } from './strings';
 
+/** The course index, where the recently opened courses are listed. */
+const COURSES_PATH = '/courses';
+
 export const EMPTY_REPORT: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
 
-/** What a course with no rows says, and the way out. */
+/** What a course with no rows says, and the next step: clear the filters, or check the course and try another. */
 export function EmptyResults({
   report,
   filtered,
@@ -32,7 +36,13 @@ export function EmptyResults({
             </button>
           </>
         ) : (
-          <p className="alert-title">{texts.emptyCourse}</p>
+          <>
+            <p className="alert-title">{texts.emptyCourse}</p>
+            <p>{texts.emptyCourseHint}</p>
+            <p>
+              <Link to={COURSES_PATH}>{texts.recentCourses}</Link>
+            </p>
+          </>
         )}
       </div>
     </>

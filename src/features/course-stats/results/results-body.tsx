@@ -9,6 +9,7 @@ import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
 import { summaryCatalogs } from '../overview/summary-strings';
 import { CourseStatsSummary } from '../overview/summary-cards';
+import { CardsSort } from '../table/cards-sort';
 import { CourseStatsColumnMenu } from '../table/course-stats-column-menu';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
@@ -18,6 +19,7 @@ import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
 import type { RowsShown } from '../triage/use-rows-shown';
 import { wholeCourseCatalogs } from '../whole-course/strings';
+import { NoMatches } from './no-matches';
 import { resultsCatalogs } from './strings';
 import { ViewTabs, type ResultsView } from './view-tabs';
 
@@ -53,6 +55,8 @@ export interface CourseResults {
   clearFilters: () => void;
   /** Where a row's learner is listed with every session. */
   learnerHref: (stat: CourseStat) => string;
+  /** Loads every page (or carries on after the last one read), keeping the search and quick filters. */
+  loadAll: () => void;
 }
 
 export interface ResultsBodyProps {
@@ -121,6 +125,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           names={resultsTexts.views}
           tabId={tabId}
         />
+        {view === 'table' && shown.length > 0 && <CardsSort table={table} />}
       </div>
       <div
         role="tabpanel"
@@ -130,12 +135,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
         hidden={view !== 'table'}
       >
         {shown.length === 0 ? (
-          <div className="course-stats-empty">
-            <p className="alert-title">{triageTexts.noMatches}</p>
-            <button type="button" className="button" onClick={() => update({ q: '', quick: [] })}>
-              {triageTexts.clearTriage}
-            </button>
-          </div>
+          <NoMatches scope={scope} onSearchWhole={results.loadAll} onClear={() => update({ q: '', quick: [] })} />
         ) : (
           <CourseStatsTable
             table={table}

@@ -20,6 +20,15 @@ const en = {
   retrying: (attempt: number, of: number) => `The API did not answer; retrying (attempt ${attempt} of ${of})…`,
   viewsLabel: 'Show the rows as',
   views: { table: 'Table', overview: 'Overview' },
+  // A search with no match over part of the course, and the next step for a course with no rows.
+  noMatchOnPage: (pageRows: number, page: number) => `No match among the ${rows(pageRows)} on page ${page}.`,
+  noMatchSoFar: (loaded: number) => `No match among the ${rows(loaded)} loaded so far.`,
+  noMatchPartialHint:
+    'The search and quick filters look only through the rows loaded; the rest of the course is not loaded.',
+  searchWholeCourse: 'Search the whole course',
+  emptyCourseHint:
+    'The course may have no learners yet, or this may not be the course you meant. Check the Course ID, or open one of your recent courses.',
+  recentCourses: 'Recent courses',
 };
 
 export type ResultsTexts = typeof en;
@@ -42,6 +51,13 @@ const ru: ResultsTexts = {
   retrying: (attempt: number, of: number) => `API не ответил; повторяем запрос (попытка ${attempt} из ${of})…`,
   viewsLabel: 'Показать строки как',
   views: { table: 'Таблица', overview: 'Обзор' },
+  noMatchOnPage: (pageRows: number, page: number) => `Среди ${ruRowsOf(pageRows)} на странице ${page} совпадений нет.`,
+  noMatchSoFar: (loaded: number) => `Среди ${ruRowsOf(loaded)}, загруженных пока, совпадений нет.`,
+  noMatchPartialHint: 'Поиск и быстрые фильтры смотрят только загруженные строки; остальная часть курса не загружена.',
+  searchWholeCourse: 'Искать по всему курсу',
+  emptyCourseHint:
+    'Возможно, в курсе ещё нет слушателей или это не тот курс. Проверьте ID курса или откройте один из недавних курсов.',
+  recentCourses: 'Недавние курсы',
 };
 
 export const resultsCatalogs: Record<Locale, ResultsTexts> = { en, ru };

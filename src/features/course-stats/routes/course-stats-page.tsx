@@ -88,7 +88,18 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     isApiError(listQuery.failureReason) &&
     listQuery.failureReason.detail.kind === 'rate_limited';
   const learnerHref = useLearnerHref(courseId);
-  const results: CourseResults = { courseId, searchState, filtered: hasFilters(search), clearFilters, learnerHref };
+  const loadAll = () => {
+    update({ all: true, page: 1 });
+    whole.load();
+  };
+  const results: CourseResults = {
+    courseId,
+    searchState,
+    filtered: hasFilters(search),
+    clearFilters,
+    learnerHref,
+    loadAll,
+  };
 
   let content: ReactNode;
   if (mode === 'learner' && search.userId !== undefined) {
@@ -100,12 +111,8 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   } else if (mode === 'whole') {
     content = <WholeCourseContent results={results} whole={whole} />;
   } else {
-    const onLoadAll = () => {
-      update({ all: true, page: 1 });
-      whole.load();
-    };
     const nextPageEmpty = nextPageQuery.data?.report.received === 0;
-    content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={onLoadAll} />;
+    content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={loadAll} />;
   }
 
   return (

@@ -39,7 +39,10 @@ export function CourseStatsCards({ table, label, busy = false }: CourseStatsCard
           return (
             <li key={row.id} className="course-stats-card">
               <div className="course-stats-card-head">
-                <UserCell rowId={row.id} stat={stat} />
+                {/* A name too long for the card ends in an ellipsis: the whole of it is in the tip and the details. */}
+                <span className="course-stats-card-name" title={stat.username}>
+                  <UserCell rowId={row.id} stat={stat} />
+                </span>
                 <StatusCell stat={stat} />
               </div>
               <div className="course-stats-card-progress">

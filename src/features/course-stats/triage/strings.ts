@@ -54,6 +54,8 @@ const en = {
     `${plural(count, 'address is', 'addresses are')} too many for an email link; use Copy emails and paste them into BCC.`,
   mailtoBcc: (count: number) => `Opens your mail app with ${plural(count, 'address', 'addresses')} in BCC.`,
   toolsLabel: 'Actions on the rows shown',
+  /** A phone folds the less used tools (copy, email, delimiter) behind this button. */
+  moreTools: 'More',
   exportCsv: 'Export CSV',
   delimiter: 'Delimiter',
   delimiterComma: 'Comma',
@@ -119,6 +121,7 @@ const ru: TriageTexts = {
   mailtoBcc: (count: number) =>
     `Откроет почтовую программу с ${ruPlural(count, 'адресом', 'адресами', 'адресами')} в скрытой копии.`,
   toolsLabel: 'Действия с показанными строками',
+  moreTools: 'Ещё',
   exportCsv: 'Экспорт CSV',
   delimiter: 'Разделитель',
   delimiterComma: 'Запятая',

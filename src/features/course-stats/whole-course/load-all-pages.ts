@@ -22,6 +22,8 @@ export interface LoaderStatus {
   /** Items merged so far (what a snapshot would hold), and the pages among them that had items. */
   items: number;
   pages: number;
+  /** The first page not merged yet: it moves whenever a page is merged, also one that added no item. */
+  nextPage: number;
   inFlight: number;
   concurrency: number;
   /** Set while a failed page waits for its retry. */
@@ -117,7 +119,14 @@ export async function loadAllPages<T>(options: LoadAllPagesOptions<T>): Promise<
   });
   const progress = () =>
     onProgress?.(
-      { items: items.length, pages: pagesWithItems, inFlight: inFlight.size, concurrency, waiting },
+      {
+        items: items.length,
+        pages: pagesWithItems,
+        nextPage: mergeNext,
+        inFlight: inFlight.size,
+        concurrency,
+        waiting,
+      },
       snapshot,
     );
 

@@ -1,0 +1,172 @@
+import type { CourseStat } from '@contract';
+import { getToken, subscribeToken } from '@/lib/token-store';
+import type { LoadedPages, LoaderStatus, MergedReport } from '../whole-course/load-all-pages';
+import {
+  createPagesLoader,
+  fromLoaderError,
+  type FromLoader,
+  type MergedSince,
+  type ToLoader,
+  type WholeCourseParams,
+} from './course-pages-loader';
+
+/** Where the page loader runs: its messages go out through `post`; `close` ends it. */
+export interface LoaderPort {
+  post: (message: ToLoader) => void;
+  close: () => void;
+}
+
+/** Opens a loader that answers through `receive`, or calls `fail` when it cannot run at all. */
+export type OpenLoader = (receive: (message: FromLoader) => void, fail: (error: Error) => void) => LoaderPort;
+
+/** The loader on the page's own thread: the same handler, its messages handed over as they are. */
+export const sameThreadLoader: OpenLoader = (receive) => {
+  const handle = createPagesLoader(receive);
+  return { post: handle, close: () => handle({ type: 'cancel' }) };
+};
+
+/**
+ * The loader in a module Worker: fetching, parsing, checking and merging the pages happen there, and the page
+ * only adds the rows that come over. The page's main thread stays free for input and for rendering what has come
+ * in, and a busy main thread does not hold up the next requests. Where a Worker cannot start (none in this
+ * browser, or its script fails to load), the loader runs on the page instead, with the same messages.
+ */
+export const workerLoader: OpenLoader = (receive, fail) => {
+  if (typeof Worker !== 'function') return sameThreadLoader(receive, fail);
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./course-pages.worker.ts', import.meta.url), { type: 'module', name: 'course-pages' });
+  } catch {
+    return sameThreadLoader(receive, fail);
+  }
+  const sent: ToLoader[] = [];
+  const state: { heard: boolean; fallback: LoaderPort | null } = { heard: false, fallback: null };
+  worker.addEventListener('message', (event: MessageEvent<FromLoader>) => {
+    state.heard = true;
+    receive(event.data);
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    worker.terminate();
+    if (state.heard) {
+      fail(new Error('The page loader stopped unexpectedly.'));
+      return;
+    }
+    // It never ran (its script did not load): the same thread takes the load over from the start.
+    state.fallback = sameThreadLoader(receive, fail);
+    for (const message of sent) state.fallback.post(message);
+  });
+  return {
+    post: (message) => {
+      if (state.fallback) {
+        state.fallback.post(message);
+        return;
+      }
+      sent.push(message);
+      worker.postMessage(message);
+    },
+    close: () => {
+      worker.terminate();
+      state.fallback?.close();
+    },
+  };
+};
+
+export interface LoadCoursePagesOptions {
+  params: WholeCourseParams;
+  signal: AbortSignal;
+  /** A load that stopped early: carry on after its last page instead of starting over. */
+  resumeFrom: LoadedPages<CourseStat> | undefined;
+  /** As loadAllPages' onProgress. */
+  onProgress: (status: LoaderStatus, snapshot: () => LoadedPages<CourseStat>) => void;
+  open?: OpenLoader;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The load was cancelled.', 'AbortError');
+}
+
+/**
+ * Every page of a course, as loadAllPages reads them, by a loader off the main thread where there can be one.
+ * The rows come over as they are merged, each once; this side keeps them and hands out snapshots.
+ * The token goes to the loader in memory, in the message that starts it (and again when it changes); the
+ * loader puts it in each request's Authorization header and nowhere else.
+ */
+export function loadCoursePages({
+  params,
+  signal,
+  resumeFrom,
+  onProgress,
+  open = workerLoader,
+}: LoadCoursePagesOptions): Promise<LoadedPages<CourseStat>> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  const resumed = resumeFrom && !resumeFrom.complete ? resumeFrom : undefined;
+  const items: CourseStat[] = resumed ? [...resumed.items] : [];
+  const report: MergedReport = resumed
+    ? { ...resumed.report, rejected: [...resumed.report.rejected], dropped: [...resumed.report.dropped] }
+    : { received: 0, accepted: 0, rejected: [], dropped: [], duplicates: 0 };
+  const position = { pages: resumed?.pages ?? 0, nextPage: resumed?.nextPage ?? 1, complete: false };
+
+  const snapshot = (): LoadedPages<CourseStat> => ({
+    items: [...items],
+    report: { ...report, rejected: [...report.rejected], dropped: [...report.dropped] },
+    pages: position.pages,
+    nextPage: position.nextPage,
+    complete: position.complete,
+  });
+
+  const add = (merged: MergedSince) => {
+    for (const item of merged.items) items.push(item);
+    for (const problem of merged.rejected) report.rejected.push(problem);
+    for (const field of merged.dropped) report.dropped.push(field);
+    report.received = merged.received;
+    report.accepted = merged.accepted;
+    report.duplicates = merged.duplicates;
+    position.pages = merged.pages;
+    position.nextPage = merged.nextPage;
+    position.complete = merged.complete;
+  };
+
+  return new Promise<LoadedPages<CourseStat>>((resolve, reject) => {
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      stopWatchingToken();
+      port.close();
+      outcome();
+    };
+    const receive = (message: FromLoader) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'progress': {
+          if (message.merged) add(message.merged);
+          const { waiting } = message.status;
+          onProgress(
+            {
+              ...message.status,
+              waiting: waiting ? { error: fromLoaderError(waiting.error), untilMs: waiting.untilMs } : null,
+            },
+            snapshot,
+          );
+          return;
+        }
+        case 'done':
+          finish(() => resolve(snapshot()));
+          return;
+        case 'failed':
+          finish(() => reject(signal.aborted ? abortReason(signal) : fromLoaderError(message.error)));
+          return;
+      }
+    };
+    const port = open(receive, (error) => finish(() => reject(error)));
+    const onAbort = () => {
+      port.post({ type: 'cancel' });
+      finish(() => reject(abortReason(signal)));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    const stopWatchingToken = subscribeToken(() => port.post({ type: 'token', token: getToken() }));
+    port.post({ type: 'load', params, token: getToken(), resumeFrom: resumed ?? null });
+  });
+}

@@ -1,0 +1,148 @@
+import * as z from 'zod/mini';
+import { COURSE_MEMORY_KEYS, readStored, writeStored } from '@/lib/storage';
+import { isHideableColumnId, type ColumnId } from '../fields/fields';
+import { courseStatsHref, parseCourseStatsSearch, type CourseStatsSearch } from '../params/course-stats-search';
+
+/**
+ * Named views of the statistics page, in this browser's localStorage. A view is a link at heart: the page's path and
+ * query (course, filters, mode, search, quick filters, sort; written by the URL serializer), plus the columns
+ * hidden, which the URL does not hold. The page number is not part of a view: opening one starts at page 1.
+ */
+export const SAVED_VIEWS_LIMIT = 50;
+export const VIEW_NAME_MAX = 100;
+
+const PATH = /^\/courses\/([1-9]\d*)\/stats(?:\?([^#]*))?$/;
+
+/** The path as the app writes it, or null when it is not a statistics page of this app (a hand-edited value). */
+function canonicalPath(path: string): { courseId: number; path: string } | null {
+  const match = PATH.exec(path);
+  const courseId = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(courseId)) return null;
+  const { search } = parseCourseStatsSearch(new URLSearchParams(match[2] ?? ''));
+  return { courseId, path: viewPath(courseId, search) };
+}
+
+const savedViewSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  name: z.string().check(z.minLength(1), z.maxLength(VIEW_NAME_MAX)),
+  path: z.string().check(z.maxLength(2000)),
+  hiddenColumns: z.array(z.string()),
+  savedAt: z.number(),
+});
+
+export interface SavedView {
+  id: string;
+  name: string;
+  courseId: number;
+  /** The statistics page's path and query, e.g. `/courses/12/stats?all=1&sort=progress.desc`. */
+  path: string;
+  hiddenColumns: ColumnId[];
+  savedAt: number;
+}
+
+function asSavedView(entry: unknown): SavedView[] {
+  const parsed = savedViewSchema.safeParse(entry);
+  if (!parsed.success) return [];
+  const target = canonicalPath(parsed.data.path);
+  const name = parsed.data.name.trim();
+  if (!target || name === '') return [];
+  const hiddenColumns = [...new Set(parsed.data.hiddenColumns.filter(isHideableColumnId))];
+  return [{ ...parsed.data, name, courseId: target.courseId, path: target.path, hiddenColumns }];
+}
+
+// Views are checked one by one: a hand-edited or outdated view is dropped, the rest survive.
+const storedSchema = z.pipe(
+  z.array(z.unknown()),
+  z.transform((entries: unknown[]) => entries.flatMap(asSavedView)),
+);
+
+/** The page of `search` as a view keeps it: everything but the page number. */
+export function viewPath(courseId: number, search: CourseStatsSearch): string {
+  return courseStatsHref(courseId, { ...search, page: 1 });
+}
+
+/** The search a view opens with. */
+export function viewSearch(view: Pick<SavedView, 'path'>): CourseStatsSearch {
+  const query = view.path.split('?')[1] ?? '';
+  return parseCourseStatsSearch(new URLSearchParams(query)).search;
+}
+
+/** Every saved view, newest first; only those of `courseId` when given. */
+export function readSavedViews(courseId?: number): SavedView[] {
+  const views = (readStored(COURSE_MEMORY_KEYS.savedViews, storedSchema) ?? []).slice(0, SAVED_VIEWS_LIMIT);
+  return courseId === undefined ? views : views.filter((view) => view.courseId === courseId);
+}
+
+export type SavedViewsResult =
+  | { status: 'ok'; views: SavedView[] }
+  | { status: 'invalid-name' }
+  | { status: 'not-found' }
+  | { status: 'name-taken' }
+  | { status: 'not-stored' };
+
+function store(views: SavedView[]): SavedViewsResult {
+  const stored = views.map(({ id, name, path, hiddenColumns, savedAt }) => ({
+    id,
+    name,
+    path,
+    hiddenColumns,
+    savedAt,
+  }));
+  return writeStored(COURSE_MEMORY_KEYS.savedViews, stored) ? { status: 'ok', views } : { status: 'not-stored' };
+}
+
+function cleanName(name: string): string | null {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  return trimmed === '' || trimmed.length > VIEW_NAME_MAX ? null : trimmed;
+}
+
+function newId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function sameName(view: SavedView, courseId: number, name: string): boolean {
+  return view.courseId === courseId && view.name.toLocaleLowerCase() === name.toLocaleLowerCase();
+}
+
+export interface ViewToSave {
+  name: string;
+  courseId: number;
+  search: CourseStatsSearch;
+  hiddenColumns: readonly string[];
+}
+
+/**
+ * Saves the view first in the list. A view of the same course already under that name (case aside) is replaced, as
+ * "save as" does: two views one cannot tell apart in a menu help nobody. Past SAVED_VIEWS_LIMIT the oldest goes.
+ */
+export function saveView({ name, courseId, search, hiddenColumns }: ViewToSave, now = Date.now()): SavedViewsResult {
+  const clean = cleanName(name);
+  if (clean === null) return { status: 'invalid-name' };
+  const view: SavedView = {
+    id: newId(),
+    name: clean,
+    courseId,
+    path: viewPath(courseId, search),
+    hiddenColumns: [...new Set(hiddenColumns.filter(isHideableColumnId))],
+    savedAt: now,
+  };
+  const replaced = (other: SavedView) => sameName(other, courseId, clean);
+  return store([view, ...readSavedViews().filter((other) => !replaced(other))].slice(0, SAVED_VIEWS_LIMIT));
+}
+
+export function renameView(id: string, name: string): SavedViewsResult {
+  const clean = cleanName(name);
+  if (clean === null) return { status: 'invalid-name' };
+  const views = readSavedViews();
+  const renamed = views.find((view) => view.id === id);
+  if (!renamed) return { status: 'not-found' };
+  if (views.some((view) => view.id !== id && sameName(view, renamed.courseId, clean))) return { status: 'name-taken' };
+  return store(views.map((view) => (view.id === id ? { ...view, name: clean } : view)));
+}
+
+export function deleteView(id: string): SavedViewsResult {
+  const views = readSavedViews();
+  if (!views.some((view) => view.id === id)) return { status: 'not-found' };
+  return store(views.filter((view) => view.id !== id));
+}

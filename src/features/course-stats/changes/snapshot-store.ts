@@ -1,0 +1,141 @@
+import { isRecord } from '@/lib/is-record';
+import { openDeviceStore, type DeviceResult, type DeviceStore } from '@/lib/device-store';
+import { COURSE_MEMORY_KEYS, forgetCourseMemory, readText, writeText } from '@/lib/storage';
+import { asScope, asSnapshot, scopeKey, snapshotBytes, type Snapshot, type SnapshotScope } from './snapshot';
+
+/**
+ * Course snapshots on this device, in IndexedDB. Each snapshot is two records written in one transaction: a small
+ * summary (for the "Stored on this device" list, read without the rows) and the rows. The newest KEEP_PER_SCOPE of
+ * each course, origin and session filter are kept. Nothing is written unless the user chose "Remember on this
+ * device"; every failure comes back as `unavailable`, never as a throw.
+ */
+export const KEEP_PER_SCOPE = 3;
+
+export interface SnapshotSummary {
+  /** Unique per snapshot: the scope's key and the moment. */
+  id: string;
+  scope: SnapshotScope;
+  takenAt: number;
+  rowCount: number;
+  /** The rows' size in bytes. */
+  bytes: number;
+}
+
+type SummaryKey = ['summary', string];
+type RowsKey = ['rows', string];
+
+const summaryKey = (id: string): SummaryKey => ['summary', id];
+const rowsKey = (id: string): RowsKey => ['rows', id];
+
+export const SNAPSHOT_DB = 'course-stats-snapshots';
+const SNAPSHOT_STORE = 'snapshots';
+
+let defaultStore: DeviceStore | null = null;
+
+/** The app's store; tests and benchmarks pass their own. */
+function storeOrDefault(store: DeviceStore | undefined): DeviceStore {
+  if (store) return store;
+  defaultStore ??= openDeviceStore(SNAPSHOT_DB, SNAPSHOT_STORE);
+  return defaultStore;
+}
+
+export function readRememberOnDevice(): boolean {
+  return readText(COURSE_MEMORY_KEYS.rememberOnDevice) === 'true';
+}
+
+/** Returns whether the choice was stored (it applies to this visit either way; see saveSnapshot's `remember`). */
+export function writeRememberOnDevice(remember: boolean): boolean {
+  return writeText(COURSE_MEMORY_KEYS.rememberOnDevice, String(remember));
+}
+
+function asSummary(value: unknown): SnapshotSummary | null {
+  if (!isRecord(value)) return null;
+  const { id, takenAt, rowCount, bytes } = value;
+  const scope = asScope(value.scope);
+  if (typeof id !== 'string' || typeof takenAt !== 'number' || !scope) return null;
+  if (typeof rowCount !== 'number' || !Number.isSafeInteger(rowCount)) return null;
+  if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes)) return null;
+  return { id, scope, takenAt, rowCount, bytes };
+}
+
+const newestFirst = (a: SnapshotSummary, b: SnapshotSummary) => b.takenAt - a.takenAt;
+
+/** Every snapshot's summary, newest first (across courses). */
+export async function listSnapshots(store?: DeviceStore): Promise<DeviceResult<SnapshotSummary[]>> {
+  const target = storeOrDefault(store);
+  const keys = await target.keys();
+  if (keys.status !== 'ok') return keys;
+  const wanted = keys.value.filter((key): key is SummaryKey => Array.isArray(key) && key[0] === 'summary');
+  const summaries = await target.getMany(wanted);
+  if (summaries.status !== 'ok') return summaries;
+  return { status: 'ok', value: summaries.value.flatMap((value) => asSummary(value) ?? []).sort(newestFirst) };
+}
+
+/** The summaries of one scope's snapshots, newest first. */
+export async function listScopeSnapshots(
+  scope: SnapshotScope,
+  store?: DeviceStore,
+): Promise<DeviceResult<SnapshotSummary[]>> {
+  const all = await listSnapshots(store);
+  if (all.status !== 'ok') return all;
+  const key = scopeKey(scope);
+  return { status: 'ok', value: all.value.filter((summary) => scopeKey(summary.scope) === key) };
+}
+
+/** One snapshot's rows; null when it is gone or does not read back as a snapshot. */
+export async function readSnapshot(id: string, store?: DeviceStore): Promise<DeviceResult<Snapshot | null>> {
+  const found = await storeOrDefault(store).getMany([rowsKey(id)]);
+  if (found.status !== 'ok') return found;
+  return { status: 'ok', value: asSnapshot(found.value[0]) };
+}
+
+export type SaveOutcome = { saved: true; summary: SnapshotSummary; removed: string[] } | { saved: false };
+
+/**
+ * Keeps `snapshot` and drops its scope's older ones beyond KEEP_PER_SCOPE. `remember` is the user's choice (default:
+ * the stored preference); when it is off, nothing is written.
+ */
+export async function saveSnapshot(
+  snapshot: Snapshot,
+  { store, remember = readRememberOnDevice() }: { store?: DeviceStore; remember?: boolean } = {},
+): Promise<DeviceResult<SaveOutcome>> {
+  if (!remember) return { status: 'ok', value: { saved: false } };
+  const target = storeOrDefault(store);
+  const summary: SnapshotSummary = {
+    id: `${scopeKey(snapshot.scope)}|${snapshot.takenAt}`,
+    scope: snapshot.scope,
+    takenAt: snapshot.takenAt,
+    rowCount: snapshot.rowCount,
+    bytes: snapshotBytes(snapshot),
+  };
+  const written = await target.setMany([
+    [summaryKey(summary.id), summary],
+    [rowsKey(summary.id), snapshot],
+  ]);
+  if (written.status !== 'ok') return written;
+  const kept = await listScopeSnapshots(snapshot.scope, target);
+  if (kept.status !== 'ok') return kept;
+  const removed = kept.value.slice(KEEP_PER_SCOPE).map((old) => old.id);
+  if (removed.length > 0) {
+    const deleted = await target.delMany(removed.flatMap((id) => [summaryKey(id), rowsKey(id)]));
+    if (deleted.status !== 'ok') return deleted;
+  }
+  return { status: 'ok', value: { saved: true, summary, removed } };
+}
+
+export function deleteSnapshot(id: string, store?: DeviceStore): Promise<DeviceResult<void>> {
+  return storeOrDefault(store).delMany([summaryKey(id), rowsKey(id)]);
+}
+
+export function deleteAllSnapshots(store?: DeviceStore): Promise<DeviceResult<void>> {
+  return storeOrDefault(store).clear();
+}
+
+/**
+ * "Forget this device": the snapshots, the saved views, the recent courses and the choice to remember. What lives in
+ * localStorage is cleared even when IndexedDB is not available; the result says whether the snapshots went too.
+ */
+export function forgetThisDevice(store?: DeviceStore): Promise<DeviceResult<void>> {
+  forgetCourseMemory();
+  return deleteAllSnapshots(store);
+}

@@ -1,0 +1,84 @@
+import { isRecord } from './is-record';
+import { clear, createStore, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
+
+/**
+ * A key-value store in IndexedDB (through idb-keyval) that never throws at its caller. IndexedDB can be missing
+ * (an old or locked-down browser, tests), refused (private windows), full, or stuck waiting for another tab; each
+ * of these comes back as `unavailable` with the reason, so a screen can say "not available here" and go on.
+ */
+export type DeviceStoreReason = 'no-indexeddb' | 'quota' | 'blocked' | 'failed';
+
+export type DeviceResult<T> = { status: 'ok'; value: T } | { status: 'unavailable'; reason: DeviceStoreReason };
+
+export type DeviceKey = string | number | Array<string | number>;
+
+export interface DeviceStore {
+  setMany(entries: Array<[DeviceKey, unknown]>): Promise<DeviceResult<void>>;
+  getMany(keys: DeviceKey[]): Promise<DeviceResult<unknown[]>>;
+  keys(): Promise<DeviceResult<IDBValidKey[]>>;
+  delMany(keys: DeviceKey[]): Promise<DeviceResult<void>>;
+  clear(): Promise<DeviceResult<void>>;
+}
+
+/** An operation that takes longer than this is taken as blocked (another tab holding an old version open, say). */
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export function deviceStoreReason(error: unknown): DeviceStoreReason {
+  // By name: a DOMException may come from another realm (a test's fake IndexedDB, an iframe).
+  const name = isRecord(error) ? String(error.name) : '';
+  if (name === 'ReferenceError') return 'no-indexeddb';
+  if (name === 'QuotaExceededError') return 'quota';
+  // Firefox's private windows answer the open with InvalidStateError; Safari's with UnknownError or SecurityError.
+  if (name === 'InvalidStateError' || name === 'SecurityError' || name === 'UnknownError') return 'blocked';
+  return 'failed';
+}
+
+function hasIndexedDb(): boolean {
+  try {
+    return typeof indexedDB !== 'undefined' && indexedDB !== null;
+  } catch {
+    // Some browsers throw on the access itself when storage is blocked.
+    return false;
+  }
+}
+
+/**
+ * The store named `storeName` in its own database `dbName` (idb-keyval creates one object store per database). The
+ * database is opened on first use, not here.
+ */
+export function openDeviceStore(
+  dbName: string,
+  storeName: string,
+  { timeoutMs = DEFAULT_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): DeviceStore {
+  let store: UseStore | null = null;
+
+  async function run<T>(operation: (use: UseStore) => Promise<T>): Promise<DeviceResult<T>> {
+    if (!hasIndexedDb()) return { status: 'unavailable', reason: 'no-indexeddb' };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<DeviceResult<T>>((resolve) => {
+      timer = setTimeout(() => resolve({ status: 'unavailable', reason: 'blocked' }), timeoutMs);
+    });
+    const attempt = (async (): Promise<DeviceResult<T>> => {
+      try {
+        store ??= createStore(dbName, storeName);
+        return { status: 'ok', value: await operation(store) };
+      } catch (error) {
+        return { status: 'unavailable', reason: deviceStoreReason(error) };
+      }
+    })();
+    try {
+      return await Promise.race([attempt, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    setMany: (entries) => run((use) => setMany(entries, use)),
+    getMany: (wanted) => run((use) => getMany<unknown>(wanted, use)),
+    keys: () => run((use) => keys(use)),
+    delMany: (unwanted) => run((use) => delMany(unwanted, use)),
+    clear: () => run((use) => clear(use)),
+  };
+}
