@@ -38,7 +38,7 @@ describe('saved views', () => {
     expect(view).toMatchObject({
       name: 'Overdue this week',
       courseId: 7,
-      path: '/courses/7/stats?course_session_id=70&per_page=50&sort=progress.desc&all=1&q=anna&quick=overdue%2Cinactive',
+      path: '/courses/7/stats?course_session_id=70&per_page=50&sort=progress.desc&all=1&q=anna&quick=overdue,inactive',
       savedAt: 1000,
     });
     expect(readSavedViews()).toEqual([view]);
