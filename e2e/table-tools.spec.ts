@@ -33,6 +33,8 @@ interface Language {
   delimiter: string;
   comma: string;
   semicolon: string;
+  /** On a phone, the delimiter waits behind this button. */
+  moreTools: string;
   sortKey: (rank: number, count: number, desc: boolean) => string;
   /** The start of the sort note for Status ascending, then Score descending. */
   sortNote: RegExp;
@@ -85,6 +87,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     delimiter: 'Delimiter',
     comma: 'Comma',
     semicolon: 'Semicolon',
+    moreTools: 'More',
     sortKey: (rank, count, desc) => `Sort key ${rank} of ${count}, ${desc ? 'descending' : 'ascending'}`,
     sortNote: /^Sorted by Status, ascending, then Score, descending, within this page only/,
     csvHeader: [
@@ -144,6 +147,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     delimiter: 'Разделитель',
     comma: 'Запятая',
     semicolon: 'Точка с запятой',
+    moreTools: 'Ещё',
     sortKey: (rank, count, desc) => `Ключ сортировки ${rank} из ${count}, ${desc ? 'по убыванию' : 'по возрастанию'}`,
     sortNote: /^Сортировка: Статус, по возрастанию, затем Балл, по убыванию, только в пределах этой страницы/,
     csvHeader: [
@@ -226,6 +230,8 @@ function pinnedSeparators(table: Locator) {
 }
 
 async function chooseDelimiter(page: Page, language: Language, delimiter: ',' | ';'): Promise<void> {
+  const more = page.getByRole('button', { name: language.moreTools, exact: true });
+  if ((await more.count()) > 0 && (await more.getAttribute('aria-expanded')) === 'false') await more.click();
   await page
     .getByRole('combobox', { name: language.delimiter })
     .selectOption({ label: delimiter === ',' ? language.comma : language.semicolon });

@@ -7,6 +7,8 @@ import { courseStatWire } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
+import { COLUMN_FIELDS } from '../fields/fields';
+import { fieldCatalogs } from '../fields/strings';
 import { CourseStatsPage } from '../routes/course-stats-page';
 
 // The table's tools on the course page: sorting by several keys, kept in the address, and the Columns menu.
@@ -81,26 +83,12 @@ describe('the Columns menu', () => {
     await screen.findByRole('button', { name: 'Abe' });
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     const boxes = screen.getAllByRole('checkbox').filter((box) => box.closest('.data-table-menu-panel'));
-    expect(boxes.map((box) => box.parentElement?.textContent)).toEqual([
-      'Email',
-      'Session',
-      'Status',
-      'Progress',
-      'Score',
-      'Deadline',
-      'Last activity',
-      'Time spent',
-      'Tasks',
-      'Certificate',
-      'Completed',
-      'Success',
-      'Quiz count',
-      'Score %',
-      'Progress %',
-      'Stat ID',
-      'User ID',
-      'Session ID',
-    ]);
+    // Every column but User, in column order, each named by its header.
+    const headers = fieldCatalogs.en.columnHeaders;
+    expect(boxes.map((box) => box.parentElement?.textContent)).toEqual(
+      COLUMN_FIELDS.filter((field) => field.id !== 'username').map((field) => headers[field.id]),
+    );
+    expect(boxes).toHaveLength(18);
     await user.click(screen.getByRole('checkbox', { name: 'Email' }));
     await user.click(screen.getByRole('checkbox', { name: 'Status' }));
     expect(headerNames()).not.toContain('Email');
