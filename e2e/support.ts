@@ -27,7 +27,8 @@ export async function signIn(page: Page, token: string = E2E_DEMO_TOKEN): Promis
   await page.getByLabel('Access token').fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The signed-in shell; on a phone its Sign out button waits in the header's menu.
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // The shell's code loads after the sign-in: on a loaded machine that can take longer than a plain assertion waits.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Access token')).toHaveCount(0);
 }
 
