@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react';
+import { COURSE_MEMORY_KEYS, storageKey } from '@/lib/storage';
+import { readRememberOnDevice, writeRememberOnDevice } from './snapshot-store';
+
+/**
+ * The "Remember on this device" choice as React state, shared by every place that shows it (the changes region, the
+ * "Stored on this device" panel) and kept in step across tabs through the `storage` event.
+ */
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const key = storageKey(COURSE_MEMORY_KEYS.rememberOnDevice);
+  const onStorage = (event: StorageEvent) => {
+    // A cleared storage (event.key null) may have taken the choice with it.
+    if (event.key === key || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * Sets the choice for this browser. Returns whether it was stored: when localStorage is blocked the choice cannot
+ * outlive the tab, and nothing should pretend it does.
+ */
+export function setRememberOnDevice(remember: boolean): boolean {
+  const stored = writeRememberOnDevice(remember);
+  notify();
+  return stored;
+}
+
+/** Tells every place showing the choice that it may have changed (after "Forget this device", say). */
+export function rememberOnDeviceChanged(): void {
+  notify();
+}
+
+export function useRememberOnDevice(): boolean {
+  return useSyncExternalStore(subscribe, readRememberOnDevice, () => false);
+}
