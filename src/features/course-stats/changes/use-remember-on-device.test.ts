@@ -1,6 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { rememberOnDeviceChanged, setRememberOnDevice, useRememberOnDevice } from './use-remember-on-device';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listSnapshots, readRememberOnDevice, saveSnapshot } from './snapshot-store';
+import { MONDAY, snapshotOf } from './snapshot-test-support';
+import {
+  chooseRememberOnDevice,
+  rememberOnDeviceChanged,
+  setRememberOnDevice,
+  useRememberOnDevice,
+} from './use-remember-on-device';
 import { forgetCourseMemory } from '@/lib/storage';
 
 afterEach(() => localStorage.clear());
@@ -37,5 +45,19 @@ describe('useRememberOnDevice', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'course-stats.remember-on-device' }));
     });
     expect(result.current).toBe(true);
+  });
+});
+
+describe('chooseRememberOnDevice', () => {
+  it('deletes the snapshots kept when the choice is taken back', async () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    await chooseRememberOnDevice(true);
+    const saved = await saveSnapshot(snapshotOf([{ user_id: 1 }, { user_id: 2 }, { user_id: 3 }], MONDAY));
+    expect(saved).toMatchObject({ status: 'ok', value: { saved: true } });
+    expect(await listSnapshots()).toMatchObject({ status: 'ok', value: [{ rowCount: 3 }] });
+    expect(await chooseRememberOnDevice(false)).toEqual({ status: 'ok', value: undefined });
+    expect(readRememberOnDevice()).toBe(false);
+    expect(await listSnapshots()).toEqual({ status: 'ok', value: [] });
+    vi.unstubAllGlobals();
   });
 });

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { COURSE_MEMORY_KEYS, storageKey } from '@/lib/storage';
-import { readRememberOnDevice, writeRememberOnDevice } from './snapshot-store';
+import { deleteAllSnapshots, readRememberOnDevice, writeRememberOnDevice } from './snapshot-store';
+import type { DeviceResult } from '@/lib/device-store';
 
 /**
  * The "Remember on this device" choice as React state, shared by every place that shows it (the changes region, the
@@ -34,6 +35,16 @@ export function setRememberOnDevice(remember: boolean): boolean {
   const stored = writeRememberOnDevice(remember);
   notify();
   return stored;
+}
+
+/**
+ * The user's choice, as every checkbox applies it. Turning it off also deletes the snapshots kept so far: "otherwise
+ * nothing about learners outlives the tab" holds for a choice taken back too. The result says whether they went.
+ */
+export async function chooseRememberOnDevice(remember: boolean): Promise<DeviceResult<void>> {
+  setRememberOnDevice(remember);
+  if (remember) return { status: 'ok', value: undefined };
+  return deleteAllSnapshots();
 }
 
 /** Tells every place showing the choice that it may have changed (after "Forget this device", say). */
