@@ -44,7 +44,7 @@ export async function prefetchCourseStatsRoute(
  * for again. React Query asks again for an error an observer finds when it mounts (retryOnMount), so that is off
  * for this one query until its first observer (the page) has mounted; later mounts ask again as usual.
  */
-function showAnswerOnFirstMount(queryClient: QueryClient, queryKey: QueryKey): void {
+export function showAnswerOnFirstMount(queryClient: QueryClient, queryKey: QueryKey): void {
   queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
   const stop = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'observerAdded' || !matchQuery({ queryKey, exact: true }, event.query)) return;
