@@ -3,6 +3,7 @@ import { DEMO_COURSES, LARGE_SCALE_COURSE_ID } from '../server/demo-api/courses'
 import { getDemoData } from '../server/demo-api/demo-data';
 import { Random } from '../server/demo-api/random';
 import { courseStatKeys, courseStatSchema, parsePlainCourseStat } from './course-stat';
+import { ODD_VALUES } from './odd-values';
 import { parseList } from './parse-list';
 
 const plain = {
@@ -27,41 +28,6 @@ const plain = {
   completed_tasks: 4,
   cert_file: null,
 };
-
-/** Values a field may be swapped for: right and wrong types, the spec's quirks, edge numbers, odd date-times. */
-const ODD_VALUES: readonly unknown[] = [
-  undefined,
-  null,
-  '',
-  ' ',
-  '0',
-  0,
-  -1,
-  1.5,
-  2 ** 53,
-  Number.MAX_SAFE_INTEGER,
-  Number.NaN,
-  Number.POSITIVE_INFINITY,
-  true,
-  false,
-  [],
-  {},
-  [1],
-  'text',
-  '2026-11-10T09:30:00Z',
-  '2026-11-10T09:30:00.123456+03:00',
-  '2026-11-10T09:30+03:00',
-  '2026-11-10T09:30:00',
-  '2026-11-10T24:00:00Z',
-  '2026-02-29T09:30:00Z',
-  '2028-02-29T09:30:00Z',
-  '2026-11-10T09:30:00+24:00',
-  '2026-11-10T09:30:00+0300',
-  '2026-11-10 09:30:00Z',
-  '2026-11-10t09:30:00z',
-  'x2026-11-10T09:30:00Z',
-  '2026-11-10T09:30:00Z\n',
-];
 
 /** Both on one input: the plain parser must give the schema's answer or hand over (undefined). */
 function expectSameAnswer(input: unknown) {

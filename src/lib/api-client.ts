@@ -8,6 +8,7 @@ import {
   NotAnArrayError,
   parseList,
   parsePlainCourseStat,
+  parsePlainLabelGroup,
   serverConfigSchema,
   CONFIG_PATH,
   TOKEN_EXCHANGE_PATH,
@@ -45,6 +46,9 @@ export interface RequestOptions {
 /** Course statistics, each record checked by the schema, the plain ones by its quicker twin. */
 const COURSE_STATS_LIST = { schema: courseStatSchema, plain: parsePlainCourseStat };
 
+/** Label groups, each checked by the schema, the plain ones by its quicker twin; a bad label drops only itself. */
+const LABEL_GROUPS_LIST = { schema: labelGroupSchema, lenientArrays: ['labels'], plain: parsePlainLabelGroup } as const;
+
 export async function fetchCourseStats(
   params: CourseStatsParamsInput,
   options: RequestOptions = {},
@@ -78,7 +82,7 @@ function courseStatsRequestPath(input: CourseStatsParamsInput): string {
 
 export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
   const body = await getJson(LABEL_GROUPS_PATH, options);
-  return parseBody(body, () => parseList(body.json, { schema: labelGroupSchema, lenientArrays: ['labels'] }));
+  return parseBody(body, () => parseList(body.json, LABEL_GROUPS_LIST));
 }
 
 export async function fetchServerConfig(options: RequestOptions = {}): Promise<ServerConfig> {
