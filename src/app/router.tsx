@@ -1,21 +1,22 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, matchPath, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useCatalog } from '@/lib/i18n';
 import { AppShell } from './app-shell';
+import { lazyScreen } from './lazy-screen';
 import { appCatalogs, type AppTexts } from './strings';
 import { usePageTitle } from './use-page-title';
 
 // Each screen's code is a chunk of its own, loaded on first use, so the sign-in screen loads no table or chart
-// code. One load per screen: the start-up (preloadRoute) and the route's lazy component share it.
+// code. One load per screen: the start-up (preloadRoute) and the route's component share it.
 const loadCourseStatsPage = loadChunkOnce(() => import('@/features/course-stats/routes/course-stats-page'));
 const loadCoursesIndexPage = loadChunkOnce(() => import('@/features/course-stats/routes/courses-index-page'));
 const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/components/label-groups-page'));
 
-const CourseStatsPage = lazy(() => loadCourseStatsPage().then((module) => ({ default: module.CourseStatsPage })));
-const CoursesIndexPage = lazy(() => loadCoursesIndexPage().then((module) => ({ default: module.CoursesIndexPage })));
-const LabelGroupsPage = lazy(() => loadLabelGroupsPage().then((module) => ({ default: module.LabelGroupsPage })));
+const CourseStatsPage = lazyScreen(loadCourseStatsPage, (module) => module.CourseStatsPage);
+const CoursesIndexPage = lazyScreen(loadCoursesIndexPage, (module) => module.CoursesIndexPage);
+const LabelGroupsPage = lazyScreen(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
 
 /** The route patterns whose screens load lazily, with their loads. */
 const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [

@@ -22,17 +22,32 @@ function backOnline(): Promise<void> {
   return new Promise((done) => window.addEventListener('online', () => done(), { once: true }));
 }
 
+/** A chunk loaded once: call it to load (or join the load), `loaded()` for what is in already. */
+export interface ChunkOnce<T> {
+  (): Promise<T>;
+  /** The chunk, once it has loaded; undefined before. */
+  loaded: () => T | undefined;
+}
+
 /**
- * loadChunk, started once: every caller gets the same load (a start-up that wants the code early and the lazy
- * component that renders it). A load that failed in the end is started afresh by the next caller.
+ * loadChunk, started once: every caller gets the same load (a start-up that wants the code early and the screen
+ * that renders it). A load that failed in the end is started afresh by the next caller.
  */
-export function loadChunkOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | null = null;
-  return () => {
-    loading ??= loadChunk(load).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
+export function loadChunkOnce<T>(load: () => Promise<T>): ChunkOnce<T> {
+  const state: { loading: Promise<T> | null; value: { chunk: T } | null } = { loading: null, value: null };
+  const start = () => {
+    if (state.loading) return state.loading;
+    const started = loadChunk(load);
+    state.loading = started;
+    started.then(
+      (chunk) => {
+        state.value = { chunk };
+      },
+      () => {
+        state.loading = null;
+      },
+    );
+    return started;
   };
+  return Object.assign(start, { loaded: () => state.value?.chunk });
 }
