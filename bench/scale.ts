@@ -164,6 +164,8 @@ export const scale: Benchmark = {
             `${longTasks} in a run (longest ${fmtMs(longest, 0)}).`,
           `The bare page held ${bareRows.toLocaleString('en-US')} parsed rows when its heap was read. Concurrency of ` +
             `the bare page ${concurrency}: ${source}.`,
+          "The heap is the page's main thread's: a Worker's heap (the app parses its pages in one) is not counted, " +
+            "since Runtime.getHeapUsage on the page's CDP session does not reach it.",
           `Final status: "${large.at(-1)?.statusText ?? ''}".`,
         ],
         data: {

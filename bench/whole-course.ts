@@ -465,7 +465,7 @@ export const wholeCourse: Benchmark = {
         notes: [
           `Clicks during the load: ${inputText(input)}. Local runs alone: ${inputText(worstInput(local.app))}.`,
           `Locally, the app's load-all with compression takes ${fmtRatio(localApp / median(ms(local.appPlain)))} its ` +
-            'time without: the demo compresses each cached page once, and the browser decodes it off the main thread.',
+            'time without (the two alternate within each run; their spread is in the table).',
           `Chromium received ${fmtKb(appEncoded)} of course_stats bodies in a local run with compression (Playwright's ` +
             `request sizes), for ${fmtKb(sum(bytes.identity))} of JSON; without compression, ` +
             `${fmtKb(median(local.appPlain.map((run) => run.encodedBytes)))}.`,
