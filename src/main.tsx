@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
 import { getToken } from '@/lib/token-store';
 import { App, loadSignedInApp } from './app/app';
+import { prefetchLabelGroupsRoute } from './app/label-groups-prefetch';
 import { createAppQueryClient } from './app/providers';
 import './app/styles.css';
 
@@ -21,6 +22,7 @@ const queryClient = createAppQueryClient();
  */
 function signedInStartUp(): Promise<void> {
   if (getToken() === null) return Promise.resolve();
+  prefetchLabelGroupsRoute(queryClient, window.location);
   return loadSignedInApp()
     .then(({ startSignedIn }) => startSignedIn(queryClient, window.location))
     .catch(() => undefined); // the screen loads its code again when it renders, and says what went wrong

@@ -1,9 +1,10 @@
-import { matchQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
 import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/params/course-stats-search';
 import { parseIdInput } from '@/features/course-stats/params/id-input';
 import { getToken } from '@/lib/token-store';
+import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /** The route of CourseStatsPage (router.tsx). */
 export const COURSE_STATS_PATH = '/courses/:courseId/stats';
@@ -37,18 +38,4 @@ export async function prefetchCourseStatsRoute(
     queryClient.prefetchQuery(options),
     new Promise<void>((done) => setTimeout(done, FIRST_ROWS_WAIT_MS)),
   ]);
-}
-
-/**
- * The page takes the start-up request as its own first try: an error it answered with is shown as it is, not asked
- * for again. React Query asks again for an error an observer finds when it mounts (retryOnMount), so that is off
- * for this one query until its first observer (the page) has mounted; later mounts ask again as usual.
- */
-export function showAnswerOnFirstMount(queryClient: QueryClient, queryKey: QueryKey): void {
-  queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
-  const stop = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'observerAdded' || !matchQuery({ queryKey, exact: true }, event.query)) return;
-    stop();
-    queryClient.setQueryDefaults(queryKey, {});
-  });
 }

@@ -39,6 +39,13 @@ function renderApp(url: string, queryClient = createAppQueryClient()) {
 }
 
 describe('asking for the label groups before the app renders', () => {
+  it('asks on the address with a trailing slash too, as the route matches it', async () => {
+    setToken('tok-groups-slash', false);
+    const asked = answerLabelGroups();
+    prefetchLabelGroupsRoute(createAppQueryClient(), { pathname: '/label-groups/' });
+    await expect.poll(() => asked.count).toBe(1);
+  });
+
   it('asks at once on the label groups address, and the page takes the same request over', async () => {
     setToken('tok-groups-prefetch', false);
     const asked = answerLabelGroups({ wait: 100 });
@@ -54,6 +61,7 @@ describe('asking for the label groups before the app renders', () => {
   it.each([
     ['another page', '/courses'],
     ['a deeper address', '/label-groups/7'],
+    ['an address that only starts alike', '/label-groups-old'],
   ])('asks for nothing on %s', async (_what, pathname) => {
     setToken('tok-groups-nothing', false);
     const asked = answerLabelGroups();
