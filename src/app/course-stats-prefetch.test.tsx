@@ -1,14 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { FIRST_ROWS_WAIT_MS, prefetchCourseStatsRoute } from './course-stats-prefetch';
-import { AppProviders, createAppQueryClient } from './providers';
-import { routes } from './router';
+import { renderApp } from './app-test-support';
+import { createAppQueryClient } from './providers';
 
 const at = (url: string) => {
   const parsed = new URL(url, 'http://localhost');
@@ -32,16 +31,6 @@ function answerCourseStats({ wait = 0, status = 200 }: { wait?: number; status?:
     }),
   );
   return asked;
-}
-
-function renderApp(url: string, queryClient = createAppQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
 }
 
 const pageOne = (courseId: number) =>

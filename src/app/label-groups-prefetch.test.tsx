@@ -1,14 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { labelGroupsQueries } from '@/features/label-groups/api/label-groups-queries';
 import { setToken } from '@/lib/token-store';
 import { labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { prefetchLabelGroupsRoute } from './label-groups-prefetch';
-import { AppProviders, createAppQueryClient } from './providers';
-import { routes } from './router';
+import { renderApp } from './app-test-support';
+import { createAppQueryClient } from './providers';
 
 /** Answers the label groups, after `wait` ms, with two groups (or `status` and an error); counts the requests. */
 function answerLabelGroups({ wait = 0, status = 200 }: { wait?: number; status?: number } = {}): { count: number } {
@@ -26,16 +25,6 @@ function answerLabelGroups({ wait = 0, status = 200 }: { wait?: number; status?:
     }),
   );
   return asked;
-}
-
-function renderApp(url: string, queryClient = createAppQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
 }
 
 describe('asking for the label groups before the app renders', () => {
