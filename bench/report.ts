@@ -19,6 +19,11 @@ export interface Target {
   met: boolean;
 }
 
+/** A ratio held to an upper limit, written as the issues write it ("≤ 1.3"), to two decimals. */
+export function ratioAtMost(name: string, ratio: number, limit: number): Target {
+  return { name, target: `≤ ${limit}`, actual: ratio.toFixed(2), met: ratio <= limit };
+}
+
 export interface Table {
   headers: string[];
   rows: string[][];

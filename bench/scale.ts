@@ -10,7 +10,7 @@ import {
   type LoadAllOutcome,
   type ScaleCourse,
 } from './course-ui';
-import type { Benchmark } from './report';
+import { ratioAtMost, type Benchmark } from './report';
 import {
   fmtMb,
   fmtMs,
@@ -146,18 +146,12 @@ export const scale: Benchmark = {
           },
         ],
         targets: [
-          {
-            name: 'load all 50,000 rows ÷ 10,000 rows',
-            target: `≤ ${GROWTH_TARGET}`,
-            actual: growth.toFixed(2),
-            met: growth <= GROWTH_TARGET,
-          },
-          {
-            name: "JS heap after loading 50,000 rows ÷ the bare page's holding the same arrays",
-            target: `≤ ${HEAP_TARGET}`,
-            actual: heapRatio.toFixed(2),
-            met: heapRatio <= HEAP_TARGET,
-          },
+          ratioAtMost('load all 50,000 rows ÷ 10,000 rows', growth, GROWTH_TARGET),
+          ratioAtMost(
+            "JS heap after loading 50,000 rows ÷ the bare page's holding the same arrays",
+            heapRatio,
+            HEAP_TARGET,
+          ),
         ],
         notes: [
           `While 50,000 rows loaded: ${inputText(worstInput(large))}; main-thread tasks over 50 ms: at most ` +

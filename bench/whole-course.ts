@@ -16,7 +16,7 @@ import {
   type LoadAllOutcome,
   type NetworkProfile,
 } from './course-ui';
-import type { Benchmark, Target } from './report';
+import { ratioAtMost, type Benchmark, type Target } from './report';
 import {
   BENCH_TOKEN,
   fmtKb,
@@ -371,12 +371,7 @@ export const wholeCourse: Benchmark = {
       const appRow = (name: string, list: AppRun[]) => [name, fmtMs(median(ms(list)), 0), listMs(ms(list), 0)];
       const bareRow = (name: string, list: number[]) => [name, fmtMs(median(list), 0), listMs(list, 0)];
       const targets: Target[] = [
-        {
-          name: 'local: app ÷ bare page',
-          target: `≤ ${LOCAL_TARGET}`,
-          actual: localRatio.toFixed(2),
-          met: localRatio <= LOCAL_TARGET,
-        },
+        ratioAtMost('local: app ÷ bare page', localRatio, LOCAL_TARGET),
         {
           name: `local: main-thread tasks over ${LONG_TASK_MS} ms from the click to all rows (worst run)`,
           target: '0',
@@ -389,18 +384,8 @@ export const wholeCourse: Benchmark = {
           actual: input.count === 0 ? 'no clicks' : input.durationMs === 0 ? '< 16 ms' : fmtMs(input.durationMs, 0),
           met: input.count > 0 && input.durationMs <= INPUT_TARGET_MS && input.delayMs <= INPUT_TARGET_MS,
         },
-        {
-          name: 'throttled: app ÷ bare page',
-          target: `≤ ${THROTTLED_TARGET}`,
-          actual: throttledRatio.toFixed(2),
-          met: throttledRatio <= THROTTLED_TARGET,
-        },
-        {
-          name: 'throttled: app with compression ÷ without',
-          target: `≤ ${COMPRESSION_TARGET}`,
-          actual: compressionRatio.toFixed(2),
-          met: compressionRatio <= COMPRESSION_TARGET,
-        },
+        ratioAtMost('throttled: app ÷ bare page', throttledRatio, THROTTLED_TARGET),
+        ratioAtMost('throttled: app with compression ÷ without', compressionRatio, COMPRESSION_TARGET),
       ];
       return {
         status: 'measured',
