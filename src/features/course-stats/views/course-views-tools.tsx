@@ -22,38 +22,41 @@ export function CourseViewsTools({ courseId, search, courseName }: CourseViewsTo
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // The status is the title line's last member, on a line of its own, so a message never widens the buttons' row.
   return (
-    <div className="views-tools">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="button views-tool"
-        aria-haspopup="dialog"
-        title={texts.saveView}
-        onClick={() => {
-          setStatus('');
-          setSaving(true);
-        }}
-      >
-        <SaveViewIcon />
-        <span className="views-tool-text">{texts.saveView}</span>
-      </button>
-      <ViewsMenu courseId={courseId} />
+    <>
+      <div className="views-tools">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="button views-tool"
+          aria-haspopup="dialog"
+          title={texts.saveView}
+          onClick={() => {
+            setStatus('');
+            setSaving(true);
+          }}
+        >
+          <SaveViewIcon />
+          <span className="views-tool-text">{texts.saveView}</span>
+        </button>
+        <ViewsMenu courseId={courseId} />
+        {saving && (
+          <SaveViewDialog
+            courseId={courseId}
+            search={search}
+            suggestion={suggestViewName({ courseId, courseName, search }, texts.suggestion, quickFilterLabels)}
+            onSaved={(name) => setStatus(texts.saved(name))}
+            onClose={() => {
+              setSaving(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        )}
+      </div>
       <p role="status" className="views-status">
         {status}
       </p>
-      {saving && (
-        <SaveViewDialog
-          courseId={courseId}
-          search={search}
-          suggestion={suggestViewName({ courseId, courseName, search }, texts.suggestion, quickFilterLabels)}
-          onSaved={(name) => setStatus(texts.saved(name))}
-          onClose={() => {
-            setSaving(false);
-            buttonRef.current?.focus();
-          }}
-        />
-      )}
-    </div>
+    </>
   );
 }
