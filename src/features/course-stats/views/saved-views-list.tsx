@@ -113,28 +113,30 @@ function SavedViewItem({ view, views, onRenamed, onDelete }: SavedViewItemProps)
   };
 
   return (
-    <li className="saved-view" role="group" aria-label={view.name}>
-      {renaming ? (
-        <RenameForm view={view} views={views} onDone={finish} />
-      ) : (
-        <>
-          <span className="saved-view-name">
-            <Link to={viewHref(view)} data-view-id={view.id}>
-              {view.name}
-            </Link>{' '}
-            <span className="muted">{texts.viewCourse(view.courseId)}</span>
-          </span>
-          <span className="saved-view-actions">
-            <button ref={renameRef} type="button" className="button" onClick={() => setRenaming(true)}>
-              {texts.rename}
-            </button>
-            <button type="button" className="button" onClick={onDelete}>
-              {texts.deleteView}
-            </button>
-            <CopyViewLink view={view} />
-          </span>
-        </>
-      )}
+    <li>
+      <div role="group" aria-label={view.name} className="saved-view">
+        {renaming ? (
+          <RenameForm view={view} views={views} onDone={finish} />
+        ) : (
+          <>
+            <span className="saved-view-name">
+              <Link to={viewHref(view)} data-view-id={view.id}>
+                {view.name}
+              </Link>{' '}
+              <span className="muted">{texts.viewCourse(view.courseId)}</span>
+            </span>
+            <span className="saved-view-actions">
+              <button ref={renameRef} type="button" className="button" onClick={() => setRenaming(true)}>
+                {texts.rename}
+              </button>
+              <button type="button" className="button" onClick={onDelete}>
+                {texts.deleteView}
+              </button>
+              <CopyViewLink view={view} />
+            </span>
+          </>
+        )}
+      </div>
     </li>
   );
 }

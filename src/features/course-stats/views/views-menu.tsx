@@ -42,11 +42,13 @@ export function ViewsMenu({ courseId }: { courseId: number }) {
         ) : (
           <ul aria-label={texts.viewsOfCourse(courseId)} className="views-menu-list">
             {views.map((view) => (
-              <li key={view.id} role="group" aria-label={view.name}>
-                <Link to={viewHref(view)} className="views-menu-link" onClick={() => close({ returnFocus: true })}>
-                  {view.name}
-                </Link>
-                <CopyViewLink view={view} />
+              <li key={view.id}>
+                <div role="group" aria-label={view.name} className="views-menu-item">
+                  <Link to={viewHref(view)} className="views-menu-link" onClick={() => close({ returnFocus: true })}>
+                    {view.name}
+                  </Link>
+                  <CopyViewLink view={view} />
+                </div>
               </li>
             ))}
           </ul>
