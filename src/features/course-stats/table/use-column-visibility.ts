@@ -1,6 +1,7 @@
 import { functionalUpdate, type OnChangeFn, type VisibilityState } from '@tanstack/react-table';
 import { useCallback, useSyncExternalStore } from 'react';
-import { readText, storageKey } from '@/lib/storage';
+import { readText } from '@/lib/storage';
+import { onStoredElsewhere } from '@/lib/storage-events';
 import {
   COLUMN_VISIBILITY_KEY,
   normalizeColumnVisibility,
@@ -33,15 +34,11 @@ export function setColumnVisibility(visibility: VisibilityState): void {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  const key = storageKey(COLUMN_VISIBILITY_KEY);
   // Another tab's choice shows here too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === key || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
+  const stopListening = onStoredElsewhere(COLUMN_VISIBILITY_KEY, listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
+    stopListening();
   };
 }
 

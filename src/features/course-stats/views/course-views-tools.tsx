@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import { triageCatalogs } from '../triage/strings';
-import { SaveViewIcon } from './icons';
+import { SaveViewIcon, ToolText } from './icons';
 import { SaveViewDialog } from './save-view-dialog';
 import { viewsCatalogs } from './strings';
 import { suggestViewName } from './view-suggestion';
@@ -38,7 +38,7 @@ export function CourseViewsTools({ courseId, search, courseName }: CourseViewsTo
           }}
         >
           <SaveViewIcon />
-          <span className="views-tool-text">{texts.saveView}</span>
+          <ToolText>{texts.saveView}</ToolText>
         </button>
         <ViewsMenu courseId={courseId} />
         {saving && (
@@ -54,7 +54,8 @@ export function CourseViewsTools({ courseId, search, courseName }: CourseViewsTo
           />
         )}
       </div>
-      <p role="status" className="views-status">
+      {/* Empty, it takes no room; it stays in the page so that what it says next is announced. */}
+      <p role="status" className={status ? 'views-status' : 'views-status visually-hidden'}>
         {status}
       </p>
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import { hiddenColumnIds } from '../table/column-visibility';
@@ -7,6 +7,7 @@ import { saveView } from './saved-views';
 import { viewsCatalogs } from './strings';
 import { useSavedViews } from './use-saved-views';
 import { checkViewName, viewNameProblemText } from './view-name';
+import { useViewNameInput, ViewNameField } from './view-name-field';
 
 export interface SaveViewDialogProps {
   courseId: number;
@@ -26,11 +27,9 @@ export function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose 
   const texts = useCatalog(viewsCatalogs);
   const views = useSavedViews(courseId);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const [name, setName] = useState(suggestion);
-  const [submitted, setSubmitted] = useState(false);
-  const [notKept, setNotKept] = useState(false);
+  const { name, submitted, setSubmitted, notKept, setNotKept, field } = useViewNameInput(suggestion);
+  const { inputRef } = field;
   const check = checkViewName(name, { courseId, views });
   const problem = submitted || (!check.ok && check.problem === 'too-long') ? viewNameProblemText(check, texts) : null;
   const replaces = check.ok ? check.sameAs : null;
@@ -43,7 +42,7 @@ export function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose 
     else dialog.setAttribute('open', '');
     inputRef.current?.focus();
     inputRef.current?.select();
-  }, []);
+  }, [inputRef]);
 
   const close = () => {
     const dialog = dialogRef.current;
@@ -68,47 +67,19 @@ export function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose 
     close();
   };
 
-  const describedBy = [problem ? `${id}-error` : null, replaces ? `${id}-replaces` : null, `${id}-keeps`]
-    .filter((part) => part !== null)
-    .join(' ');
   return (
-    <dialog ref={dialogRef} className="view-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <dialog ref={dialogRef} className="details-dialog view-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <form onSubmit={handleSubmit} noValidate>
         <h2 id={`${id}-title`}>{texts.saveView}</h2>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{texts.nameLabel}</label>
-          <input
-            ref={inputRef}
-            id={`${id}-name`}
-            type="text"
-            autoComplete="off"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={describedBy}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setNotKept(false);
-            }}
-          />
-          {problem && (
-            <span id={`${id}-error`} className="field-error">
-              {problem}
-            </span>
-          )}
-          {replaces && (
-            <span id={`${id}-replaces`} className="view-dialog-note">
-              {texts.replaces(replaces.name)}
-            </span>
-          )}
-          <span id={`${id}-keeps`} className="field-hint muted">
-            {texts.keeps}
-          </span>
-        </div>
-        {notKept && (
-          <p role="alert" className="field-error view-dialog-alert">
-            {texts.notKept}
-          </p>
-        )}
+        <ViewNameField
+          {...field}
+          problem={problem}
+          notes={[
+            ...(replaces ? [{ text: texts.replaces(replaces.name), className: 'view-dialog-note' }] : []),
+            { text: texts.keeps, className: 'field-hint muted' },
+          ]}
+          alert={notKept ? texts.notKept : null}
+        />
         <div className="view-dialog-actions">
           <button type="submit" className="button button-primary">
             {texts.save}

@@ -5,6 +5,7 @@ import { deleteView, renameView, restoreView, type SavedView } from './saved-vie
 import { viewsCatalogs } from './strings';
 import { useSavedViews } from './use-saved-views';
 import { checkViewName, viewNameProblemText } from './view-name';
+import { useViewNameInput, ViewNameField } from './view-name-field';
 import { viewHref } from './view-link';
 import { CopyViewLink } from './views-menu';
 import './views.css';
@@ -151,11 +152,8 @@ interface RenameFormProps {
 /** The name in place, with the Save view dialog's rules; a name another view of the course has is refused. */
 function RenameForm({ view, views, onDone }: RenameFormProps) {
   const texts = useCatalog(viewsCatalogs);
-  const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(view.name);
-  const [submitted, setSubmitted] = useState(false);
-  const [notKept, setNotKept] = useState(false);
+  const { name, submitted, setSubmitted, notKept, setNotKept, field } = useViewNameInput(view.name);
+  const { inputRef } = field;
   const check = checkViewName(name, { courseId: view.courseId, views, exceptId: view.id });
   const problem = check.ok
     ? check.sameAs && texts.nameTaken(check.sameAs.name)
@@ -166,7 +164,7 @@ function RenameForm({ view, views, onDone }: RenameFormProps) {
   useEffect(() => {
     inputRef.current?.focus();
     inputRef.current?.select();
-  }, []);
+  }, [inputRef]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -193,32 +191,7 @@ function RenameForm({ view, views, onDone }: RenameFormProps) {
         }
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{texts.nameLabel}</label>
-        <input
-          ref={inputRef}
-          id={`${id}-name`}
-          type="text"
-          autoComplete="off"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-error` : undefined}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNotKept(false);
-          }}
-        />
-        {problem && (
-          <span id={`${id}-error`} className="field-error">
-            {problem}
-          </span>
-        )}
-        {notKept && (
-          <span role="alert" className="field-error">
-            {texts.notKeptChange}
-          </span>
-        )}
-      </div>
+      <ViewNameField {...field} problem={problem} alert={notKept ? texts.notKeptChange : null} />
       <span className="saved-view-actions">
         <button type="submit" className="button button-primary">
           {texts.saveName}

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { COURSE_MEMORY_KEYS, readText, storageKey } from '@/lib/storage';
+import { COURSE_MEMORY_KEYS, readText } from '@/lib/storage';
+import { onStoredElsewhere } from '@/lib/storage-events';
 import { readSavedViews, subscribeSavedViews, type SavedView } from './saved-views';
 
 let read: { raw: string | null; views: SavedView[] } | null = null;
@@ -13,15 +14,11 @@ function currentViews(): SavedView[] {
 
 function subscribe(listener: () => void): () => void {
   const unsubscribe = subscribeSavedViews(listener);
-  const key = storageKey(COURSE_MEMORY_KEYS.savedViews);
   // A view saved in another tab shows here too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === key || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
+  const stopListening = onStoredElsewhere(COURSE_MEMORY_KEYS.savedViews, listener);
   return () => {
     unsubscribe();
-    window.removeEventListener('storage', onStorage);
+    stopListening();
   };
 }
 

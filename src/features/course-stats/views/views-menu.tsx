@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
 import { useDisclosure } from '@/components/use-disclosure';
 import { useCatalog } from '@/lib/i18n';
-import { ViewsIcon } from './icons';
+import { ToolText, ViewsIcon } from './icons';
 import type { SavedView } from './saved-views';
 import { viewsCatalogs } from './strings';
 import { useSavedViews } from './use-saved-views';
@@ -34,7 +34,7 @@ export function ViewsMenu({ courseId }: { courseId: number }) {
     <div {...containerProps} className="views-menu">
       <button {...buttonProps} className="button views-tool" title={texts.viewsMenu}>
         <ViewsIcon />
-        <span className="views-tool-text">{texts.viewsMenu}</span>
+        <ToolText>{texts.viewsMenu}</ToolText>
       </button>
       <div id={panelId} className="views-menu-panel" hidden={!open}>
         {views.length === 0 ? (
