@@ -5,6 +5,26 @@ import { signIn } from './support';
 // WCAG 2.x A and AA rules, contrast included, on the main screens in both themes.
 const PHONE = { width: 375, height: 740 };
 
+/** Two saved views in this browser, as the Save view dialog writes them. */
+async function saveViews(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const view = (id: string, name: string, path: string, hiddenColumns: string[]) => ({
+      id,
+      name,
+      path,
+      hiddenColumns,
+      savedAt: Date.now(),
+    });
+    window.localStorage.setItem(
+      'course-stats.saved-views',
+      JSON.stringify([
+        view('a', 'Overdue, by progress', '/courses/101/stats?sort=progress.desc&quick=overdue', ['user_email']),
+        view('b', 'Whole course', '/courses/104/stats?all=1', []),
+      ]),
+    );
+  });
+}
+
 const screens: Array<{
   name: string;
   path: string;
@@ -101,6 +121,43 @@ const screens: Array<{
     signedIn: true,
     ready: async (page) => {
       await expect(page.getByLabel('Course ID')).toBeVisible();
+    },
+  },
+  {
+    name: 'save view dialog open',
+    path: '/courses/104/stats?all=1&quick=overdue',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByText('Loaded every page (1 page): 45 rows')).toBeVisible({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Save view' }).click();
+      await expect(page.getByRole('dialog', { name: 'Save view' }).getByLabel('View name')).toBeFocused();
+    },
+  },
+  {
+    name: 'views menu open, on a phone',
+    path: '/courses/101/stats',
+    signedIn: true,
+    viewport: PHONE,
+    ready: async (page) => {
+      await saveViews(page);
+      await page.reload();
+      await page.getByRole('button', { name: 'Views', exact: true }).click();
+      await expect(page.getByRole('link', { name: 'Overdue, by progress' })).toBeVisible();
+    },
+  },
+  {
+    name: 'courses index with saved views, one being renamed',
+    path: '/courses',
+    signedIn: true,
+    ready: async (page) => {
+      await saveViews(page);
+      await page.reload();
+      const section = page.getByRole('region', { name: 'Saved views' });
+      await expect(section.getByRole('link', { name: 'Overdue, by progress' })).toBeVisible();
+      await section.getByRole('button', { name: 'Rename' }).first().click();
+      await section.getByLabel('View name').fill('');
+      await section.getByRole('button', { name: 'Save name' }).click();
+      await expect(section.getByText('Enter a name for the view.')).toBeVisible();
     },
   },
 ];

@@ -1,5 +1,6 @@
 import type { Table } from '@tanstack/react-table';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { useDisclosure } from '../use-disclosure';
 import { columnLabel } from './column-meta';
 
 export interface DataTableColumnMenuProps<TData> {
@@ -43,21 +44,9 @@ export function DataTableColumnMenu<TData>({
   label = 'Columns',
   resetLabel = 'Reset columns',
 }: DataTableColumnMenuProps<TData>) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, panelId, buttonRef, containerProps, buttonProps } = useDisclosure();
   const panelRef = useRef<HTMLDivElement>(null);
   const columns = table.getAllLeafColumns().filter((column) => column.getCanHide());
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
-  }, [open]);
 
   // Placed before the paint, and again when the page scrolls or the window changes size.
   useLayoutEffect(() => {
@@ -72,28 +61,11 @@ export function DataTableColumnMenu<TData>({
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place, true);
     };
-  }, [open]);
+  }, [open, buttonRef]);
 
   return (
-    <div
-      ref={containerRef}
-      className="data-table-menu"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((current) => !current)}
-      >
+    <div {...containerProps} className="data-table-menu">
+      <button {...buttonProps} className="button">
         {label}
       </button>
       <div ref={panelRef} id={panelId} className="data-table-menu-panel" hidden={!open}>

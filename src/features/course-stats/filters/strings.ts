@@ -49,6 +49,8 @@ function correctionMessage(correction: SearchCorrection): string {
       return `The link's quick filter “${clip(correction.raw)}” is not available, so it was removed.`;
     case 'view':
       return `The link asks for a view “${clip(correction.raw)}” that needs a valid User ID, so the course is shown instead.`;
+    case 'hide':
+      return `The link hides columns “${clip(correction.raw)}” that do not exist, so they were left out.`;
   }
 }
 /** Choosing what to show: the course and filter form, its validation, and the corrections made to a link. */
@@ -115,6 +117,8 @@ function ruCorrectionMessage(correction: SearchCorrection): string {
       return `Быстрый фильтр «${clip(correction.raw)}» из ссылки недоступен, поэтому он убран.`;
     case 'view':
       return `Ссылка просит вид «${clip(correction.raw)}», которому нужен верный ID пользователя, поэтому показан курс.`;
+    case 'hide':
+      return `Ссылка скрывает столбцы «${clip(correction.raw)}», которых нет, поэтому они пропущены.`;
   }
 }
 const ru: FilterTexts = {

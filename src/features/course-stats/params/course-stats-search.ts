@@ -2,6 +2,7 @@ import { PER_PAGE_DEFAULT, type CourseStatsParams } from '@contract';
 import * as z from 'zod/mini';
 import { isSortableColumnId, type ColumnId } from '../fields/fields';
 import { MAX_SORT_KEYS } from '../fields/multi-sort';
+import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from './hidden-columns-param';
 import { parseIdInput } from './id-input';
 import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from '../triage/rows-shown';
 
@@ -58,6 +59,8 @@ export const SEARCH_PARAM_NAMES = [
   'q',
   'quick',
   'view',
+  // Read once by the page and taken out of the address (see hidden-columns-param.ts): never written here.
+  HIDDEN_COLUMNS_PARAM,
 ] as const;
 
 /** A search longer than this is cut: nobody types it, and it would only make URLs unwieldy. */
@@ -184,7 +187,7 @@ export function normalizeQuery(raw: string | undefined): string {
 export const searchCorrectionSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('removed'),
-    param: z.enum(['user_id', 'course_session_id', 'sort', 'all', 'quick', 'view']),
+    param: z.enum(['user_id', 'course_session_id', 'sort', 'all', 'quick', 'view', HIDDEN_COLUMNS_PARAM]),
     raw: z.string(),
   }),
   z.discriminatedUnion('param', [
@@ -256,6 +259,10 @@ export function parseCourseStatsSearch(params: URLSearchParams): ParsedCourseSta
   if (quick.unknown.length > 0) corrections.push({ param: 'quick', raw: quick.unknown.join(','), kind: 'removed' });
   const view = raw('view');
   if (view !== undefined && search.view === undefined) corrections.push({ param: 'view', raw: view, kind: 'removed' });
+  const unknownColumns = parseHiddenColumnsParam(raw(HIDDEN_COLUMNS_PARAM))?.unknown ?? [];
+  if (unknownColumns.length > 0) {
+    corrections.push({ param: HIDDEN_COLUMNS_PARAM, raw: unknownColumns.join(','), kind: 'removed' });
+  }
   return { search, corrections };
 }
 

@@ -1,5 +1,5 @@
 import type { CourseStatWire } from '@contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -220,6 +220,51 @@ describe('CourseStatsPage: URL state', () => {
     expect(screen.getByLabelText('Rows per page')).toHaveValue('50');
     expect(screen.getByRole('textbox', { name: 'User ID' })).toHaveValue('5');
     expect(router.state.location.search).toBe('?user_id=5&course_session_id=70&page=2&per_page=50&sort=score.desc');
+  });
+});
+
+describe('CourseStatsPage: a link that sets the columns (hide=), as a saved view opens', () => {
+  const headerNames = () =>
+    within(screen.getByRole('table', { name: /^Statistics of course/ }))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.replace(/[▲▼↕]/g, ''));
+
+  it('applies the columns as if chosen in the Columns menu, then takes hide= out of the address', async () => {
+    servePagedCourse(3);
+    const { router } = renderPage('/courses/7/stats?q=learner&hide=user_email,bogus');
+    await screen.findByRole('button', { name: 'Learner 1' });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=learner'));
+    const headers = headerNames();
+    expect(headers).not.toContain('Email');
+    expect(headers).toContain('Score');
+    // Every other column is shown, the ones hidden by default too: the link says exactly which are hidden.
+    expect(headers).toHaveLength(18);
+    expect(window.localStorage.getItem('course-stats.course-stats-columns')).toContain('"user_email":false');
+    const notice = screen.getByText('Some values in the link were corrected.').closest('[role="status"]');
+    expect(notice).toHaveTextContent('The link hides columns “bogus” that do not exist, so they were left out.');
+  });
+
+  it('changes the columns of a table already on screen', async () => {
+    servePagedCourse(3);
+    const { router } = renderPage('/courses/7/stats');
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(headerNames()).toContain('Email');
+    await act(() => router.navigate('/courses/7/stats?hide=user_email,score,completed'));
+    await waitFor(() => expect(headerNames()).not.toContain('Email'));
+    expect(headerNames()).not.toContain('Score');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Some values in the link were corrected.')).not.toBeInTheDocument();
+  });
+
+  it('offers Save view and Views over the course, not in the learner view', async () => {
+    servePagedCourse(3);
+    const { router } = renderPage('/courses/7/stats');
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(screen.getByRole('button', { name: 'Save view' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Views' })).toBeInTheDocument();
+    await act(() => router.navigate('/courses/7/stats?user_id=1&view=learner'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save view' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Views' })).not.toBeInTheDocument();
   });
 });
 

@@ -16,6 +16,8 @@ import type { CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
 import { useWholeCourse } from '../whole-course/use-whole-course';
 import { WholeCourseContent } from '../whole-course/whole-course-content';
+import { CourseViewsTools } from '../views/course-views-tools';
+import { useHiddenColumnsLink } from '../views/use-hidden-columns-link';
 import { InvalidCourse } from './invalid-course';
 import { recordRecentCourse } from './recent-courses';
 import { routeCatalogs } from './strings';
@@ -43,6 +45,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   const resultsTexts = useCatalog(resultsCatalogs);
   const searchState = useCourseStatsSearch();
   const { search, corrections, update, setFilters } = searchState;
+  useHiddenColumnsLink();
   const goToCourse = useGoToCourse(search);
   const headingId = useId();
   const mode: Mode =
@@ -119,6 +122,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
     <section className={`course-stats is-${mode}`} aria-labelledby={headingId}>
       <div className="course-stats-title">
         <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
+        {mode !== 'learner' && <CourseViewsTools courseId={courseId} search={search} courseName={courseName} />}
         {courseName && mode !== 'learner' && <p className="muted">{resultsTexts.courseName(courseName)}</p>}
       </div>
       <CorrectionsNotice corrections={corrections} />

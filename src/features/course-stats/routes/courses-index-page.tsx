@@ -5,6 +5,7 @@ import { forgetRecentCourses, readRecentCourses, type RecentCourse } from './rec
 import { useCatalog } from '@/lib/i18n';
 import { routeCatalogs } from './strings';
 import { CourseStatsFilterForm, type SubmittedFilters } from '../filters/course-stats-filter-form';
+import { SavedViewsList } from '../views/saved-views-list';
 import './course-stats.css';
 
 /** Route `/courses`: the form, and the courses opened before on this device. */
@@ -24,6 +25,7 @@ export function CoursesIndexPage() {
       <h1>{texts.indexTitle}</h1>
       <p>{texts.indexIntro}</p>
       <CourseStatsFilterForm onSubmit={handleSubmit} />
+      <SavedViewsList />
       <section className="recent-courses" aria-labelledby={recentId}>
         <h2 id={recentId}>{texts.recentTitle}</h2>
         {recent.length === 0 ? (

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { storageKey } from '@/lib/storage';
 import {
   DEFAULT_COLUMN_VISIBILITY,
+  hiddenColumnIds,
   isDefaultColumnVisibility,
   normalizeColumnVisibility,
   readColumnVisibility,
   storeColumnVisibility,
+  visibilityHiding,
 } from './column-visibility';
 
 describe('column visibility', () => {
@@ -37,5 +39,31 @@ describe('column visibility', () => {
       status: false,
     });
     expect(isDefaultColumnVisibility({ username: false, made_up: true })).toBe(true);
+  });
+});
+
+describe('hidden columns, as a saved view and its link keep them', () => {
+  it('lists the hidden columns of a choice in column order', () => {
+    expect(hiddenColumnIds({ ...DEFAULT_COLUMN_VISIBILITY, score: false, user_email: false, id: true })).toEqual([
+      'user_email',
+      'score',
+      'completed',
+      'success',
+      'quiz_count',
+      'score_percent',
+      'progress_percent',
+      'user_id',
+      'course_session_id',
+    ]);
+  });
+
+  it('makes the choice that hides exactly the columns given, and round-trips', () => {
+    const visibility = visibilityHiding(['score', 'username', 'bogus']);
+    expect(visibility.score).toBe(false);
+    expect(visibility.id).toBe(true);
+    expect(visibility.username).toBeUndefined();
+    expect(Object.keys(visibility)).not.toContain('bogus');
+    expect(hiddenColumnIds(visibility)).toEqual(['score']);
+    expect(hiddenColumnIds(visibilityHiding([]))).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import type { VisibilityState } from '@tanstack/react-table';
 import * as z from 'zod/mini';
-import { readStored, removeStored, writeStored } from '@/lib/storage';
-import { COLUMN_FIELDS, isHideableColumnId } from '../fields/fields';
+import { readStored, readText, removeStored, writeStored } from '@/lib/storage';
+import { COLUMN_FIELDS, isHideableColumnId, type ColumnId } from '../fields/fields';
 
 /** Kept under the app's storage prefix (see @/lib/storage), in this browser only. */
-const STORAGE_KEY = 'course-stats-columns';
+export const COLUMN_VISIBILITY_KEY = 'course-stats-columns';
 
 /** Each column as its field declares; the one that cannot be hidden (User) never gets an entry. */
 export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = Object.fromEntries(
@@ -27,11 +27,28 @@ export function isDefaultColumnVisibility(visibility: VisibilityState): boolean 
 }
 
 export function readColumnVisibility(): VisibilityState {
-  return normalizeColumnVisibility(readStored(STORAGE_KEY, storedSchema));
+  return normalizeColumnVisibility(readStored(COLUMN_VISIBILITY_KEY, storedSchema));
 }
 
-/** Remembers a choice; the defaults are not stored, so a browser that reset its columns follows later defaults. */
-export function storeColumnVisibility(visibility: VisibilityState): void {
-  if (isDefaultColumnVisibility(visibility)) removeStored(STORAGE_KEY);
-  else writeStored(STORAGE_KEY, normalizeColumnVisibility(visibility));
+/**
+ * Remembers a choice; the defaults are not stored, so a browser that reset its columns follows later defaults.
+ * Returns whether the browser now holds the choice.
+ */
+export function storeColumnVisibility(visibility: VisibilityState): boolean {
+  if (!isDefaultColumnVisibility(visibility)) {
+    return writeStored(COLUMN_VISIBILITY_KEY, normalizeColumnVisibility(visibility));
+  }
+  removeStored(COLUMN_VISIBILITY_KEY);
+  return readText(COLUMN_VISIBILITY_KEY) === null;
+}
+
+/** The hidden columns of a choice, in column order: what a saved view and its link keep. */
+export function hiddenColumnIds(visibility: VisibilityState): ColumnId[] {
+  const normalized = normalizeColumnVisibility(visibility);
+  return COLUMN_FIELDS.filter((field) => normalized[field.id] === false).map((field) => field.id);
+}
+
+/** The choice that hides exactly `hidden` (the hideable ones of it) and shows every other column. */
+export function visibilityHiding(hidden: readonly string[]): VisibilityState {
+  return Object.fromEntries(Object.keys(DEFAULT_COLUMN_VISIBILITY).map((id) => [id, !hidden.includes(id)]));
 }

@@ -80,6 +80,14 @@ export type SavedViewsResult =
   | { status: 'name-taken' }
   | { status: 'not-stored' };
 
+const listeners = new Set<() => void>();
+
+/** Called after every change this tab makes to the saved views (see use-saved-views.ts). */
+export function subscribeSavedViews(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 function store(views: SavedView[]): SavedViewsResult {
   const stored = views.map(({ id, name, path, hiddenColumns, savedAt }) => ({
     id,
@@ -88,10 +96,13 @@ function store(views: SavedView[]): SavedViewsResult {
     hiddenColumns,
     savedAt,
   }));
-  return writeStored(COURSE_MEMORY_KEYS.savedViews, stored) ? { status: 'ok', views } : { status: 'not-stored' };
+  const kept = writeStored(COURSE_MEMORY_KEYS.savedViews, stored);
+  for (const listener of listeners) listener();
+  return kept ? { status: 'ok', views } : { status: 'not-stored' };
 }
 
-function cleanName(name: string): string | null {
+/** The name as it would be saved, or null when it is empty or longer than VIEW_NAME_MAX. */
+export function cleanViewName(name: string): string | null {
   const trimmed = name.trim().replace(/\s+/g, ' ');
   return trimmed === '' || trimmed.length > VIEW_NAME_MAX ? null : trimmed;
 }
@@ -101,7 +112,7 @@ function newId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-function sameName(view: SavedView, courseId: number, name: string): boolean {
+export function sameName(view: SavedView, courseId: number, name: string): boolean {
   return view.courseId === courseId && view.name.toLocaleLowerCase() === name.toLocaleLowerCase();
 }
 
@@ -117,7 +128,7 @@ export interface ViewToSave {
  * "save as" does: two views one cannot tell apart in a menu help nobody. Past SAVED_VIEWS_LIMIT the oldest goes.
  */
 export function saveView({ name, courseId, search, hiddenColumns }: ViewToSave, now = Date.now()): SavedViewsResult {
-  const clean = cleanName(name);
+  const clean = cleanViewName(name);
   if (clean === null) return { status: 'invalid-name' };
   const view: SavedView = {
     id: newId(),
@@ -132,7 +143,7 @@ export function saveView({ name, courseId, search, hiddenColumns }: ViewToSave, 
 }
 
 export function renameView(id: string, name: string): SavedViewsResult {
-  const clean = cleanName(name);
+  const clean = cleanViewName(name);
   if (clean === null) return { status: 'invalid-name' };
   const views = readSavedViews();
   const renamed = views.find((view) => view.id === id);
@@ -145,4 +156,16 @@ export function deleteView(id: string): SavedViewsResult {
   const views = readSavedViews();
   if (!views.some((view) => view.id === id)) return { status: 'not-found' };
   return store(views.filter((view) => view.id !== id));
+}
+
+/**
+ * Puts a deleted view back where it was (Undo). Refused when a view of its course has taken its name meanwhile, or
+ * when it is there already.
+ */
+export function restoreView(view: SavedView, index: number): SavedViewsResult {
+  const views = readSavedViews();
+  if (views.some((other) => other.id === view.id)) return { status: 'ok', views };
+  if (views.some((other) => sameName(other, view.courseId, view.name))) return { status: 'name-taken' };
+  const restored = [...views.slice(0, index), view, ...views.slice(index)];
+  return store(restored.slice(0, SAVED_VIEWS_LIMIT));
 }

@@ -1,0 +1,86 @@
+import type { Locale } from '@/lib/i18n';
+
+/** Saved views: the Save view dialog, the Views menu of the statistics page and the list on the course index. */
+const en = {
+  saveView: 'Save view',
+  nameLabel: 'View name',
+  keeps: 'Keeps the course, filters, mode, search, quick filters, sort and hidden columns; not the page number.',
+  nameEmpty: 'Enter a name for the view.',
+  nameTooLong: (max: number, length: number) => `A view name has at most ${max} characters; this one has ${length}.`,
+  replaces: (name: string) => `Saving replaces the view “${name}”.`,
+  nameTaken: (name: string) => `Another view of this course is already called “${name}”.`,
+  save: 'Save',
+  cancel: 'Cancel',
+  notKept: 'This browser did not keep the view: it blocks storage for this site, or its storage is full.',
+  notKeptChange: 'This browser did not keep the change: it blocks storage for this site, or its storage is full.',
+  saved: (name: string) => `View “${name}” saved.`,
+  viewsMenu: 'Views',
+  viewsOfCourse: (courseId: number) => `Saved views of course ${courseId}`,
+  viewsEmpty: 'No saved views of this course yet. “Save view” keeps the current filters, search, sort and columns.',
+  suggestion: {
+    course: (courseId: number) => `Course ${courseId}`,
+    user: (userId: number) => `user ${userId}`,
+    session: (sessionId: number) => `session ${sessionId}`,
+    wholeCourse: 'whole course',
+    search: (query: string) => `“${query}”`,
+  },
+  copyLink: 'Copy link',
+  linkCopied: (name: string) => `Link to “${name}” copied.`,
+  copyFailed: 'The browser did not allow copying: copy the link from the field below.',
+  linkField: 'Link to the view',
+  savedTitle: 'Saved views',
+  viewCourse: (courseId: number) => `Course ${courseId}`,
+  rename: 'Rename',
+  saveName: 'Save name',
+  renamed: (name: string) => `View renamed to “${name}”.`,
+  deleteView: 'Delete',
+  deleted: (name: string) => `View “${name}” deleted.`,
+  undo: 'Undo',
+  restored: (name: string) => `View “${name}” is back.`,
+  notRestored: (name: string) => `View “${name}” could not be put back: another view of its course has that name now.`,
+};
+
+export type ViewsTexts = typeof en;
+
+const ru: ViewsTexts = {
+  saveView: 'Сохранить вид',
+  nameLabel: 'Название вида',
+  keeps:
+    'Сохраняются курс, фильтры, режим, поиск, быстрые фильтры, сортировка и скрытые столбцы; номер страницы — нет.',
+  nameEmpty: 'Введите название вида.',
+  nameTooLong: (max: number, length: number) => `В названии вида не больше ${max} символов, а здесь ${length}.`,
+  replaces: (name: string) => `Сохранение заменит вид «${name}».`,
+  nameTaken: (name: string) => `Другой вид этого курса уже называется «${name}».`,
+  save: 'Сохранить',
+  cancel: 'Отмена',
+  notKept: 'Этот браузер не сохранил вид: он не даёт сайту хранить данные или хранилище заполнено.',
+  notKeptChange: 'Этот браузер не сохранил изменение: он не даёт сайту хранить данные или хранилище заполнено.',
+  saved: (name: string) => `Вид «${name}» сохранён.`,
+  viewsMenu: 'Виды',
+  viewsOfCourse: (courseId: number) => `Сохранённые виды курса ${courseId}`,
+  viewsEmpty:
+    'У этого курса пока нет сохранённых видов. «Сохранить вид» запомнит текущие фильтры, поиск, сортировку и столбцы.',
+  suggestion: {
+    course: (courseId: number) => `Курс ${courseId}`,
+    user: (userId: number) => `пользователь ${userId}`,
+    session: (sessionId: number) => `сессия ${sessionId}`,
+    wholeCourse: 'весь курс',
+    search: (query: string) => `«${query}»`,
+  },
+  copyLink: 'Скопировать ссылку',
+  linkCopied: (name: string) => `Ссылка на «${name}» скопирована.`,
+  copyFailed: 'Браузер не дал скопировать: скопируйте ссылку из поля ниже.',
+  linkField: 'Ссылка на вид',
+  savedTitle: 'Сохранённые виды',
+  viewCourse: (courseId: number) => `Курс ${courseId}`,
+  rename: 'Переименовать',
+  saveName: 'Сохранить название',
+  renamed: (name: string) => `Вид переименован в «${name}».`,
+  deleteView: 'Удалить',
+  deleted: (name: string) => `Вид «${name}» удалён.`,
+  undo: 'Вернуть',
+  restored: (name: string) => `Вид «${name}» возвращён.`,
+  notRestored: (name: string) => `Вид «${name}» не удалось вернуть: так уже называется другой вид этого курса.`,
+};
+
+export const viewsCatalogs: Record<Locale, ViewsTexts> = { en, ru };

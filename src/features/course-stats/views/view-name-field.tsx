@@ -1,0 +1,70 @@
+import { useId, useRef, useState, type RefObject } from 'react';
+import { useCatalog } from '@/lib/i18n';
+import { viewsCatalogs } from './strings';
+
+export interface ViewNameFieldProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+  /** Why the name is refused, shown under the field and read with it; null while it is fine. */
+  problem: string | null;
+  /** Lines under the field that describe it (a note, a hint), read with it. */
+  notes?: ReadonlyArray<{ text: string; className: string }>;
+  /** What went wrong saving (the browser kept nothing), announced at once. */
+  alert?: string | null;
+}
+
+/** "View name", as the Save view dialog and Rename both ask for it. */
+export function ViewNameField({ inputRef, value, onChange, problem, notes = [], alert = null }: ViewNameFieldProps) {
+  const texts = useCatalog(viewsCatalogs);
+  const id = useId();
+  const describedBy = [problem ? `${id}-error` : null, ...notes.map((_, index) => `${id}-note-${index}`)]
+    .filter((part) => part !== null)
+    .join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{texts.nameLabel}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="text"
+        autoComplete="off"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problem && (
+        <span id={`${id}-error`} className="field-error">
+          {problem}
+        </span>
+      )}
+      {notes.map((note, index) => (
+        <span key={note.className} id={`${id}-note-${index}`} className={note.className}>
+          {note.text}
+        </span>
+      ))}
+      {alert && (
+        <span role="alert" className="field-error">
+          {alert}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The state behind a ViewNameField: the name typed, whether saving was tried (a refusal shows from then on), and
+ * whether the browser kept nothing (cleared as soon as the name changes).
+ */
+export function useViewNameInput(initial: string) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [notKept, setNotKept] = useState(false);
+  const onChange = (value: string) => {
+    setName(value);
+    setNotKept(false);
+  };
+  return { name, submitted, setSubmitted, notKept, setNotKept, field: { inputRef, value: name, onChange } };
+}
