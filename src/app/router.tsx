@@ -12,16 +12,21 @@ import { usePageTitle } from './use-page-title';
 const loadCourseStatsPage = loadChunkOnce(() => import('@/features/course-stats/routes/course-stats-page'));
 const loadCoursesIndexPage = loadChunkOnce(() => import('@/features/course-stats/routes/courses-index-page'));
 const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/components/label-groups-page'));
+const loadStoredOnDevicePage = loadChunkOnce(() => import('@/features/course-stats/device/stored-on-device-page'));
 
 const CourseStatsPage = lazy(() => loadCourseStatsPage().then((module) => ({ default: module.CourseStatsPage })));
 const CoursesIndexPage = lazy(() => loadCoursesIndexPage().then((module) => ({ default: module.CoursesIndexPage })));
 const LabelGroupsPage = lazy(() => loadLabelGroupsPage().then((module) => ({ default: module.LabelGroupsPage })));
+const StoredOnDevicePage = lazy(() =>
+  loadStoredOnDevicePage().then((module) => ({ default: module.StoredOnDevicePage })),
+);
 
 /** The route patterns whose screens load lazily, with their loads. */
 const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['/courses', loadCoursesIndexPage],
   ['/courses/:courseId/stats', loadCourseStatsPage],
   ['/label-groups', loadLabelGroupsPage],
+  ['/device', loadStoredOnDevicePage],
 ];
 
 /**
@@ -89,6 +94,14 @@ export const routes: RouteObject[] = [
         element: (
           <Titled title="labelGroups">
             <LabelGroupsPage />
+          </Titled>
+        ),
+      },
+      {
+        path: 'device',
+        element: (
+          <Titled title="device">
+            <StoredOnDevicePage />
           </Titled>
         ),
       },
