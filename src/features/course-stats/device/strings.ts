@@ -6,6 +6,10 @@ import { enWords, ruWords } from '../fields/words';
 const { plural } = enWords;
 const { plural: ruPlural } = ruWords;
 
+/** Thousands of bytes, one decimal; two significant digits under 1 kB, so a small snapshot does not read "0". */
+const kilobytes = (bytes: number, locale: Locale) =>
+  formatNumber(bytes / 1000, locale, bytes < 1000 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 1 });
+
 /** Why IndexedDB said no, in words a user can act on. */
 const enReasons: Record<DeviceStoreReason, string> = {
   'no-indexeddb':
@@ -44,7 +48,7 @@ const en = {
   fromOrigin: (origin: string) => `from ${origin}`,
   sessionOnly: (sessionId: number) => `session ${sessionId} only`,
   rows: (count: number) => plural(count, 'row', 'rows'),
-  size: (bytes: number) => `${formatNumber(bytes / 1000, 'en', { maximumFractionDigits: 1 })} kB`,
+  size: (bytes: number) => `${kilobytes(bytes, 'en')} kB`,
   deleteSnapshot: 'Delete',
   deleteSnapshotName: (courseId: number, takenAt: string) =>
     `Delete the snapshot of course ${courseId} taken ${takenAt}`,
@@ -98,7 +102,7 @@ const ru: DeviceTexts = {
   fromOrigin: (origin: string) => `с ${origin}`,
   sessionOnly: (sessionId: number) => `только сессия ${sessionId}`,
   rows: (count: number) => ruPlural(count, 'строка', 'строки', 'строк'),
-  size: (bytes: number) => `${formatNumber(bytes / 1000, 'ru', { maximumFractionDigits: 1 })} кБ`,
+  size: (bytes: number) => `${kilobytes(bytes, 'ru')} кБ`,
   deleteSnapshot: 'Удалить',
   deleteSnapshotName: (courseId: number, takenAt: string) => `Удалить снимок курса ${courseId} от ${takenAt}`,
   deletedSnapshot: (courseId: number, takenAt: string) => `Снимок курса ${courseId} от ${takenAt} удалён.`,
