@@ -6,13 +6,14 @@ import { polyfillDialog } from '@/testing/dialog';
 import { renderWithProviders } from '@/testing/render';
 import { COURSE_MEMORY_KEYS, storageKey } from '@/lib/storage';
 import { deleteAllSnapshots, listSnapshots, readRememberOnDevice, saveSnapshot } from '../changes/snapshot-store';
+import type { SnapshotScope } from '../changes/snapshot';
 import { DAY, MONDAY, snapshotOf } from '../changes/snapshot-test-support';
 import { setRememberOnDevice } from '../changes/use-remember-on-device';
 import { StoredOnDevicePage } from './stored-on-device-page';
 
 polyfillDialog();
 
-const HERE = { origin: window.location.origin, courseId: 7, sessionId: null };
+const HERE: SnapshotScope = { origin: window.location.origin, courseId: 7, sessionId: null };
 const WHEN = (at: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 
 afterEach(async () => {
