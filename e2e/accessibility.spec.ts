@@ -96,6 +96,19 @@ const screens: Array<{
     },
   },
   {
+    name: 'sign-out dialog',
+    path: '/courses/101/stats',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Score' })).toBeVisible();
+      // The course opened is a recent course now, so Sign out asks first.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Sign out' }).getByRole('checkbox', { name: 'Also forget this device' }),
+      ).toBeVisible();
+    },
+  },
+  {
     name: 'courses index',
     path: '/courses',
     signedIn: true,
