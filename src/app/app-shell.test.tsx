@@ -42,6 +42,16 @@ async function snapshotCount() {
   return list.status === 'ok' ? list.value.length : -1;
 }
 
+/** Sign out, "Also forget this device", Sign out: the dialog the question was asked in. */
+async function signOutForgetting(user: ReturnType<typeof userEvent.setup>) {
+  renderWithProviders(<AppShell />);
+  await user.click(screen.getByRole('button', { name: 'Sign out' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
+  await user.click(within(dialog).getByRole('checkbox', { name: 'Also forget this device' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+  return dialog;
+}
+
 const storedMemory = () => MEMORY_KEYS.filter((key) => localStorage.getItem(key) !== null);
 
 describe('Sign out', () => {
@@ -96,13 +106,7 @@ describe('Sign out', () => {
 
   it('"Also forget this device" deletes the snapshots, saved views, recent courses and the choice, then signs out', async () => {
     await storeEverything();
-    const user = userEvent.setup();
-    renderWithProviders(<AppShell />);
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Also forget this device' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
-
+    await signOutForgetting(userEvent.setup());
     await waitFor(() => expect(getToken()).toBeNull());
     expect(storedMemory()).toEqual([]);
     expect(await snapshotCount()).toBe(0);
@@ -114,12 +118,7 @@ describe('Sign out', () => {
       throw new DOMException('The storage is locked.', 'UnknownError');
     });
     const user = userEvent.setup();
-    renderWithProviders(<AppShell />);
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Also forget this device' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
-
+    const dialog = await signOutForgetting(user);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       /the course snapshots could not be: the browser refused access to its storage/,
     );
