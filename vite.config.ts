@@ -273,6 +273,14 @@ export default defineConfig({
         modules: ['./src/features/label-groups/components/label-groups-page.tsx'],
         routes: ['/label-groups'],
       },
+      // The storage page, and the sign-out question the shell loads on a click of "Sign out".
+      device: {
+        modules: [
+          './src/features/course-stats/device/stored-on-device-page.tsx',
+          './src/features/course-stats/device/sign-out-dialog.tsx',
+        ],
+        routes: ['/device'],
+      },
     }),
     asyncEntry('intl-warmup', './src/lib/intl-warmup.ts'),
     asyncEntry('screen-preload', './src/app/screen-preload.ts'),

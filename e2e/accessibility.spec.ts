@@ -116,6 +116,37 @@ const screens: Array<{
     },
   },
   {
+    name: 'stored on this device, a snapshot listed',
+    path: '/device',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
+      await page.goto('/courses/104/stats?all=1');
+      await expect(page.getByText('Loaded every page (1 page): 45 rows')).toBeVisible({ timeout: 20_000 });
+      // The snapshot is written after the load; the page lists what is there when it opens.
+      await page.goto('/device');
+      await expect(async () => {
+        await page.reload();
+        await expect(page.getByRole('region', { name: /\(course 104\)$/ }).getByRole('listitem')).toHaveCount(1, {
+          timeout: 2_000,
+        });
+      }).toPass({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'sign-out dialog',
+    path: '/courses/101/stats',
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Score' })).toBeVisible();
+      // The course opened is a recent course now, so Sign out asks first.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Sign out' }).getByRole('checkbox', { name: 'Also forget this device' }),
+      ).toBeVisible();
+    },
+  },
+  {
     name: 'courses index',
     path: '/courses',
     signedIn: true,

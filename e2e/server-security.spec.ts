@@ -425,6 +425,8 @@ test.describe('the token', () => {
       await page.goto(`${demo.url}/label-groups`);
       await expect(page.getByRole('tree', { name: 'Label groups' })).toBeVisible();
       await page.getByRole('button', { name: 'Sign out' }).click();
+      // A course was opened, so Sign out asks about forgetting this device first.
+      await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Sign out' }).click();
 
       // The proxy in front of the demo API: the token goes upstream as access_token, and a wrong one is refused.
       await page.goto(`${proxy.url}/courses/101/stats?per_page=25`);
@@ -433,6 +435,8 @@ test.describe('the token', () => {
       await page.goto(`${proxy.url}/label-groups`);
       await expect(page.getByRole('tree', { name: 'Label groups' })).toBeVisible();
       await page.getByRole('button', { name: 'Sign out' }).click();
+      // A course was opened, so Sign out asks about forgetting this device first.
+      await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Sign out' }).click();
       await page.getByLabel('Access token').fill(`${token}-expired`);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert')).toContainText('The access token was rejected.');

@@ -33,6 +33,11 @@ async function signInWith(page: Page, token: string, remember: boolean) {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+/** Sign out's question, asked once a course has been opened (it is a recent course then): sign out, keep it all. */
+async function confirmSignOut(page: Page) {
+  await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Sign out' }).click();
+}
+
 test('without "Remember": kept in this tab only (sessionStorage), cleared on sign-out', async ({ page, context }) => {
   await page.goto('/courses/101/stats');
   await signInWith(page, E2E_DEMO_TOKEN, false);
@@ -48,6 +53,8 @@ test('without "Remember": kept in this tab only (sessionStorage), cleared on sig
   await other.close();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Course 101 is a recent course now, so Sign out asks about forgetting this device first.
+  await confirmSignOut(page);
   await expect(page.getByLabel('Access token')).toBeVisible();
   expect(await stored(page)).toEqual({ session: null, local: null });
 });
@@ -79,6 +86,7 @@ test('with "Remember": kept on the device (localStorage only), other tabs signed
   // Signing in again (here, in the other tab) puts the explanation away for good.
   await signInWith(other, uniqueToken('remember-again'), true);
   await other.getByRole('button', { name: 'Sign out' }).click();
+  await confirmSignOut(other);
   await expect(other.getByLabel('Access token')).toBeVisible();
   await expect(other.getByRole('alert')).toHaveCount(0);
   await other.close();
@@ -175,6 +183,7 @@ test('a sign-out clears the query cache: the next token asks the API itself, wit
   await openOnProxy(page, '/courses/1/stats', first);
   await expect(statsTable(page).locator('tbody tr th')).toHaveCount(10);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await confirmSignOut(page);
   await signIn(page, second);
   await expect(statsTable(page).locator('tbody tr th')).toHaveCount(10);
   const statsUrls = (authorization: string) =>

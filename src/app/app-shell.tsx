@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
+import type { DeviceInventory } from '@/features/course-stats/device/device-inventory';
 import { SessionExpiryBanner } from '@/features/auth/components/session-expiry-banner';
 import { signOut } from '@/features/auth/session';
 import { useCatalog } from '@/lib/i18n';
@@ -12,8 +13,58 @@ import { ShellMenu } from './shell-menu';
 import { appCatalogs } from './strings';
 import './app-shell.css';
 
-export function AppShell() {
+// The question "Sign out" may ask, and what it asks about (IndexedDB included), load on its first click: the shell
+// starts without them. When they cannot load (offline, say), the sign-out goes ahead as it always did.
+const loadSignOutDialog = () => import('@/features/course-stats/device/sign-out-dialog');
+const SignOutDialog = lazy(() => loadSignOutDialog().then((module) => ({ default: module.SignOutDialog })));
+
+/**
+ * Signs out at once when this device keeps nothing about the user's courses; otherwise asks first, offering to
+ * forget this device (see SignOutDialog).
+ */
+function SignOutButton() {
   const queryClient = useQueryClient();
+  const texts = useCatalog(appCatalogs);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const checking = useRef(false);
+  const [asking, setAsking] = useState<DeviceInventory | null>(null);
+
+  const start = async () => {
+    if (checking.current) return;
+    checking.current = true;
+    try {
+      const stored = await loadSignOutDialog().then((module) => module.whatSignOutLeaves());
+      if (stored) setAsking(stored);
+      else signOut(queryClient);
+    } catch {
+      signOut(queryClient);
+    } finally {
+      checking.current = false;
+    }
+  };
+
+  return (
+    <>
+      <button ref={buttonRef} type="button" className="button" onClick={() => void start()}>
+        {texts.signOut}
+      </button>
+      {asking && (
+        <Suspense fallback={null}>
+          <SignOutDialog
+            inventory={asking}
+            onSignOut={() => signOut(queryClient)}
+            onCancel={() => {
+              setAsking(null);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export function AppShell() {
   const location = useLocation();
   const texts = useCatalog(appCatalogs);
   const { brand } = useCatalog(sharedCatalogs);
@@ -31,9 +82,10 @@ export function AppShell() {
         {/* On a phone the language, theme and sign-out fold into a menu, so the header stays one line. */}
         <ShellMenu label={texts.menu}>
           <PreferenceControls />
-          <button type="button" className="button" onClick={() => signOut(queryClient)}>
-            {texts.signOut}
-          </button>
+          <NavLink to="/device" className="shell-device-link">
+            {texts.storedOnDevice}
+          </NavLink>
+          <SignOutButton />
         </ShellMenu>
       </header>
       <OfflineBanner />

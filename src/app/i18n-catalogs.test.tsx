@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { authCatalogs } from '@/features/auth/strings';
+import { deviceCatalogs } from '@/features/course-stats/device/strings';
 import { fieldCatalogs } from '@/features/course-stats/fields/strings';
 import { filterCatalogs } from '@/features/course-stats/filters/strings';
 import { learnerCatalogs } from '@/features/course-stats/learner/strings';
@@ -25,6 +26,7 @@ import { appCatalogs } from './strings';
 const catalogs: Record<string, Record<Locale, unknown>> = {
   app: appCatalogs,
   auth: authCatalogs,
+  courseStatsDevice: deviceCatalogs,
   courseStatsFields: fieldCatalogs,
   courseStatsFilters: filterCatalogs,
   courseStatsLearner: learnerCatalogs,

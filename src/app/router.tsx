@@ -13,16 +13,19 @@ import { usePageTitle } from './use-page-title';
 const loadCourseStatsPage = loadChunkOnce(() => import('@/features/course-stats/routes/course-stats-page'));
 const loadCoursesIndexPage = loadChunkOnce(() => import('@/features/course-stats/routes/courses-index-page'));
 const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/components/label-groups-page'));
+const loadStoredOnDevicePage = loadChunkOnce(() => import('@/features/course-stats/device/stored-on-device-page'));
 
 const CourseStatsPage = lazyScreen(loadCourseStatsPage, (module) => module.CourseStatsPage);
 const CoursesIndexPage = lazyScreen(loadCoursesIndexPage, (module) => module.CoursesIndexPage);
 const LabelGroupsPage = lazyScreen(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
+const StoredOnDevicePage = lazyScreen(loadStoredOnDevicePage, (module) => module.StoredOnDevicePage);
 
 /** The route patterns whose screens load lazily, with their loads. */
 const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['/courses', loadCoursesIndexPage],
   ['/courses/:courseId/stats', loadCourseStatsPage],
   ['/label-groups', loadLabelGroupsPage],
+  ['/device', loadStoredOnDevicePage],
 ];
 
 /**
@@ -90,6 +93,14 @@ export const routes: RouteObject[] = [
         element: (
           <Titled title="labelGroups">
             <LabelGroupsPage />
+          </Titled>
+        ),
+      },
+      {
+        path: 'device',
+        element: (
+          <Titled title="device">
+            <StoredOnDevicePage />
           </Titled>
         ),
       },

@@ -7,6 +7,7 @@ const en = {
   navCourseStats: 'Course statistics',
   navLabelGroups: 'Label groups',
   signOut: 'Sign out',
+  storedOnDevice: 'Stored on this device',
   menu: 'Menu',
   loading: 'Loading…',
   offline: 'You are offline. The data shown may be out of date; it will refresh when the connection is back.',
@@ -18,7 +19,12 @@ const en = {
   notFoundBetween: ' or ',
   notFoundLabels: 'label groups',
   notFoundAfter: '.',
-  titles: { courseStats: 'Course statistics', labelGroups: 'Label groups', notFound: 'Page not found' },
+  titles: {
+    courseStats: 'Course statistics',
+    labelGroups: 'Label groups',
+    device: 'Stored on this device',
+    notFound: 'Page not found',
+  },
 };
 
 export type AppTexts = typeof en;
@@ -30,6 +36,7 @@ const ru: AppTexts = {
   navCourseStats: 'Статистика курсов',
   navLabelGroups: 'Группы меток',
   signOut: 'Выйти',
+  storedOnDevice: 'Хранится на этом устройстве',
   menu: 'Меню',
   loading: 'Загрузка…',
   offline: 'Нет подключения к сети. Данные могут быть устаревшими; они обновятся, когда связь восстановится.',
@@ -41,7 +48,12 @@ const ru: AppTexts = {
   notFoundBetween: ' или ',
   notFoundLabels: 'группам меток',
   notFoundAfter: '.',
-  titles: { courseStats: 'Статистика курсов', labelGroups: 'Группы меток', notFound: 'Страница не найдена' },
+  titles: {
+    courseStats: 'Статистика курсов',
+    labelGroups: 'Группы меток',
+    device: 'Хранится на этом устройстве',
+    notFound: 'Страница не найдена',
+  },
 };
 
 export const appCatalogs: Record<Locale, AppTexts> = { en, ru };

@@ -1,9 +1,10 @@
 import { positiveIdSchema } from '@contract';
 import * as z from 'zod/mini';
-import { readStored, removeStored, writeStored } from '@/lib/storage';
+import { COURSE_MEMORY_KEYS, readStored, removeStored, writeStored } from '@/lib/storage';
 
 export const RECENT_COURSES_LIMIT = 8;
-const STORAGE_KEY = 'recent-courses';
+/** One of the keys "Forget this device" clears (an older prefix is still read, and moved, by lib/storage). */
+const STORAGE_KEY = COURSE_MEMORY_KEYS.recentCourses;
 const NAME_MAX = 200;
 
 const recentCourseSchema = z.object({

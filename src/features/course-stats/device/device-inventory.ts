@@ -1,0 +1,94 @@
+import type { DeviceResult } from '@/lib/device-store';
+import { readSavedViews } from '../views/saved-views';
+import { forgetThisDevice, listSnapshots, readRememberOnDevice, type SnapshotSummary } from '../changes/snapshot-store';
+import { rememberOnDeviceChanged } from '../changes/use-remember-on-device';
+import { readRecentCourses, type RecentCourse } from '../routes/recent-courses';
+
+/** What this browser keeps about the user's courses: the things "Forget this device" deletes. */
+export interface DeviceInventory {
+  snapshots: DeviceResult<SnapshotSummary[]>;
+  savedViews: number;
+  recentCourses: RecentCourse[];
+  remember: boolean;
+}
+
+/** What lives in localStorage (read at once); the snapshots are read apart, from IndexedDB. */
+export function readLocalMemory(): Omit<DeviceInventory, 'snapshots'> {
+  return {
+    savedViews: readSavedViews().length,
+    recentCourses: readRecentCourses(),
+    remember: readRememberOnDevice(),
+  };
+}
+
+export async function readDeviceInventory(): Promise<DeviceInventory> {
+  return { ...readLocalMemory(), snapshots: await listSnapshots() };
+}
+
+export function snapshotCount(inventory: Pick<DeviceInventory, 'snapshots'>): number {
+  return inventory.snapshots.status === 'ok' ? inventory.snapshots.value.length : 0;
+}
+
+export function storesAnything(inventory: DeviceInventory): boolean {
+  return (
+    snapshotCount(inventory) > 0 || inventory.savedViews > 0 || inventory.recentCourses.length > 0 || inventory.remember
+  );
+}
+
+/**
+ * Deletes the snapshots, saved views, recent courses and the Remember choice, and tells every place showing the
+ * choice. localStorage is cleared even when IndexedDB is not available; the result says whether the snapshots went.
+ */
+export async function forgetDevice(): Promise<DeviceResult<void>> {
+  const result = await forgetThisDevice();
+  rememberOnDeviceChanged();
+  return result;
+}
+
+/**
+ * Whether snapshots may be left after `forgetDevice` answered `result`. A browser without IndexedDB holds none,
+ * and a store that was read as empty just before had none to lose.
+ */
+export function snapshotsMayRemain(inventory: DeviceInventory, result: DeviceResult<void>): boolean {
+  if (result.status === 'ok' || result.reason === 'no-indexeddb') return false;
+  return !(inventory.snapshots.status === 'ok' && inventory.snapshots.value.length === 0);
+}
+
+export interface CourseSnapshots {
+  key: string;
+  courseId: number;
+  /** The course's name when the recent courses know it. */
+  name: string | null;
+  /** The API origin when it is not this page's (our server answers on the page's own origin). */
+  otherOrigin: string | null;
+  /** Newest first. */
+  snapshots: SnapshotSummary[];
+}
+
+/** The snapshots by course (and API origin), the course with the newest snapshot first. */
+export function groupByCourse(
+  summaries: readonly SnapshotSummary[],
+  recent: readonly RecentCourse[],
+  pageOrigin: string,
+): CourseSnapshots[] {
+  const groups = new Map<string, CourseSnapshots>();
+  const newestFirst = [...summaries].sort((a, b) => b.takenAt - a.takenAt);
+  for (const summary of newestFirst) {
+    const { origin, courseId } = summary.scope;
+    const key = `${origin}|${courseId}`;
+    let group = groups.get(key);
+    if (!group) {
+      const sameOrigin = origin === pageOrigin;
+      group = {
+        key,
+        courseId,
+        name: sameOrigin ? (recent.find((course) => course.id === courseId)?.name ?? null) : null,
+        otherOrigin: sameOrigin ? null : origin,
+        snapshots: [],
+      };
+      groups.set(key, group);
+    }
+    group.snapshots.push(summary);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,104 @@
+import { useId } from 'react';
+import type { DeviceResult } from '@/lib/device-store';
+import { dateTimeFormat } from '@/lib/format';
+import { useCatalog, useLocale } from '@/lib/i18n';
+import type { SnapshotSummary } from '../changes/snapshot-store';
+import { groupByCourse, type CourseSnapshots } from './device-inventory';
+import type { RecentCourse } from '../routes/recent-courses';
+import { deviceCatalogs } from './strings';
+
+export type SnapshotListState = { status: 'reading' } | DeviceResult<SnapshotSummary[]>;
+
+export interface SnapshotListProps {
+  list: SnapshotListState;
+  recentCourses: readonly RecentCourse[];
+  onDelete: (summary: SnapshotSummary, takenAt: string) => void;
+  onDeleteAll: () => void;
+}
+
+/** The user's locale and time zone: the moment as the user's clock read it. */
+export function useTakenAtFormat(): (takenAt: number) => string {
+  const { locale } = useLocale();
+  const format = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (takenAt) => format.format(takenAt);
+}
+
+/** The course snapshots kept here, by course, each with its moment, size and row count, and a way to delete it. */
+export function SnapshotList({ list, recentCourses, onDelete, onDeleteAll }: SnapshotListProps) {
+  const texts = useCatalog(deviceCatalogs);
+  const unavailableId = useId();
+
+  if (list.status === 'reading') {
+    return (
+      <p className="muted" aria-busy="true">
+        {texts.readingSnapshots}
+      </p>
+    );
+  }
+  if (list.status === 'unavailable') {
+    return (
+      <div className="alert alert-warning" role="group" aria-labelledby={unavailableId}>
+        <p className="alert-title" id={unavailableId}>
+          {texts.unavailableTitle}
+        </p>
+        <p>{texts.unavailable(list.reason)}</p>
+      </div>
+    );
+  }
+  if (list.value.length === 0) return <p className="muted">{texts.snapshotsEmpty}</p>;
+
+  const groups = groupByCourse(list.value, recentCourses, window.location.origin);
+  return (
+    <>
+      {groups.map((group) => (
+        <CourseSnapshotsGroup key={group.key} group={group} onDelete={onDelete} />
+      ))}
+      <button type="button" className="button" onClick={onDeleteAll}>
+        {texts.deleteAll}
+      </button>
+    </>
+  );
+}
+
+function CourseSnapshotsGroup({
+  group,
+  onDelete,
+}: {
+  group: CourseSnapshots;
+  onDelete: SnapshotListProps['onDelete'];
+}) {
+  const texts = useCatalog(deviceCatalogs);
+  const takenAtText = useTakenAtFormat();
+  const headingId = useId();
+  return (
+    <section className="device-course" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {texts.course(group.courseId, group.name)}
+        {group.otherOrigin && <span className="muted"> {texts.fromOrigin(group.otherOrigin)}</span>}
+      </h3>
+      <ul className="device-snapshots">
+        {group.snapshots.map((summary) => {
+          const takenAt = takenAtText(summary.takenAt);
+          return (
+            <li key={summary.id}>
+              <span className="device-snapshot-facts">
+                <time dateTime={new Date(summary.takenAt).toISOString()}>{takenAt}</time>
+                {summary.scope.sessionId !== null && <span>{texts.sessionOnly(summary.scope.sessionId)}</span>}
+                <span>{texts.rows(summary.rowCount)}</span>
+                <span>{texts.size(summary.bytes)}</span>
+              </span>
+              <button
+                type="button"
+                className="button"
+                aria-label={texts.deleteSnapshotName(group.courseId, takenAt)}
+                onClick={() => onDelete(summary, takenAt)}
+              >
+                {texts.deleteSnapshot}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

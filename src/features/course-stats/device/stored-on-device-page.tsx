@@ -1,0 +1,189 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useCatalog } from '@/lib/i18n';
+import { deleteAllSnapshots, deleteSnapshot, listSnapshots, type SnapshotSummary } from '../changes/snapshot-store';
+import { chooseRememberOnDevice, useRememberOnDevice } from '../changes/use-remember-on-device';
+import { forgetDevice, readLocalMemory, snapshotsMayRemain, type DeviceInventory } from './device-inventory';
+import { SnapshotList, type SnapshotListState } from './snapshot-list';
+import { StoredItemsList } from './stored-items-list';
+import { deviceCatalogs } from './strings';
+import { useModalDialog } from './use-modal-dialog';
+import './device.css';
+
+/** The snapshots as IndexedDB lists them, read again whenever `version` or the Remember choice changes. */
+function useSnapshotList(version: number, remember: boolean): SnapshotListState {
+  const [list, setList] = useState<SnapshotListState>({ status: 'reading' });
+  useEffect(() => {
+    let current = true;
+    void listSnapshots().then((result) => {
+      if (current) setList(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [version, remember]);
+  return list;
+}
+
+/** Route `/device`: what this browser keeps about the user's courses, and the ways to delete it. */
+export function StoredOnDevicePage() {
+  const texts = useCatalog(deviceCatalogs);
+  const remember = useRememberOnDevice();
+  const [version, setVersion] = useState(0);
+  const list = useSnapshotList(version, remember);
+  const [memory, setMemory] = useState(readLocalMemory);
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const snapshotsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const forgetButtonRef = useRef<HTMLButtonElement>(null);
+  const rememberHintId = useId();
+  const snapshotsId = useId();
+  const otherId = useId();
+  const forgetId = useId();
+
+  const reread = () => {
+    setVersion((value) => value + 1);
+    setMemory(readLocalMemory());
+  };
+
+  const chooseRemember = async (checked: boolean) => {
+    setMessage(null);
+    const hadSnapshots = list.status === 'ok' && list.value.length > 0;
+    const result = await chooseRememberOnDevice(checked);
+    if (!checked && hadSnapshots)
+      setMessage(result.status === 'ok' ? texts.deletedAll : texts.notDeleted(result.reason));
+    reread();
+  };
+
+  const remove = async (summary: SnapshotSummary, takenAt: string) => {
+    const result = await deleteSnapshot(summary.id);
+    setMessage(
+      result.status === 'ok' ? texts.deletedSnapshot(summary.scope.courseId, takenAt) : texts.notDeleted(result.reason),
+    );
+    reread();
+    // The button is gone with its snapshot: focus goes back to the start of the list.
+    snapshotsHeadingRef.current?.focus();
+  };
+
+  const removeAll = async () => {
+    const result = await deleteAllSnapshots();
+    setMessage(result.status === 'ok' ? texts.deletedAll : texts.notDeleted(result.reason));
+    reread();
+    snapshotsHeadingRef.current?.focus();
+  };
+
+  const forget = async (inventory: DeviceInventory) => {
+    const result = await forgetDevice();
+    setMessage(
+      result.status === 'unavailable' && snapshotsMayRemain(inventory, result)
+        ? texts.snapshotsLeft(result.reason)
+        : texts.forgotten,
+    );
+    reread();
+  };
+
+  // While the list is read, the dialog counts no snapshots rather than wait for them.
+  const inventory: DeviceInventory = {
+    ...memory,
+    snapshots: list.status === 'reading' ? { status: 'ok', value: [] } : list,
+  };
+
+  return (
+    <section className="device-page">
+      <h1>{texts.title}</h1>
+      <p>{texts.intro}</p>
+      <p role="status" className="device-message">
+        {message}
+      </p>
+
+      <section aria-labelledby={snapshotsId}>
+        <h2 id={snapshotsId} ref={snapshotsHeadingRef} tabIndex={-1}>
+          {texts.snapshotsTitle}
+        </h2>
+        <label className="device-check">
+          <input
+            type="checkbox"
+            checked={remember}
+            aria-describedby={rememberHintId}
+            onChange={(event) => void chooseRemember(event.target.checked)}
+          />
+          {texts.remember}
+        </label>
+        <p id={rememberHintId} className="muted device-hint">
+          {texts.rememberHint}
+        </p>
+        <SnapshotList
+          list={list}
+          recentCourses={memory.recentCourses}
+          onDelete={(summary, takenAt) => void remove(summary, takenAt)}
+          onDeleteAll={() => void removeAll()}
+        />
+      </section>
+
+      <section aria-labelledby={otherId}>
+        <h2 id={otherId}>{texts.otherTitle}</h2>
+        <ul className="device-items">
+          <li>{texts.savedViewsLine(memory.savedViews)}</li>
+          <li>{texts.recentCoursesLine(memory.recentCourses.length)}</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby={forgetId}>
+        <h2 id={forgetId}>{texts.forgetTitle}</h2>
+        <p className="muted device-hint">{texts.forgetHint}</p>
+        <button ref={forgetButtonRef} type="button" className="button" onClick={() => setConfirming(true)}>
+          {texts.forget}
+        </button>
+      </section>
+
+      {confirming && (
+        <ForgetDeviceDialog
+          inventory={inventory}
+          onClose={(confirmed) => {
+            setConfirming(false);
+            forgetButtonRef.current?.focus();
+            if (confirmed) void forget(inventory);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** "Forget this device?" with what it deletes; a native modal <dialog>, Escape cancels. */
+function ForgetDeviceDialog({
+  inventory,
+  onClose,
+}: {
+  inventory: DeviceInventory;
+  onClose: (confirmed: boolean) => void;
+}) {
+  const texts = useCatalog(deviceCatalogs);
+  const dialogRef = useModalDialog();
+  const confirmed = useRef(false);
+  const titleId = useId();
+  const listId = useId();
+  const close = (forget: boolean) => {
+    confirmed.current = forget;
+    dialogRef.current?.close();
+  };
+  return (
+    <dialog
+      ref={dialogRef}
+      className="device-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={listId}
+      onClose={() => onClose(confirmed.current)}
+    >
+      <h2 id={titleId}>{texts.forgetConfirmTitle}</h2>
+      <StoredItemsList inventory={inventory} id={listId} />
+      <div className="device-dialog-buttons">
+        <button type="button" className="button button-primary" onClick={() => close(true)}>
+          {texts.forget}
+        </button>
+        <button type="button" className="button" onClick={() => close(false)}>
+          {texts.cancel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
