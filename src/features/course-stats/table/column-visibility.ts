@@ -1,15 +1,19 @@
 import type { VisibilityState } from '@tanstack/react-table';
 import * as z from 'zod/mini';
 import { readStored, removeStored, writeStored } from '@/lib/storage';
-import { COLUMN_FIELDS, isHideableColumnId } from '../fields/fields';
+import { COLUMN_FIELDS, COMPUTED_COLUMN_IDS, isHideableColumnId } from '../fields/fields';
 
 /** Kept under the app's storage prefix (see @/lib/storage), in this browser only. */
 const STORAGE_KEY = 'course-stats-columns';
 
-/** Each column as its field declares; the one that cannot be hidden (User) never gets an entry. */
-export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = Object.fromEntries(
-  COLUMN_FIELDS.filter((field) => field.column.hideable).map((field) => [field.id, field.column.visibleByDefault]),
-);
+/**
+ * Each column as its field declares, and the computed ones (Change) shown whenever they exist; the one that cannot
+ * be hidden (User) never gets an entry.
+ */
+export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = Object.fromEntries([
+  ...COLUMN_FIELDS.filter((field) => field.column.hideable).map((field) => [field.id, field.column.visibleByDefault]),
+  ...COMPUTED_COLUMN_IDS.map((id) => [id, true]),
+]);
 
 const storedSchema = z.record(z.string(), z.boolean());
 
