@@ -50,6 +50,8 @@ export interface CourseChanges {
   rowsShown: RowsShownChanges;
   /** The Change column, while there is a comparison. */
   column: (AccessorFnColumnDef<CourseStat> & { id: 'change' }) | null;
+  /** The label of the change narrowing the rows ("Newly completed"); null while none does. */
+  narrowedTo: string | null;
   /** Said after the row count while a change narrows the rows: "Only: Newly completed." */
   statusNote: string | null;
 }
@@ -91,7 +93,8 @@ export function useCourseChanges({ scope, rows, complete, loadId }: CourseChange
   }, [diff, picked]);
   const column = useMemo(() => (diff ? changeColumn(diff, words, texts) : null), [diff, words, texts]);
 
-  if (!key) return { region: null, rowsShown: NO_CHANGES, column: null, statusNote: null };
+  if (!key) return { region: null, rowsShown: NO_CHANGES, column: null, narrowedTo: null, statusNote: null };
+  const narrowedTo = rowsShown.rowKeys && picked ? texts.changeLabels[picked] : null;
   return {
     region: {
       remember,
@@ -106,6 +109,7 @@ export function useCourseChanges({ scope, rows, complete, loadId }: CourseChange
     },
     rowsShown,
     column,
-    statusNote: rowsShown.rowKeys && picked ? texts.onlyChange(texts.changeLabels[picked]) : null,
+    narrowedTo,
+    statusNote: narrowedTo && texts.onlyChange(narrowedTo),
   };
 }

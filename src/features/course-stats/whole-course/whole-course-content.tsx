@@ -102,6 +102,7 @@ export function WholeCourseContent({ results, whole }: WholeCourseContentProps) 
             shown: rowsShown.shown.length,
             narrowed: rowsShown.narrowed,
             complete,
+            change: changes.narrowedTo,
           },
         }}
         busy={false}
