@@ -1,5 +1,5 @@
 import type { CourseStatWire } from '@contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { http, HttpResponse } from 'msw';
@@ -79,6 +79,9 @@ function serve(rows: CourseStatWire[]) {
   );
 }
 
+/** Two visits of a whole course, and the first render of the screen's code, take a while on a busy machine. */
+const TWO_LOADS_MS = 45_000;
+
 const KEPT = 'Kept on this device. Next time you load all pages, what changed shows here.';
 
 /** Loads every page of course 7 in a fresh screen (a new visit), and waits until what it keeps is settled. */
@@ -109,109 +112,143 @@ async function twoLoads() {
 }
 
 describe('changes since the last snapshot', () => {
-  it('counts each change since the last load, and each count narrows the table to its rows', async () => {
-    const user = userEvent.setup();
-    await twoLoads();
-    const region = await changesRegion();
-    const counts = within(within(region).getByRole('group', { name: 'Show the rows of one change' }))
-      .getAllByRole('button')
-      .map((button) => button.textContent);
-    expect(counts).toEqual([
-      '1 New learners',
-      '1 No longer in the course',
-      '1 Newly completed',
-      '1 Newly passed',
-      '1 Certificates issued',
-      '2 Progress went up +75 points in total',
-      '1 Became inactive (14+ days)',
-      '1 Deadlines passed',
-    ]);
+  it(
+    'counts each change since the last load, and each count narrows the table to its rows',
+    async () => {
+      const user = userEvent.setup();
+      await twoLoads();
+      const region = await changesRegion();
+      const counts = within(within(region).getByRole('group', { name: 'Show the rows of one change' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+      expect(counts).toEqual([
+        '1 New learners',
+        '1 No longer in the course',
+        '1 Newly completed',
+        '1 Newly passed',
+        '1 Certificates issued',
+        '2 Progress went up +75 points in total',
+        '1 Became inactive (14+ days)',
+        '1 Deadlines passed',
+      ]);
 
-    await user.click(changeButton('Progress went up'));
-    expect(changeButton('Progress went up')).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(async () => expect(await tableUsers()).toEqual(['Learner 2', 'Learner 3']));
-    expect(screen.getByText('Showing 2 of 6 rows. Only: Progress went up.')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Summary' })).getByText(
-        /^Based on the 2 rows shown \(Progress went up\), out of all 6 rows/,
-      ),
-    ).toBeInTheDocument();
+      await user.click(changeButton('Progress went up'));
+      expect(changeButton('Progress went up')).toHaveAttribute('aria-pressed', 'true');
+      await waitFor(async () => expect(await tableUsers()).toEqual(['Learner 2', 'Learner 3']));
+      expect(screen.getByText('Showing 2 of 6 rows. Only: Progress went up.')).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('region', { name: 'Summary' })).getByText(
+          /^Based on the 2 rows shown \(Progress went up\), out of all 6 rows/,
+        ),
+      ).toBeInTheDocument();
 
-    // One at a time: another count replaces the first.
-    await user.click(changeButton('Became inactive'));
-    expect(changeButton('Progress went up')).toHaveAttribute('aria-pressed', 'false');
-    await waitFor(async () => expect(await tableUsers()).toEqual(['Learner 6']));
-    await user.click(changeButton('New learners'));
-    await waitFor(async () => expect(await tableUsers()).toEqual(['Learner 7']));
+      // One at a time: another count replaces the first.
+      await user.click(changeButton('Became inactive'));
+      expect(changeButton('Progress went up')).toHaveAttribute('aria-pressed', 'false');
+      await waitFor(async () => expect(await tableUsers()).toEqual(['Learner 6']));
+      await user.click(changeButton('New learners'));
+      await waitFor(async () => expect(await tableUsers()).toEqual(['Learner 7']));
 
-    await user.click(screen.getByRole('button', { name: 'Show all rows' }));
-    await waitFor(async () => expect(await tableUsers()).toHaveLength(6));
-    expect(screen.getByText('Showing 6 of 6 rows.')).toBeInTheDocument();
-  });
+      await user.click(screen.getByRole('button', { name: 'Show all rows' }));
+      await waitFor(async () => expect(await tableUsers()).toHaveLength(6));
+      expect(screen.getByText('Showing 6 of 6 rows.')).toBeInTheDocument();
+    },
+    TWO_LOADS_MS,
+  );
 
-  it('lists the learners no longer in the course by their IDs, as they are not in the table', async () => {
-    const user = userEvent.setup();
-    await twoLoads();
-    await user.click(changeButton('No longer in the course'));
-    const gone = screen.getByRole('table', { name: 'No longer in the course: 1 row' });
-    expect(
-      within(gone)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['105', '70']);
-    expect(screen.getByText(/Names and email addresses are not kept on this device/)).toBeInTheDocument();
-    // The table is not narrowed by rows it does not have.
-    expect(await tableUsers()).toHaveLength(6);
-  });
+  it(
+    'keeps the change picked through a visit to a learner’s view and back',
+    async () => {
+      const user = userEvent.setup();
+      const { router } = await twoLoads();
+      await user.click(changeButton('Newly completed'));
+      await waitFor(async () => expect(await tableUsers()).toEqual(['Learner 2']));
 
-  it('shows each row’s progress change in a Change column that sorts, with New rows as a group', async () => {
-    const user = userEvent.setup();
-    await twoLoads();
-    const table = await screen.findByRole('table', { name: /^Statistics of course 7/ });
-    const changeCells = () => {
-      const headers = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent);
-      const column = headers.findIndex((text) => text?.startsWith('Change'));
-      return within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((tableRow) => [
-          within(tableRow).getByRole('rowheader').textContent,
-          tableRow.children[column]?.textContent,
-        ]);
-    };
-    expect(changeCells()).toEqual([
-      ['Learner 1', '0'],
-      ['Learner 2', '+60'],
-      ['Learner 3', '+15'],
-      ['Learner 4', '\u22125'],
-      ['Learner 6', '0'],
-      ['Learner 7', 'New'],
-    ]);
-    await user.click(within(table).getByRole('button', { name: 'Change' }));
-    await waitFor(() =>
-      expect(changeCells().map(([, cell]) => cell)).toEqual(['\u22125', '0', '0', '+15', '+60', 'New']),
-    );
-  });
+      await act(() => router.navigate('/courses/7/stats?user_id=102&view=learner&from=all%3D1'));
+      await waitFor(() => expect(screen.queryByRole('region', { name: /^Changes since / })).not.toBeInTheDocument());
+      await act(() => router.navigate(-1));
+      await changesRegion();
+      expect(changeButton('Newly completed')).toHaveAttribute('aria-pressed', 'true');
+      await waitFor(async () => expect(await tableUsers()).toEqual(['Learner 2']));
+    },
+    TWO_LOADS_MS,
+  );
 
-  it('compares with an older snapshot when one is chosen', async () => {
-    const user = userEvent.setup();
-    const second = await twoLoads();
-    second.unmount();
-    // A third visit with nothing new since the second.
-    await loadWhole(versionB(0), changesRegion);
-    expect(changeButton('New learners')).toHaveTextContent(/^0 /);
-    expect(changeButton('New learners')).toBeDisabled();
+  it(
+    'lists the learners no longer in the course by their IDs, as they are not in the table',
+    async () => {
+      const user = userEvent.setup();
+      await twoLoads();
+      await user.click(changeButton('No longer in the course'));
+      const gone = screen.getByRole('table', { name: 'No longer in the course: 1 row' });
+      expect(
+        within(gone)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['105', '70']);
+      expect(screen.getByText(/Names and email addresses are not kept on this device/)).toBeInTheDocument();
+      // The table is not narrowed by rows it does not have.
+      expect(await tableUsers()).toHaveLength(6);
+    },
+    TWO_LOADS_MS,
+  );
 
-    const select = screen.getByRole('combobox', { name: 'Compare with' });
-    const options = within(select).getAllByRole('option');
-    expect(options).toHaveLength(2);
-    await user.selectOptions(select, options[1] ?? '');
-    await waitFor(() => expect(changeButton('New learners')).toHaveTextContent(/^1 /));
-    expect(changeButton('No longer in the course')).toHaveTextContent(/^1 /);
-    expect(changeButton('Newly completed')).toHaveTextContent(/^1 /);
-  });
+  it(
+    'shows each row’s progress change in a Change column that sorts, with New rows as a group',
+    async () => {
+      const user = userEvent.setup();
+      await twoLoads();
+      const table = await screen.findByRole('table', { name: /^Statistics of course 7/ });
+      const changeCells = () => {
+        const headers = within(table)
+          .getAllByRole('columnheader')
+          .map((header) => header.textContent);
+        const column = headers.findIndex((text) => text?.startsWith('Change'));
+        return within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((tableRow) => [
+            within(tableRow).getByRole('rowheader').textContent,
+            tableRow.children[column]?.textContent,
+          ]);
+      };
+      expect(changeCells()).toEqual([
+        ['Learner 1', '0'],
+        ['Learner 2', '+60'],
+        ['Learner 3', '+15'],
+        ['Learner 4', '\u22125'],
+        ['Learner 6', '0'],
+        ['Learner 7', 'New'],
+      ]);
+      await user.click(within(table).getByRole('button', { name: 'Change' }));
+      await waitFor(() =>
+        expect(changeCells().map(([, cell]) => cell)).toEqual(['\u22125', '0', '0', '+15', '+60', 'New']),
+      );
+    },
+    TWO_LOADS_MS,
+  );
+
+  it(
+    'compares with an older snapshot when one is chosen',
+    async () => {
+      const user = userEvent.setup();
+      const second = await twoLoads();
+      second.unmount();
+      // A third visit with nothing new since the second.
+      await loadWhole(versionB(0), changesRegion);
+      expect(changeButton('New learners')).toHaveTextContent(/^0 /);
+      expect(changeButton('New learners')).toBeDisabled();
+
+      const select = screen.getByRole('combobox', { name: 'Compare with' });
+      const options = within(select).getAllByRole('option');
+      expect(options).toHaveLength(2);
+      await user.selectOptions(select, options[1] ?? '');
+      await waitFor(() => expect(changeButton('New learners')).toHaveTextContent(/^1 /));
+      expect(changeButton('No longer in the course')).toHaveTextContent(/^1 /);
+      expect(changeButton('Newly completed')).toHaveTextContent(/^1 /);
+    },
+    TWO_LOADS_MS,
+  );
 
   it('keeps nothing while Remember is off, and keeps the course shown as soon as it is checked', async () => {
     const user = userEvent.setup();

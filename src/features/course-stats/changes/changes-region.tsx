@@ -84,7 +84,12 @@ function ComparedRegion({
         {earlier.length > 1 && (
           <div className="changes-compare">
             <label htmlFor={selectId}>{texts.compareWith}</label>
-            <select id={selectId} value={baselineId} onChange={(event) => model.compareWith(event.target.value)}>
+            <select
+              id={selectId}
+              className="input"
+              value={baselineId}
+              onChange={(event) => model.compareWith(event.target.value)}
+            >
               {earlier.map((snapshot) => (
                 <option key={snapshot.id} value={snapshot.id}>
                   {texts.snapshotOption(snapshot.takenAt, snapshot.rowCount)}
