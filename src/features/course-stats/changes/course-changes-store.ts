@@ -103,10 +103,12 @@ export function processLoad(scope: SnapshotScope, rows: readonly CourseStat[], l
   const key = scopeKey(scope);
   const entry = entries.get(key);
   if (entry?.loadId === loadId) return;
+  // Marked at once (so the load is worked out once), shown a task later: the render that handed over the rows
+  // is not made longer by another.
   entries.set(key, { loadId, current: null, phase: { kind: 'working' }, picked: null });
-  notify();
   void (async () => {
     await nextTask();
+    notify();
     const current = await buildSnapshotInSlices(scope, rows, loadId);
     const listed = await listScopeSnapshots(scope);
     const listFailed = unavailable(listed);

@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import { useMemo } from 'react';
-import { rowSortsFor, type ComputedSorts } from '../fields/fields';
+import { isComputedColumnId, rowSortsFor, type ComputedSorts } from '../fields/fields';
 import { parseSortParam, serializeSort } from '../params/course-stats-search';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import {
@@ -31,7 +31,8 @@ export interface RowsShownChanges {
   sorts: ComputedSorts;
 }
 
-const NO_CHANGES: RowsShownChanges = { rowKeys: null, sorts: {} };
+const NO_SORTS: ComputedSorts = {};
+const NO_CHANGES: RowsShownChanges = { rowKeys: null, sorts: NO_SORTS };
 
 /** The rows-shown pipeline over the rows loaded, recomputed only when its inputs change. */
 export function useRowsShown(
@@ -44,7 +45,9 @@ export function useRowsShown(
   const quickKey = search.quick.join(',');
   // The keys as text: a new list with the same keys (every URL change parses a new one) sorts nothing again.
   const sortKey = serializeSort(sort);
-  const { rowKeys, sorts } = changes;
+  const { rowKeys } = changes;
+  // A comparison arriving changes the computed sorts: the rows are sorted again only if a key is such a column.
+  const sorts = parseSortParam(sortKey).sort.some((key) => isComputedColumnId(key.id)) ? changes.sorts : NO_SORTS;
   const shown = useMemo(() => {
     const quick = quickKey.split(',').filter(isQuickFilterId);
     const rowSorts = rowSortsFor(parseSortParam(sortKey).sort, sorts);
