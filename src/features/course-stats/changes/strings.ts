@@ -1,11 +1,11 @@
 import type { DeviceStoreReason } from '@/lib/device-store';
 import { formatDateTime } from '@/lib/format';
-import type { Locale } from '@/lib/i18n';
+import { plural as pluralOf, type Locale } from '@/lib/i18n';
 import { enWords, ruWords } from '../fields/words';
 import type { ChangeId } from './diff';
 
 const { number, plural, rows } = enWords;
-const { number: ruNumber, plural: ruPlural, rows: ruRows } = ruWords;
+const { number: ruNumber, rows: ruRows } = ruWords;
 
 /** A moment in the user's own time zone, in the language's way. */
 const momentIn = (locale: Locale) => (takenAt: number) => formatDateTime(new Date(takenAt).toISOString(), { locale });
@@ -92,7 +92,7 @@ const ru: ChangesTexts = {
   changeLabels: ruChangeLabels,
   count: (count: number) => ruNumber(count),
   pointsInTotal: (points: number) =>
-    `всего ${signed(ruNumber)(points)}\u00a0${ruPlural(points, 'пункт', 'пункта', 'пунктов').replace(/^\S+ /, '')}`,
+    `всего ${signed(ruNumber)(points)}\u00a0${pluralOf('ru', points, { one: 'пункт', few: 'пункта', many: 'пунктов', other: 'пункта' })}`,
   showAll: 'Показать все строки',
   onlyChange: (label: string) => `Только: ${label}.`,
   goneTitle: (count: number) => `Больше не в курсе: ${ruRows(count)}`,
