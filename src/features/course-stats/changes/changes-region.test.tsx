@@ -282,6 +282,17 @@ describe('changes since the last snapshot', () => {
     expect(screen.queryByRole('region', { name: /^Changes since / })).not.toBeInTheDocument();
   });
 
+  it('says nothing of a sort by Change while there is no comparison to sort by', async () => {
+    serve(versionA());
+    renderWithProviders(<CourseStatsPage />, {
+      route: '/courses/7/stats?sort=change.desc',
+      path: '/courses/:courseId/stats',
+    });
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(screen.queryByText(/Sorted by/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change' })).not.toBeInTheDocument();
+  });
+
   it('keeps no snapshot of one learner’s rows', async () => {
     setRememberOnDevice(true);
     await loadWhole(

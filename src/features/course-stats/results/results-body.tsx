@@ -92,10 +92,13 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const { search, update } = searchState;
   const { table, rowsShown, scope } = loaded;
   const { shown, counts } = rowsShown;
+  // A key of a column that is not there (Change, before a comparison) sorts nothing, so it is not said.
+  const columnIds = new Set(table.getAllLeafColumns().map((column) => column.id));
+  const sortKeys = search.sort.filter((key) => columnIds.has(key.id));
   const sortNote =
-    search.sort.length > 0
+    sortKeys.length > 0
       ? tableTexts.sortScope(
-          search.sort.map((key) => ({ column: words.columnHeaders[key.id], desc: key.desc })),
+          sortKeys.map((key) => ({ column: words.columnHeaders[key.id], desc: key.desc })),
           scope,
         )
       : null;
