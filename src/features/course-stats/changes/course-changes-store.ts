@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import type { DeviceResult, DeviceStoreReason } from '@/lib/device-store';
+import type { DeviceStoreReason } from '@/lib/device-store';
 import { compareSnapshots } from './compare-snapshots';
 import type { ChangeId, SnapshotDiff } from './diff';
 import { buildSnapshotInSlices, scopeKey, type Snapshot, type SnapshotScope } from './snapshot';
@@ -80,15 +80,16 @@ export function pickChange(key: string, picked: ChangeId | null): void {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function unavailable<T>(result: DeviceResult<T>): ChangesPhase | null {
-  return result.status === 'ok' ? null : { kind: 'unavailable', reason: result.reason };
-}
+const unavailable = (result: { reason: DeviceStoreReason }): ChangesPhase => ({
+  kind: 'unavailable',
+  reason: result.reason,
+});
 
 type Compared = { ok: true; diff: SnapshotDiff } | { ok: false; phase: ChangesPhase };
 
 async function compareWith(baselineId: string, current: Snapshot): Promise<Compared> {
   const baseline = await readSnapshot(baselineId);
-  if (baseline.status !== 'ok') return { ok: false, phase: { kind: 'unavailable', reason: baseline.reason } };
+  if (baseline.status !== 'ok') return { ok: false, phase: unavailable(baseline) };
   const diff = baseline.value && (await compareSnapshots(baseline.value, current));
   // A snapshot that no longer reads back (deleted meanwhile, or damaged) is as good as none.
   return diff ? { ok: true, diff } : { ok: false, phase: { kind: 'kept' } };
@@ -111,18 +112,16 @@ export function processLoad(scope: SnapshotScope, rows: readonly CourseStat[], l
     notify();
     const current = await buildSnapshotInSlices(scope, rows, loadId);
     const listed = await listScopeSnapshots(scope);
-    const listFailed = unavailable(listed);
-    if (listFailed || listed.status !== 'ok') {
-      patch(key, loadId, { phase: listFailed ?? { kind: 'kept' } });
+    if (listed.status !== 'ok') {
+      patch(key, loadId, { phase: unavailable(listed) });
       return;
     }
     const earlier = listed.value.filter((summary) => summary.takenAt < current.takenAt);
     const baseline = earlier[0];
     const compared = baseline ? await compareWith(baseline.id, current) : null;
     const saved = await saveSnapshot(current);
-    const saveFailed = unavailable(saved);
-    if (saveFailed || saved.status !== 'ok') {
-      patch(key, loadId, { current, phase: saveFailed ?? { kind: 'kept' } });
+    if (saved.status !== 'ok') {
+      patch(key, loadId, { current, phase: unavailable(saved) });
       return;
     }
     // Taken back while this was working: what was just written goes too.
@@ -151,6 +150,9 @@ export function compareWithSnapshot(key: string, baselineId: string): void {
   const { loadId, current, phase } = entry;
   patch(key, loadId, { phase: { ...phase, baselineId, pending: true } });
   void compareWith(baselineId, current).then((compared) => {
+    // Another snapshot chosen meanwhile: its answer is the one to show.
+    const now = entries.get(key)?.phase;
+    if (now?.kind !== 'compared' || now.baselineId !== baselineId) return;
     patch(key, loadId, {
       phase: compared.ok ? { ...phase, diff: compared.diff, baselineId, pending: false } : compared.phase,
     });
