@@ -217,6 +217,12 @@ test('a second load shows what changed since the first, and each count narrows t
   expect(overflow).toBeLessThanOrEqual(0);
   const box = await region.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+  // A phone's cards show the change too, as they can be sorted by it.
+  const card = page
+    .getByRole('list', { name: 'Statistics of course 1' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: learner(2), exact: true }) });
+  await expect(card.getByRole('definition').last()).toHaveText('+60');
   expect(problems).toEqual([]);
 });
 
