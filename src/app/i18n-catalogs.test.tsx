@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { authCatalogs } from '@/features/auth/strings';
+import { changesCatalogs } from '@/features/course-stats/changes/strings';
 import { deviceCatalogs } from '@/features/course-stats/device/strings';
 import { fieldCatalogs } from '@/features/course-stats/fields/strings';
 import { filterCatalogs } from '@/features/course-stats/filters/strings';
@@ -13,8 +14,10 @@ import { overviewCatalogs } from '@/features/course-stats/overview/strings';
 import { summaryCatalogs } from '@/features/course-stats/overview/summary-strings';
 import { resultsCatalogs } from '@/features/course-stats/results/strings';
 import { routeCatalogs } from '@/features/course-stats/routes/strings';
+import { cardsCatalogs } from '@/features/course-stats/table/cards-strings';
 import { tableCatalogs } from '@/features/course-stats/table/strings';
 import { triageCatalogs } from '@/features/course-stats/triage/strings';
+import { viewsCatalogs } from '@/features/course-stats/views/strings';
 import { wholeCourseCatalogs } from '@/features/course-stats/whole-course/strings';
 import { labelGroupsCatalogs } from '@/features/label-groups/strings';
 import { LocaleProvider, LOCALES, type Locale } from '@/lib/i18n';
@@ -26,6 +29,8 @@ import { appCatalogs } from './strings';
 const catalogs: Record<string, Record<Locale, unknown>> = {
   app: appCatalogs,
   auth: authCatalogs,
+  courseStatsCards: cardsCatalogs,
+  courseStatsChanges: changesCatalogs,
   courseStatsDevice: deviceCatalogs,
   courseStatsFields: fieldCatalogs,
   courseStatsFilters: filterCatalogs,
@@ -36,6 +41,7 @@ const catalogs: Record<string, Record<Locale, unknown>> = {
   courseStatsRoutes: routeCatalogs,
   courseStatsTable: tableCatalogs,
   courseStatsTriage: triageCatalogs,
+  courseStatsViews: viewsCatalogs,
   courseStatsWholeCourse: wholeCourseCatalogs,
   labelGroups: labelGroupsCatalogs,
   shared: sharedCatalogs,

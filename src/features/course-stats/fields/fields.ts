@@ -194,9 +194,21 @@ export type FieldId = (typeof FIELD_LIST)[number]['id'];
 export type Field = FieldSpec<FieldId>;
 export const FIELDS: readonly Field[] = FIELD_LIST;
 
+/**
+ * Columns that are no field of a row. "Change" exists only once a whole course has been compared with an earlier
+ * snapshot of it (see ../changes/), which gives its values and its sort; it can be hidden and sorted like the rest.
+ */
+export const COMPUTED_COLUMN_IDS = ['change'] as const;
+export type ComputedColumnId = (typeof COMPUTED_COLUMN_IDS)[number];
+
+export function isComputedColumnId(value: string): value is ComputedColumnId {
+  return (COMPUTED_COLUMN_IDS as readonly string[]).includes(value);
+}
+
+type FieldColumnId = Exclude<(typeof FIELD_LIST)[number], { column: null }>['id'];
 /** A table column's id: also the URL's sort id and the remembered column choice. */
-export type ColumnId = Exclude<(typeof FIELD_LIST)[number], { column: null }>['id'];
-export type ColumnField = Field & { id: ColumnId; column: ColumnSpec };
+export type ColumnId = FieldColumnId | ComputedColumnId;
+export type ColumnField = Field & { id: FieldColumnId; column: ColumnSpec };
 
 function hasColumn(field: Field): field is ColumnField {
   return field.column !== null;
@@ -208,22 +220,31 @@ const HIDEABLE_IDS: readonly string[] = COLUMN_FIELDS.filter((field) => field.co
 const SORTS = new Map<string, SortSpec>(COLUMN_FIELDS.flatMap((field) => (field.sort ? [[field.id, field.sort]] : [])));
 
 export function isSortableColumnId(value: string): value is ColumnId {
-  return SORTS.has(value);
+  return SORTS.has(value) || isComputedColumnId(value);
 }
 
 export function isHideableColumnId(value: string): value is ColumnId {
-  return HIDEABLE_IDS.includes(value);
+  return HIDEABLE_IDS.includes(value) || isComputedColumnId(value);
 }
 
+/** The sorts of the computed columns there are now (none while a column does not exist). */
+export type ComputedSorts = Partial<Record<ComputedColumnId, SortSpec>>;
+
 /** How the rows-shown pipeline sorts by a column: the field's own sort value, as text or as a number. */
-export function rowSortFor(sort: { id: string; desc: boolean }): RowSort<CourseStat> | undefined {
-  const spec = SORTS.get(sort.id);
+export function rowSortFor(
+  sort: { id: string; desc: boolean },
+  computed: ComputedSorts = {},
+): RowSort<CourseStat> | undefined {
+  const spec = SORTS.get(sort.id) ?? (isComputedColumnId(sort.id) ? computed[sort.id] : undefined);
   return spec ? { ...spec, desc: sort.desc } : undefined;
 }
 
-/** The sort keys the pipeline sorts by, in order; a column that cannot sort is left out. */
-export function rowSortsFor(sorting: ReadonlyArray<{ id: string; desc: boolean }>): Array<RowSort<CourseStat>> {
-  return sorting.flatMap((sort) => rowSortFor(sort) ?? []);
+/** The sort keys the pipeline sorts by, in order; a column that cannot sort (or is not there) is left out. */
+export function rowSortsFor(
+  sorting: ReadonlyArray<{ id: string; desc: boolean }>,
+  computed: ComputedSorts = {},
+): Array<RowSort<CourseStat>> {
+  return sorting.flatMap((sort) => rowSortFor(sort, computed) ?? []);
 }
 
 /** The lines of the details dialog: the wire fields in the API's order, then the derived ones. */

@@ -24,6 +24,7 @@ const enColumnHeaders: Record<ColumnId, string> = {
   id: 'Stat ID',
   user_id: 'User ID',
   course_session_id: 'Session ID',
+  change: 'Change',
 };
 
 /** Field names in the details dialog, one per wire field. */
@@ -99,6 +100,7 @@ const ruColumnHeaders: Record<ColumnId, string> = {
   id: 'ID записи',
   user_id: 'ID пользователя',
   course_session_id: 'ID сессии',
+  change: 'Изменение',
 };
 
 const ruFieldLabels: Record<keyof CourseStat, string> = {

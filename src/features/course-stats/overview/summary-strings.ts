@@ -4,7 +4,10 @@ import type { RowsScope } from '../triage/rows-scope';
 
 const { rows } = enWords;
 
-const shownOf = (scope: RowsScope) => `the ${rows(scope.shown)} matching the search and quick filters`;
+const shownOf = (scope: RowsScope) =>
+  scope.kind === 'whole' && scope.change
+    ? `the ${rows(scope.shown)} shown (${scope.change})`
+    : `the ${rows(scope.shown)} matching the search and quick filters`;
 
 function summaryScope(scope: RowsScope): string {
   if (scope.kind === 'page') {
@@ -44,7 +47,9 @@ export type SummaryTexts = typeof en;
 const { plural: ruPlural, rows: ruRows, rowsOf: ruRowsOf } = ruWords;
 
 const ruShownOf = (scope: RowsScope) =>
-  `${ruPlural(scope.shown, 'строке', 'строкам', 'строкам')}, подходящим под поиск и быстрые фильтры`;
+  scope.kind === 'whole' && scope.change
+    ? `${ruPlural(scope.shown, 'строке', 'строкам', 'строкам')} («${scope.change}»)`
+    : `${ruPlural(scope.shown, 'строке', 'строкам', 'строкам')}, подходящим под поиск и быстрые фильтры`;
 
 function ruSummaryScope(scope: RowsScope): string {
   if (scope.kind === 'page') {

@@ -69,13 +69,15 @@ export interface ResultsBodyProps {
   footer?: ReactNode;
   /** Thousands of rows: render only those in view. */
   virtual?: boolean;
+  /** Just above the toolbar: what changed since the last snapshot (whole-course mode). */
+  changes?: ReactNode;
 }
 
 /**
  * Everything over the rows loaded, in either mode, table first: the summary strip, one toolbar for what can be
  * done with the rows shown, the search and quick filters right above the table, and the overview behind a tab.
  */
-export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual = false }: ResultsBodyProps) {
+export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual = false, changes }: ResultsBodyProps) {
   const { courseId, searchState, learnerHref } = results;
   const words = useCatalog(fieldCatalogs);
   const tableTexts = useCatalog(tableCatalogs);
@@ -90,10 +92,13 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const { search, update } = searchState;
   const { table, rowsShown, scope } = loaded;
   const { shown, counts } = rowsShown;
+  // A key of a column that is not there (Change, before a comparison) sorts nothing, so it is not said.
+  const columnIds = new Set(table.getAllLeafColumns().map((column) => column.id));
+  const sortKeys = search.sort.filter((key) => columnIds.has(key.id));
   const sortNote =
-    search.sort.length > 0
+    sortKeys.length > 0
       ? tableTexts.sortScope(
-          search.sort.map((key) => ({ column: words.columnHeaders[key.id], desc: key.desc })),
+          sortKeys.map((key) => ({ column: words.columnHeaders[key.id], desc: key.desc })),
           scope,
         )
       : null;
@@ -104,6 +109,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       <CourseStatsSummary rows={shown} scope={figuresScope} />
       <ParseReportNotice report={loaded.report} itemNoun="row" />
       {loaded.duplicates > 0 && <p className="alert alert-info">{wholeTexts.duplicates(loaded.duplicates)}</p>}
+      {changes}
       <div className="course-stats-toolbar">
         <div className="course-stats-status">{statusLine}</div>
         <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} search={search}>

@@ -1,15 +1,19 @@
 import type { VisibilityState } from '@tanstack/react-table';
 import * as z from 'zod/mini';
 import { readStored, readText, removeStored, writeStored } from '@/lib/storage';
-import { COLUMN_FIELDS, isHideableColumnId, type ColumnId } from '../fields/fields';
+import { COLUMN_FIELDS, COMPUTED_COLUMN_IDS, isHideableColumnId, type ColumnId } from '../fields/fields';
 
 /** Kept under the app's storage prefix (see @/lib/storage), in this browser only. */
 export const COLUMN_VISIBILITY_KEY = 'course-stats-columns';
 
-/** Each column as its field declares; the one that cannot be hidden (User) never gets an entry. */
-export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = Object.fromEntries(
-  COLUMN_FIELDS.filter((field) => field.column.hideable).map((field) => [field.id, field.column.visibleByDefault]),
-);
+/**
+ * Each column as its field declares, and the computed ones (Change) shown whenever they exist; the one that cannot
+ * be hidden (User) never gets an entry.
+ */
+export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = Object.fromEntries([
+  ...COLUMN_FIELDS.filter((field) => field.column.hideable).map((field) => [field.id, field.column.visibleByDefault]),
+  ...COMPUTED_COLUMN_IDS.map((id) => [id, true]),
+]);
 
 const storedSchema = z.record(z.string(), z.boolean());
 
@@ -45,7 +49,8 @@ export function storeColumnVisibility(visibility: VisibilityState): boolean {
 /** The hidden columns of a choice, in column order: what a saved view and its link keep. */
 export function hiddenColumnIds(visibility: VisibilityState): ColumnId[] {
   const normalized = normalizeColumnVisibility(visibility);
-  return COLUMN_FIELDS.filter((field) => normalized[field.id] === false).map((field) => field.id);
+  const ids: ColumnId[] = [...COLUMN_FIELDS.map((field) => field.id), ...COMPUTED_COLUMN_IDS];
+  return ids.filter((id) => normalized[id] === false);
 }
 
 /** The choice that hides exactly `hidden` (the hideable ones of it) and shows every other column. */

@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import type { Table } from '@tanstack/react-table';
+import { flexRender, type Table } from '@tanstack/react-table';
 import { useState } from 'react';
 import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
@@ -67,6 +67,16 @@ export function CourseStatsCards({ table, label, busy = false }: CourseStatsCard
                     <RelativeTime iso={stat.last_activity} />
                   </dd>
                 </div>
+                {/* The Change column, while a comparison gives it and it is not hidden: the cards sort by it too. */}
+                {row
+                  .getVisibleCells()
+                  .filter((cell) => cell.column.id === 'change')
+                  .map((cell) => (
+                    <div key={cell.id}>
+                      <dt>{headers.change}</dt>
+                      <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                    </div>
+                  ))}
               </dl>
             </li>
           );

@@ -1,6 +1,7 @@
 import type { CourseStat } from '@contract';
 import {
   functionalUpdate,
+  type AccessorFnColumnDef,
   type ColumnPinningState,
   type PaginationState,
   type SortingState,
@@ -32,6 +33,8 @@ export interface UseCourseStatsTableOptions {
   update: (patch: Partial<CourseStatsSearch>) => void;
   /** No page follows the current one (it came back short, or the next one is empty). */
   isLastPage: boolean;
+  /** The Change column, while a whole course is compared with an earlier snapshot; it follows Progress. */
+  changeColumn?: AccessorFnColumnDef<CourseStat> | null;
 }
 
 /**
@@ -49,8 +52,15 @@ export function useCourseStatsTable({
   search,
   update,
   isLastPage,
+  changeColumn = null,
 }: UseCourseStatsTableOptions): Table<CourseStat> {
   const texts = useCatalog(fieldCatalogs);
+  const columns = useMemo(() => {
+    const fieldColumns = courseStatsColumnsIn(texts);
+    if (!changeColumn) return fieldColumns;
+    const at = fieldColumns.findIndex((column) => column.id === 'progress') + 1;
+    return [...fieldColumns.slice(0, at), changeColumn, ...fieldColumns.slice(at)];
+  }, [texts, changeColumn]);
   const tableTexts = useCatalog(tableCatalogs);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
   const sorting: SortingState = search.sort;
@@ -61,7 +71,7 @@ export function useCourseStatsTable({
 
   return useDataTable({
     data: rows,
-    columns: courseStatsColumnsIn(texts),
+    columns,
     state: { sorting, pagination, columnVisibility, columnPinning: COLUMN_PINNING },
     manualPagination: true,
     // Whole-course mode hands over a longer list as pages come in: the rows already made are kept.

@@ -4,6 +4,7 @@ import { parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, isOverdue } from '../fields/course-stat-status';
 import { sortRows, type RowSort } from '../fields/multi-sort';
+import { statRowKey } from '../changes/snapshot';
 
 /** The quick filters, in the order they are shown and written to the URL. */
 export const QUICK_FILTER_IDS = ['overdue', 'not_started', 'inactive', 'not_passed', 'passed_no_cert'] as const;
@@ -129,22 +130,29 @@ export interface RowsShownOptions {
   sort: ReadonlyArray<RowSort<CourseStat>>;
   /** Milliseconds since the epoch, for "overdue" and "inactive". */
   now: number;
+  /** Only these rows, by statRowKey (a change picked in the changes region); null or absent for every row. */
+  rowKeys?: ReadonlySet<string> | null;
 }
 
 /**
- * The rows the table shows: the rows loaded, then the quick filters (all must hold), then the search, then the
- * sort. Everything the user acts on (the table, the summary, copy, mail, export) uses this one list.
+ * The rows the table shows: the rows loaded, then the change picked, the quick filters (all must hold), the search,
+ * then the sort. Everything the user acts on (the table, the summary, copy, mail, export) uses this one list.
  */
 export function selectRowsShown(
   rows: readonly CourseStat[],
-  { quick, query, sort, now }: RowsShownOptions,
+  { quick, query, sort, now, rowKeys = null }: RowsShownOptions,
 ): CourseStat[] {
   const predicates = quick.map((id) => quickFilterPredicates[id]);
   const search = parseRowSearch(query);
   const kept =
-    predicates.length === 0 && search.kind === 'everything'
+    predicates.length === 0 && search.kind === 'everything' && rowKeys === null
       ? rows
-      : rows.filter((row) => predicates.every((keep) => keep(row, now)) && matchesSearch(row, search));
+      : rows.filter(
+          (row) =>
+            (rowKeys === null || rowKeys.has(statRowKey(row))) &&
+            predicates.every((keep) => keep(row, now)) &&
+            matchesSearch(row, search),
+        );
   return sortRows(kept, sort);
 }
 

@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import { useMemo } from 'react';
-import { rowSortsFor } from '../fields/fields';
+import { isComputedColumnId, rowSortsFor, type ComputedSorts } from '../fields/fields';
 import { parseSortParam, serializeSort } from '../params/course-stats-search';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import {
@@ -19,25 +19,44 @@ export interface RowsShown {
   counts: QuickFilterCounts;
   /** Rows that match the search, before quick filters. */
   searchMatches: number;
-  /** A search or a quick filter is on: the rows shown may be fewer than the rows loaded. */
+  /** A search, a quick filter or a change is on: the rows shown may be fewer than the rows loaded. */
   narrowed: boolean;
 }
 
+/** What a comparison with an earlier snapshot adds to the pipeline (see ../changes/); keep it stable across renders. */
+export interface RowsShownChanges {
+  /** The rows of the change picked, by statRowKey; null when none is picked. */
+  rowKeys: ReadonlySet<string> | null;
+  /** How the computed columns there are (Change) sort. */
+  sorts: ComputedSorts;
+}
+
+const NO_SORTS: ComputedSorts = {};
+const NO_CHANGES: RowsShownChanges = { rowKeys: null, sorts: NO_SORTS };
+
 /** The rows-shown pipeline over the rows loaded, recomputed only when its inputs change. */
-export function useRowsShown(rows: readonly CourseStat[], search: CourseStatsSearch, now: number): RowsShown {
+export function useRowsShown(
+  rows: readonly CourseStat[],
+  search: CourseStatsSearch,
+  now: number,
+  changes: RowsShownChanges = NO_CHANGES,
+): RowsShown {
   const { q, sort } = search;
   const quickKey = search.quick.join(',');
   // The keys as text: a new list with the same keys (every URL change parses a new one) sorts nothing again.
   const sortKey = serializeSort(sort);
+  const { rowKeys } = changes;
+  // A comparison arriving changes the computed sorts: the rows are sorted again only if a key is such a column.
+  const sorts = parseSortParam(sortKey).sort.some((key) => isComputedColumnId(key.id)) ? changes.sorts : NO_SORTS;
   const shown = useMemo(() => {
     const quick = quickKey.split(',').filter(isQuickFilterId);
-    const rowSorts = rowSortsFor(parseSortParam(sortKey).sort);
-    const select = () => selectRowsShown(rows, { quick, query: q, sort: rowSorts, now });
+    const rowSorts = rowSortsFor(parseSortParam(sortKey).sort, sorts);
+    const select = () => selectRowsShown(rows, { quick, query: q, sort: rowSorts, now, rowKeys });
     return rowSorts.length > 0 ? measureSortCompute(rows.length, select) : select();
-  }, [rows, quickKey, q, sortKey, now]);
+  }, [rows, quickKey, q, sortKey, now, rowKeys, sorts]);
   // Over the rows shown, with no search (they already match it): checking a box keeps exactly its count.
   const counts = useMemo(() => countQuickFilters(shown, '', now), [shown, now]);
   const searchMatches = useMemo(() => countSearchMatches(rows, q), [rows, q]);
   useSortPaintMark(sort, shown);
-  return { shown, counts, searchMatches, narrowed: q !== '' || quickKey !== '' };
+  return { shown, counts, searchMatches, narrowed: q !== '' || quickKey !== '' || rowKeys !== null };
 }

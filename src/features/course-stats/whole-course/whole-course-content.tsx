@@ -2,6 +2,9 @@ import type { CourseStat } from '@contract';
 import { useDeferredValue, useMemo } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useCatalog } from '@/lib/i18n';
+import { ChangesRegion } from '../changes/changes-region';
+import type { SnapshotScope } from '../changes/snapshot';
+import { useCourseChanges } from '../changes/use-course-changes';
 import { useNow } from '../fields/use-now';
 import { EMPTY_REPORT, EmptyResults } from '../results/empty-results';
 import { ResultsBody, type CourseResults } from '../results/results-body';
@@ -39,8 +42,28 @@ export function WholeCourseContent({ results, whole }: WholeCourseContentProps) 
   const rows = data?.items ?? NO_ROWS;
   const complete = data?.complete ?? false;
   const now = useNow();
-  const rowsShown = useRowsShown(rows, search, now);
-  const table = useCourseStatsTable({ rows, shown: rowsShown.shown, search, update, isLastPage: true });
+  const { userId, courseSessionId } = search;
+  // A learner's rows are not a course: no snapshot, no region.
+  const scope = useMemo<SnapshotScope | null>(
+    () =>
+      userId === undefined ? { origin: window.location.origin, courseId, sessionId: courseSessionId ?? null } : null,
+    [userId, courseId, courseSessionId],
+  );
+  const changes = useCourseChanges({
+    scope,
+    rows,
+    complete: complete && !query.isError,
+    loadId: shown.updatedAt,
+  });
+  const rowsShown = useRowsShown(rows, search, now, changes.rowsShown);
+  const table = useCourseStatsTable({
+    rows,
+    shown: rowsShown.shown,
+    search,
+    update,
+    isLastPage: true,
+    changeColumn: changes.column,
+  });
 
   const bar = <WholeCourseLoadBar whole={whole} shown={shown} onShowPages={() => update({ all: false })} />;
   const error = query.isError ? (
@@ -79,11 +102,18 @@ export function WholeCourseContent({ results, whole }: WholeCourseContentProps) 
             shown: rowsShown.shown.length,
             narrowed: rowsShown.narrowed,
             complete,
+            change: changes.narrowedTo,
           },
         }}
         busy={false}
-        statusLine={<p aria-live="polite">{texts.showingOf(rowsShown.shown.length, rows.length)}</p>}
+        statusLine={
+          <p aria-live="polite">
+            {texts.showingOf(rowsShown.shown.length, rows.length)}
+            {changes.statusNote && ` ${changes.statusNote}`}
+          </p>
+        }
         virtual
+        changes={changes.region && <ChangesRegion model={changes.region} />}
       />
     </>
   );

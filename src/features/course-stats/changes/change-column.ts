@@ -1,0 +1,65 @@
+import type { CourseStat } from '@contract';
+import type { AccessorFnColumnDef } from '@tanstack/react-table';
+import type { ComputedSorts } from '../fields/fields';
+import type { FieldTexts } from '../fields/strings';
+import type { SnapshotDiff } from './diff';
+import { statRowKey } from './snapshot';
+import type { ChangesTexts } from './strings';
+import '@/components/data-table/column-meta';
+
+/** A row's progress change since the snapshot compared with: points, or 'new' for a row it did not have. */
+export type RowDelta = number | 'new';
+
+export function rowDelta(diff: SnapshotDiff, stat: CourseStat): RowDelta {
+  return diff.progressDelta.get(statRowKey(stat)) ?? 'new';
+}
+
+/** What the Change column sorts by: the points, and new rows as a group of their own after the largest gain. */
+export function changeSorts(diff: SnapshotDiff): ComputedSorts {
+  return {
+    change: {
+      value: (stat) => {
+        const delta = rowDelta(diff, stat);
+        return delta === 'new' ? Number.POSITIVE_INFINITY : delta;
+      },
+      text: false,
+    },
+  };
+}
+
+export function deltaText(delta: RowDelta, texts: ChangesTexts): string {
+  return delta === 'new' ? texts.newRow : texts.delta(delta);
+}
+
+/**
+ * The Change column: each row's progress change in percentage points ("+15", "−5", "0"), "New" for a row the
+ * snapshot did not have. In a CSV the points are a number and the header names the unit.
+ */
+export function changeColumn(
+  diff: SnapshotDiff,
+  words: FieldTexts,
+  texts: ChangesTexts,
+): AccessorFnColumnDef<CourseStat> & { id: 'change' } {
+  const header = words.columnHeaders.change;
+  const sort = changeSorts(diff).change;
+  return {
+    id: 'change',
+    header,
+    accessorFn: (stat) => sort?.value(stat),
+    enableSorting: true,
+    sortingFn: 'basic',
+    sortUndefined: 'last',
+    enableHiding: true,
+    cell: ({ row }) => deltaText(rowDelta(diff, row.original), texts),
+    meta: {
+      label: header,
+      exportHeader: `${header} (${texts.csvUnit})`,
+      width: 6.5,
+      align: 'end',
+      exportValue: (stat) => {
+        const delta = rowDelta(diff, stat);
+        return delta === 'new' ? texts.newRow : delta;
+      },
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useCatalog } from '@/lib/i18n';
+import type { ChangesPhase } from './course-changes-store';
+import { CHANGE_IDS, type ChangeId, type SnapshotDiff } from './diff';
+import { changesCatalogs, type ChangesTexts } from './strings';
+import type { ChangesRegionModel } from './use-course-changes';
+import './changes.css';
+
+/** Where the snapshots kept on this device are listed and deleted. */
+const DEVICE_PATH = '/device';
+
+function RememberChoice({ model, compact }: { model: ChangesRegionModel; compact: boolean }) {
+  const texts = useCatalog(changesCatalogs);
+  const hintId = useId();
+  return (
+    <div className={compact ? 'changes-remember changes-remember-compact' : 'changes-remember'}>
+      <label className="changes-remember-label">
+        <input
+          type="checkbox"
+          checked={model.remember}
+          aria-describedby={hintId}
+          onChange={(event) => model.setRemember(event.target.checked)}
+        />
+        {texts.remember}
+      </label>
+      <p id={hintId} className="muted field-hint">
+        {texts.rememberHint} <Link to={DEVICE_PATH}>{texts.storedLink}</Link>
+      </p>
+    </div>
+  );
+}
+
+/** The rows gone since the snapshot: not in the table, so listed by their IDs (no names are kept). */
+function GoneLearners({ diff, texts, id }: { diff: SnapshotDiff; texts: ChangesTexts; id: string }) {
+  const headingId = useId();
+  const rows = diff.goneLearners.rowKeys.map((key) => key.split(':'));
+  return (
+    <div id={id} className="changes-gone">
+      <p id={headingId} className="changes-gone-title">
+        {texts.goneTitle(rows.length)}
+      </p>
+      <p className="muted field-hint">{texts.goneHint}</p>
+      <div className="changes-gone-box">
+        <table aria-labelledby={headingId}>
+          <thead>
+            <tr>
+              <th scope="col">{texts.goneHeaders.userId}</th>
+              <th scope="col">{texts.goneHeaders.sessionId}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([userId, sessionId]) => (
+              <tr key={`${userId}:${sessionId}`}>
+                <td>{userId}</td>
+                <td>{sessionId}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function ComparedRegion({
+  model,
+  phase,
+  picked,
+}: {
+  model: ChangesRegionModel;
+  phase: Extract<ChangesPhase, { kind: 'compared' }>;
+  picked: ChangeId | null;
+}) {
+  const texts = useCatalog(changesCatalogs);
+  const headingId = useId();
+  const selectId = useId();
+  const goneId = useId();
+  const { diff, earlier, baselineId, pending } = phase;
+  return (
+    <section className="changes-region" aria-labelledby={headingId} aria-busy={pending}>
+      <div className="changes-head">
+        <h2 id={headingId}>{texts.title(diff.olderTakenAt)}</h2>
+        {earlier.length > 1 && (
+          <div className="changes-compare">
+            <label htmlFor={selectId}>{texts.compareWith}</label>
+            <select
+              id={selectId}
+              className="input"
+              value={baselineId}
+              onChange={(event) => model.compareWith(event.target.value)}
+            >
+              {earlier.map((snapshot) => (
+                <option key={snapshot.id} value={snapshot.id}>
+                  {texts.snapshotOption(snapshot.takenAt, snapshot.rowCount)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      <div role="group" aria-label={texts.changesLabel} className="changes-counts">
+        {CHANGE_IDS.map((id) => {
+          const { count } = diff[id];
+          const pressed = picked === id;
+          return (
+            <button
+              key={id}
+              type="button"
+              className="button changes-count"
+              aria-pressed={pressed}
+              aria-controls={id === 'goneLearners' && pressed ? goneId : undefined}
+              disabled={count === 0}
+              onClick={() => model.pick(pressed ? null : id)}
+            >
+              <span className="changes-count-number">{texts.count(count)}</span>{' '}
+              <span className="changes-count-label">
+                {texts.changeLabels[id]}
+                {id === 'progressUp' && count > 0 && (
+                  <span className="changes-count-points"> {texts.pointsInTotal(diff.progressUp.points)}</span>
+                )}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      {picked !== null && (
+        <p className="changes-show-all">
+          <button type="button" className="button-link" onClick={() => model.pick(null)}>
+            {texts.showAll}
+          </button>
+        </p>
+      )}
+      {picked === 'goneLearners' && <GoneLearners diff={diff} texts={texts} id={goneId} />}
+      <RememberChoice model={model} compact />
+    </section>
+  );
+}
+
+/**
+ * "Changes since <the last snapshot>" above the table of a whole course, with a button per change that narrows the
+ * table to its rows, and the choice to remember on this device. Storage that does not work says so here and
+ * leaves the table alone.
+ */
+export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
+  const texts = useCatalog(changesCatalogs);
+  const phase = model.entry?.phase;
+  if (phase?.kind === 'compared') {
+    return <ComparedRegion model={model} phase={phase} picked={model.entry?.picked ?? null} />;
+  }
+  return (
+    <div className="changes-box">
+      {phase?.kind === 'unavailable' && (
+        <div className="alert alert-info changes-unavailable">
+          <p className="alert-title">{texts.unavailable}</p>
+          <p>
+            {texts.reasons[phase.reason]} {texts.tableUnaffected}
+          </p>
+        </div>
+      )}
+      <RememberChoice model={model} compact={false} />
+      {phase?.kind === 'working' && (
+        <p role="status" className="muted">
+          {texts.comparing}
+        </p>
+      )}
+      {phase?.kind === 'kept' && <p className="changes-kept">{texts.kept}</p>}
+    </div>
+  );
+}
