@@ -10,11 +10,11 @@ import './changes.css';
 /** Where the snapshots kept on this device are listed and deleted. */
 const DEVICE_PATH = '/device';
 
-function RememberChoice({ model, compact }: { model: ChangesRegionModel; compact: boolean }) {
+function RememberChoice({ model }: { model: ChangesRegionModel }) {
   const texts = useCatalog(changesCatalogs);
   const hintId = useId();
   return (
-    <div className={compact ? 'changes-remember changes-remember-compact' : 'changes-remember'}>
+    <div className="changes-remember changes-remember-compact">
       <label className="changes-remember-label">
         <input
           type="checkbox"
@@ -29,6 +29,42 @@ function RememberChoice({ model, compact }: { model: ChangesRegionModel; compact
       </p>
     </div>
   );
+}
+
+/**
+ * The choice as one line, for the whole-course bar while there is nothing to compare: the checkbox, and what it
+ * keeps behind a "?" (the checkbox's description all the same), so the table keeps the window's height.
+ */
+export function RememberToggle({ model }: { model: ChangesRegionModel }) {
+  const texts = useCatalog(changesCatalogs);
+  const hintId = useId();
+  return (
+    <span className="changes-remember-toggle">
+      <label className="changes-remember-label">
+        <input
+          type="checkbox"
+          checked={model.remember}
+          aria-describedby={hintId}
+          onChange={(event) => model.setRemember(event.target.checked)}
+        />
+        {texts.remember}
+      </label>
+      <details className="course-stats-quick-help changes-remember-help">
+        <summary>
+          <span aria-hidden="true">?</span>
+          <span className="visually-hidden">{texts.rememberHelp}</span>
+        </summary>
+        <p id={hintId} className="field-hint">
+          {texts.rememberHint} <Link to={DEVICE_PATH}>{texts.storedLink}</Link>
+        </p>
+      </details>
+    </span>
+  );
+}
+
+/** Whether the choice sits in the whole-course bar (RememberToggle) rather than in the region. */
+export function rememberInBar(model: ChangesRegionModel): boolean {
+  return model.entry?.phase.kind !== 'compared';
 }
 
 /** The rows gone since the snapshot: not in the table, so listed by their IDs (no names are kept). */
@@ -132,7 +168,7 @@ function ComparedRegion({
         </p>
       )}
       {picked === 'goneLearners' && <GoneLearners diff={diff} texts={texts} id={goneId} />}
-      <RememberChoice model={model} compact />
+      <RememberChoice model={model} />
     </section>
   );
 }
@@ -148,9 +184,10 @@ export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
   if (phase?.kind === 'compared') {
     return <ComparedRegion model={model} phase={phase} picked={model.entry?.picked ?? null} />;
   }
+  if (phase?.kind !== 'unavailable' && phase?.kind !== 'working' && phase?.kind !== 'kept') return null;
   return (
     <div className="changes-box">
-      {phase?.kind === 'unavailable' && (
+      {phase.kind === 'unavailable' && (
         <div className="alert alert-info changes-unavailable">
           <p className="alert-title">{texts.unavailable}</p>
           <p>
@@ -158,13 +195,12 @@ export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
           </p>
         </div>
       )}
-      <RememberChoice model={model} compact={false} />
-      {phase?.kind === 'working' && (
+      {phase.kind === 'working' && (
         <p role="status" className="muted">
           {texts.comparing}
         </p>
       )}
-      {phase?.kind === 'kept' && <p className="changes-kept">{texts.kept}</p>}
+      {phase.kind === 'kept' && <p className="changes-kept">{texts.kept}</p>}
     </div>
   );
 }

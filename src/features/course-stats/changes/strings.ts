@@ -51,6 +51,7 @@ const en = {
   snapshotOption: (takenAt: number, rowCount: number) => `${enMoment(takenAt)} (${rows(rowCount)})`,
   comparing: 'Looking on this device for what changed…',
   remember: 'Remember on this device',
+  rememberHelp: 'What is kept',
   rememberHint:
     'Keeps each row’s progress, status and dates (no names or email addresses) in this browser, to show what changed next time. Unchecking deletes what was kept.',
   kept: 'Kept on this device. Next time you load all pages, what changed shows here.',
@@ -102,6 +103,7 @@ const ru: ChangesTexts = {
   snapshotOption: (takenAt: number, rowCount: number) => `${ruMoment(takenAt)} (${ruRows(rowCount)})`,
   comparing: 'Ищем на этом устройстве, что изменилось…',
   remember: 'Запоминать на этом устройстве',
+  rememberHelp: 'Что хранится',
   rememberHint:
     'Хранит в этом браузере прогресс, статус и даты каждой строки (без имён и адресов почты), чтобы в следующий раз показать, что изменилось. Если снять флажок, сохранённое удалится.',
   kept: 'Сохранено на этом устройстве. Когда вы снова загрузите все страницы, здесь будет видно, что изменилось.',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LoadingBar } from '@/components/loading-bar';
 import type { QueryKey } from '@tanstack/react-query';
 import type { WholeCourseData } from '../api/whole-course';
@@ -25,6 +26,8 @@ export interface WholeCourseBarProps {
   onRefresh: () => void;
   /** Back to page-by-page browsing; absent where there is none (the learner view). */
   onShowPages?: () => void;
+  /** A control of what is done with the rows once in (Remember on this device), between the status and actions. */
+  extra?: ReactNode;
   /** The error that stopped the load, if one did: a lost connection is named as such. */
   stoppedBy?: unknown;
 }
@@ -45,6 +48,7 @@ export function WholeCourseBar({
   onRefresh,
   onShowPages,
   stoppedBy = null,
+  extra = null,
 }: WholeCourseBarProps) {
   const texts = useCatalog(wholeCourseCatalogs);
   // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
@@ -70,6 +74,7 @@ export function WholeCourseBar({
         <p role="status" className="whole-course-status">
           {waiting ? `${status} ${waiting}` : status}
         </p>
+        {extra}
         <span className="whole-course-actions">
           {loading ? (
             <button type="button" className="button" onClick={onCancel}>
@@ -113,10 +118,12 @@ export function WholeCourseLoadBar({
   whole,
   shown,
   onShowPages,
+  extra,
 }: {
   whole: WholeCourse;
   shown?: ShownLoad;
   onShowPages?: () => void;
+  extra?: ReactNode;
 }) {
   const { query } = whole;
   const current = shown ?? { data: query.data, fetching: query.isFetching, updatedAt: query.dataUpdatedAt };
@@ -132,6 +139,7 @@ export function WholeCourseLoadBar({
       onRefresh={whole.refresh}
       onShowPages={onShowPages}
       stoppedBy={query.error}
+      extra={extra}
     />
   );
 }

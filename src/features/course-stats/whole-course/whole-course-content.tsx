@@ -2,7 +2,7 @@ import type { CourseStat } from '@contract';
 import { useDeferredValue, useMemo } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useCatalog } from '@/lib/i18n';
-import { ChangesRegion } from '../changes/changes-region';
+import { ChangesRegion, rememberInBar, RememberToggle } from '../changes/changes-region';
 import type { SnapshotScope } from '../changes/snapshot';
 import { useCourseChanges } from '../changes/use-course-changes';
 import { useNow } from '../fields/use-now';
@@ -65,7 +65,10 @@ export function WholeCourseContent({ results, whole }: WholeCourseContentProps) 
     changeColumn: changes.column,
   });
 
-  const bar = <WholeCourseLoadBar whole={whole} shown={shown} onShowPages={() => update({ all: false })} />;
+  const remember = changes.region && rememberInBar(changes.region) ? <RememberToggle model={changes.region} /> : null;
+  const bar = (
+    <WholeCourseLoadBar whole={whole} shown={shown} onShowPages={() => update({ all: false })} extra={remember} />
+  );
   const error = query.isError ? (
     <ApiErrorAlert error={query.error} onRetry={whole.load} notFoundMessage={resultsTexts.notFound(courseId)} />
   ) : null;
