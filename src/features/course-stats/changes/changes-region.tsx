@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { HelpToggle } from '@/components/help-toggle';
 import { useCatalog } from '@/lib/i18n';
 import type { ChangesPhase } from './course-changes-store';
 import { CHANGE_IDS, type ChangeId, type SnapshotDiff } from './diff';
@@ -10,22 +11,40 @@ import './changes.css';
 /** Where the snapshots kept on this device are listed and deleted. */
 const DEVICE_PATH = '/device';
 
-function RememberChoice({ model }: { model: ChangesRegionModel }) {
+/** The checkbox itself, described by `hintId` (what is kept, and that unchecking deletes it). */
+function RememberCheckbox({ model, hintId }: { model: ChangesRegionModel; hintId: string }) {
   const texts = useCatalog(changesCatalogs);
+  return (
+    <label className="changes-remember-label">
+      <input
+        type="checkbox"
+        checked={model.remember}
+        aria-describedby={hintId}
+        onChange={(event) => model.setRemember(event.target.checked)}
+      />
+      {texts.remember}
+    </label>
+  );
+}
+
+/** What the choice keeps, and where it is listed. */
+function RememberHint() {
+  const texts = useCatalog(changesCatalogs);
+  return (
+    <>
+      {texts.rememberHint} <Link to={DEVICE_PATH}>{texts.storedLink}</Link>
+    </>
+  );
+}
+
+/** The choice inside the region, under the counts, its explanation in view. */
+function RememberChoice({ model }: { model: ChangesRegionModel }) {
   const hintId = useId();
   return (
     <div className="changes-remember changes-remember-compact">
-      <label className="changes-remember-label">
-        <input
-          type="checkbox"
-          checked={model.remember}
-          aria-describedby={hintId}
-          onChange={(event) => model.setRemember(event.target.checked)}
-        />
-        {texts.remember}
-      </label>
+      <RememberCheckbox model={model} hintId={hintId} />
       <p id={hintId} className="muted field-hint">
-        {texts.rememberHint} <Link to={DEVICE_PATH}>{texts.storedLink}</Link>
+        <RememberHint />
       </p>
     </div>
   );
@@ -40,24 +59,10 @@ export function RememberToggle({ model }: { model: ChangesRegionModel }) {
   const hintId = useId();
   return (
     <span className="changes-remember-toggle">
-      <label className="changes-remember-label">
-        <input
-          type="checkbox"
-          checked={model.remember}
-          aria-describedby={hintId}
-          onChange={(event) => model.setRemember(event.target.checked)}
-        />
-        {texts.remember}
-      </label>
-      <details className="course-stats-quick-help changes-remember-help">
-        <summary>
-          <span aria-hidden="true">?</span>
-          <span className="visually-hidden">{texts.rememberHelp}</span>
-        </summary>
-        <p id={hintId} className="field-hint">
-          {texts.rememberHint} <Link to={DEVICE_PATH}>{texts.storedLink}</Link>
-        </p>
-      </details>
+      <RememberCheckbox model={model} hintId={hintId} />
+      <HelpToggle label={texts.rememberHelp} hintId={hintId}>
+        <RememberHint />
+      </HelpToggle>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import { QUICK_FILTER_IDS, type QuickFilterCounts, type QuickFilterId } from './rows-shown';
+import { HelpToggle } from '@/components/help-toggle';
 import { useCatalog } from '@/lib/i18n';
 import { triageCatalogs } from './strings';
 
@@ -88,15 +89,9 @@ export function TriageControls({ q, quick, counts, scope, update }: TriageContro
             </label>
           ))}
         </div>
-        <details className="course-stats-quick-help">
-          <summary>
-            <span aria-hidden="true">?</span>
-            <span className="visually-hidden">{texts.quickFiltersHelp}</span>
-          </summary>
-          <p id={quickHintId} className="field-hint">
-            {texts.quickFiltersHint}
-          </p>
-        </details>
+        <HelpToggle label={texts.quickFiltersHelp} hintId={quickHintId}>
+          {texts.quickFiltersHint}
+        </HelpToggle>
       </div>
       <p id={scopeId} className="muted field-hint course-stats-triage-scope">
         {scope}
