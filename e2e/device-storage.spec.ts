@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COURSE_MEMORY_KEYS, storageKey } from '../src/lib/storage';
-import { E2E_DEMO_TOKEN, signIn } from './support';
+import { E2E_DEMO_TOKEN, signIn, SHELL_WORDS, type ShellWords } from './support';
 
 // "Stored on this device" and "Sign out" offering to forget it, in the built app with the demo API. Course 104 of the
 // demo data has 45 rows on 1 page; loading all pages with "Remember on this device" checked keeps a snapshot of them.
@@ -168,11 +168,7 @@ test.describe('at 1366×768', () => {
   });
 });
 
-interface Language {
-  locale: string;
-  tokenLabel: string;
-  signIn: string;
-  mainNav: string;
+interface Language extends ShellWords {
   menu: string;
   signOut: string;
   title: string;
@@ -184,10 +180,7 @@ interface Language {
 
 const LANGUAGES: Record<'en' | 'ru', Language> = {
   en: {
-    locale: 'en-US',
-    tokenLabel: 'Access token',
-    signIn: 'Sign in',
-    mainNav: 'Main',
+    ...SHELL_WORDS.en,
     menu: 'Menu',
     signOut: 'Sign out',
     title: 'Stored on this device',
@@ -197,10 +190,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     deleteAll: 'Delete all snapshots',
   },
   ru: {
-    locale: 'ru-RU',
-    tokenLabel: 'Токен доступа',
-    signIn: 'Войти',
-    mainNav: 'Основная навигация',
+    ...SHELL_WORDS.ru,
     menu: 'Меню',
     signOut: 'Выйти',
     title: 'Хранится на этом устройстве',

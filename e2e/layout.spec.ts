@@ -1,14 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT } from './support';
+import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT, SHELL_WORDS, type ShellWords } from './support';
 
 // The course statistics screen arranged table first, at a laptop's and a phone's size, in both languages.
 // Course 101 of the demo data has 10 rows a page (its default), each with a user name as row header.
 
-interface Language {
-  locale: string;
-  tokenLabel: string;
-  signIn: string;
-  mainNav: string;
+interface Language extends ShellWords {
   table: string;
   filters: { course: string; user: string; session: string; show: string; more: string };
   buttons: string[];
@@ -27,10 +23,7 @@ interface Language {
 
 const LANGUAGES: Record<'en' | 'ru', Language> = {
   en: {
-    locale: 'en-US',
-    tokenLabel: 'Access token',
-    signIn: 'Sign in',
-    mainNav: 'Main',
+    ...SHELL_WORDS.en,
     table: 'Statistics of course 101',
     filters: { course: 'Course ID', user: 'User ID', session: 'Session ID', show: 'Show', more: 'Filters' },
     buttons: ['Load all pages', 'Copy emails', 'Export CSV', 'Columns', 'Previous page', 'Next page'],
@@ -52,10 +45,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     labelGroups: { tree: 'Label groups', expandAll: 'Expand all', details: 'Details' },
   },
   ru: {
-    locale: 'ru-RU',
-    tokenLabel: 'Токен доступа',
-    signIn: 'Войти',
-    mainNav: 'Основная навигация',
+    ...SHELL_WORDS.ru,
     table: 'Статистика курса 101',
     filters: { course: 'ID курса', user: 'ID пользователя', session: 'ID сессии', show: 'Показать', more: 'Фильтры' },
     buttons: [

@@ -1,15 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_DEMO_TOKEN } from './support';
+import { E2E_DEMO_TOKEN, SHELL_WORDS, type ShellWords } from './support';
 
 // Saved views, end to end, at a laptop's and a phone's size in both languages: a view of course 104 (45 rows, one
 // page) in whole-course mode with a search, a quick filter, a two-key sort and the Email column hidden is saved,
 // listed on /courses, opened there and in a fresh browser, renamed, shared by Copy link and deleted.
 
-interface Language {
-  locale: string;
-  tokenLabel: string;
-  signIn: string;
-  mainNav: string;
+interface Language extends ShellWords {
   loadedAll: string;
   overdue: RegExp;
   columns: string;
@@ -32,10 +28,7 @@ interface Language {
 
 const LANGUAGES: Record<'en' | 'ru', Language> = {
   en: {
-    locale: 'en-US',
-    tokenLabel: 'Access token',
-    signIn: 'Sign in',
-    mainNav: 'Main',
+    ...SHELL_WORDS.en,
     loadedAll: 'Loaded every page (1 page): 45 rows',
     overdue: /^Overdue/,
     columns: 'Columns',
@@ -56,10 +49,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     deleted: (name) => `View “${name}” deleted.`,
   },
   ru: {
-    locale: 'ru-RU',
-    tokenLabel: 'Токен доступа',
-    signIn: 'Войти',
-    mainNav: 'Основная навигация',
+    ...SHELL_WORDS.ru,
     loadedAll: 'Загружены все страницы (1 страница): 45 строк',
     overdue: /^Просрочено/,
     columns: 'Столбцы',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT } from './support';
+import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT, SHELL_WORDS, type ShellWords } from './support';
 
 // The support path, as support staff walk it: a learner's address pasted into the search of course 101 finds
 // nobody on page 1, the empty state offers the whole course, the whole course finds the learner, the learner
@@ -12,11 +12,7 @@ const LEARNER = "Søren O'Brien";
 const EMAIL = 'soren.obrien@example.org';
 const CERTIFICATE = 'https://files.example.com/certificates/101/10100055.pdf';
 
-interface Language {
-  locale: string;
-  tokenLabel: string;
-  signIn: string;
-  mainNav: string;
+interface Language extends ShellWords {
   search: string;
   noMatchOnPage1: string;
   searchWhole: string;
@@ -39,10 +35,7 @@ interface Language {
 
 const LANGUAGES: Record<'en' | 'ru', Language> = {
   en: {
-    locale: 'en-US',
-    tokenLabel: 'Access token',
-    signIn: 'Sign in',
-    mainNav: 'Main',
+    ...SHELL_WORDS.en,
     search: 'Search loaded rows',
     noMatchOnPage1: 'No match among the 10 rows on page 1.',
     searchWhole: 'Search the whole course',
@@ -67,10 +60,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     apiProblem: /The API had a problem/,
   },
   ru: {
-    locale: 'ru-RU',
-    tokenLabel: 'Токен доступа',
-    signIn: 'Войти',
-    mainNav: 'Основная навигация',
+    ...SHELL_WORDS.ru,
     search: 'Поиск по загруженным строкам',
     noMatchOnPage1: 'Среди 10 строк на странице 1 совпадений нет.',
     searchWhole: 'Искать по всему курсу',

@@ -82,3 +82,16 @@ export async function upstreamRequests(token: string): Promise<UpstreamRequest[]
   const response = await fetch(`${UPSTREAM_URL}/__requests?token=${encodeURIComponent(token)}`);
   return (await response.json()) as UpstreamRequest[];
 }
+
+/** What the sign-in screen and the shell say in each language: the start of every spec's words for that language. */
+export interface ShellWords {
+  locale: string;
+  tokenLabel: string;
+  signIn: string;
+  mainNav: string;
+}
+
+export const SHELL_WORDS: Record<'en' | 'ru', ShellWords> = {
+  en: { locale: 'en-US', tokenLabel: 'Access token', signIn: 'Sign in', mainNav: 'Main' },
+  ru: { locale: 'ru-RU', tokenLabel: 'Токен доступа', signIn: 'Войти', mainNav: 'Основная навигация' },
+};

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { browserToday, downloadCsv } from './csv-download';
-import { E2E_DEMO_TOKEN } from './support';
+import { E2E_DEMO_TOKEN, SHELL_WORDS, type ShellWords } from './support';
 
 // The table's tools, at a laptop's and a phone's size, in both languages: sorting by several keys (kept in the
 // address through a reload), hiding any column but User (remembered, and reset), and the CSV those choices give.
@@ -9,11 +9,7 @@ import { E2E_DEMO_TOKEN } from './support';
 const TIME_ZONE = 'Asia/Tokyo';
 const STATUSES_IN_ORDER = 4;
 
-interface Language {
-  locale: string;
-  tokenLabel: string;
-  signIn: string;
-  mainNav: string;
+interface Language extends ShellWords {
   table: string;
   headers: {
     user: string;
@@ -46,10 +42,7 @@ const zone = `(${TIME_ZONE})`;
 
 const LANGUAGES: Record<'en' | 'ru', Language> = {
   en: {
-    locale: 'en-US',
-    tokenLabel: 'Access token',
-    signIn: 'Sign in',
-    mainNav: 'Main',
+    ...SHELL_WORDS.en,
     table: 'Statistics of course 101',
     headers: {
       user: 'User',
@@ -106,10 +99,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     ],
   },
   ru: {
-    locale: 'ru-RU',
-    tokenLabel: 'Токен доступа',
-    signIn: 'Войти',
-    mainNav: 'Основная навигация',
+    ...SHELL_WORDS.ru,
     table: 'Статистика курса 101',
     headers: {
       user: 'Пользователь',
