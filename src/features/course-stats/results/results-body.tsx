@@ -91,7 +91,8 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const tabId = (candidate: ResultsView) => `${tabsId}-${candidate}`;
   const { search, update } = searchState;
   const { table, rowsShown, scope } = loaded;
-  const { shown, counts } = rowsShown;
+  // Figures read the rows in the order loaded (rowsShown.kept): the same rows, and a new sort recomputes none.
+  const { shown, kept, counts } = rowsShown;
   // A key of a column that is not there (Change, before a comparison) sorts nothing, so it is not said.
   const columnIds = new Set(table.getAllLeafColumns().map((column) => column.id));
   const sortKeys = search.sort.filter((key) => columnIds.has(key.id));
@@ -106,7 +107,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const figuresScope = summaryTexts.summaryScope(scope);
   return (
     <>
-      <CourseStatsSummary rows={shown} scope={figuresScope} />
+      <CourseStatsSummary rows={kept} scope={figuresScope} />
       <ParseReportNotice report={loaded.report} itemNoun="row" />
       {loaded.duplicates > 0 && <p className="alert alert-info">{wholeTexts.duplicates(loaded.duplicates)}</p>}
       {changes}
@@ -162,7 +163,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       >
         {view === 'overview' && (
           <Suspense fallback={<p role="status">{resultsTexts.loading}</p>}>
-            <CourseOverviewPanel rows={shown} scope={figuresScope} partial={!loaded.complete} now={now} />
+            <CourseOverviewPanel rows={kept} scope={figuresScope} partial={!loaded.complete} now={now} />
           </Suspense>
         )}
       </div>

@@ -134,26 +134,34 @@ export interface RowsShownOptions {
   rowKeys?: ReadonlySet<string> | null;
 }
 
+/** What narrows the rows loaded to the rows shown, before any sort (see RowsShownOptions). */
+export type RowsKeptOptions = Omit<RowsShownOptions, 'sort'>;
+
+/**
+ * The rows loaded that the change picked, the quick filters (all must hold) and the search keep, in the order
+ * loaded: the set of rows shown, which a sort only reorders. Nothing narrows: `rows` itself.
+ */
+export function selectRowsKept(
+  rows: readonly CourseStat[],
+  { quick, query, now, rowKeys = null }: RowsKeptOptions,
+): readonly CourseStat[] {
+  const predicates = quick.map((id) => quickFilterPredicates[id]);
+  const search = parseRowSearch(query);
+  if (predicates.length === 0 && search.kind === 'everything' && rowKeys === null) return rows;
+  return rows.filter(
+    (row) =>
+      (rowKeys === null || rowKeys.has(statRowKey(row))) &&
+      predicates.every((keep) => keep(row, now)) &&
+      matchesSearch(row, search),
+  );
+}
+
 /**
  * The rows the table shows: the rows loaded, then the change picked, the quick filters (all must hold), the search,
  * then the sort. Everything the user acts on (the table, the summary, copy, mail, export) uses this one list.
  */
-export function selectRowsShown(
-  rows: readonly CourseStat[],
-  { quick, query, sort, now, rowKeys = null }: RowsShownOptions,
-): CourseStat[] {
-  const predicates = quick.map((id) => quickFilterPredicates[id]);
-  const search = parseRowSearch(query);
-  const kept =
-    predicates.length === 0 && search.kind === 'everything' && rowKeys === null
-      ? rows
-      : rows.filter(
-          (row) =>
-            (rowKeys === null || rowKeys.has(statRowKey(row))) &&
-            predicates.every((keep) => keep(row, now)) &&
-            matchesSearch(row, search),
-        );
-  return sortRows(kept, sort);
+export function selectRowsShown(rows: readonly CourseStat[], options: RowsShownOptions): CourseStat[] {
+  return sortRows(selectRowsKept(rows, options), options.sort);
 }
 
 export type QuickFilterCounts = Record<QuickFilterId, number>;

@@ -7,14 +7,20 @@ import {
   countQuickFilters,
   countSearchMatches,
   isQuickFilterId,
-  selectRowsShown,
+  selectRowsKept,
   type QuickFilterCounts,
 } from './rows-shown';
+import { sortRows } from '../fields/multi-sort';
 import { measureSortCompute, useSortPaintMark } from '../table/use-sort-timing';
 
 export interface RowsShown {
   /** The rows the table shows, in its order. */
   shown: CourseStat[];
+  /**
+   * The same rows in the order loaded: what figures over them (the summary, the overview) read, so that a new sort
+   * recomputes none of them.
+   */
+  kept: readonly CourseStat[];
   /** Per quick filter, how many of the rows shown now it would keep. */
   counts: QuickFilterCounts;
   /** Rows that match the search, before quick filters. */
@@ -48,15 +54,19 @@ export function useRowsShown(
   const { rowKeys } = changes;
   // A comparison arriving changes the computed sorts: the rows are sorted again only if a key is such a column.
   const sorts = parseSortParam(sortKey).sort.some((key) => isComputedColumnId(key.id)) ? changes.sorts : NO_SORTS;
-  const shown = useMemo(() => {
+  // Which rows, then their order: a new sort reorders the rows kept, and what is counted over them stays.
+  const kept = useMemo(() => {
     const quick = quickKey.split(',').filter(isQuickFilterId);
+    return selectRowsKept(rows, { quick, query: q, now, rowKeys });
+  }, [rows, quickKey, q, now, rowKeys]);
+  const shown = useMemo(() => {
     const rowSorts = rowSortsFor(parseSortParam(sortKey).sort, sorts);
-    const select = () => selectRowsShown(rows, { quick, query: q, sort: rowSorts, now, rowKeys });
-    return rowSorts.length > 0 ? measureSortCompute(rows.length, select) : select();
-  }, [rows, quickKey, q, sortKey, now, rowKeys, sorts]);
+    const sort = () => sortRows(kept, rowSorts);
+    return rowSorts.length > 0 ? measureSortCompute(kept.length, sort) : sort();
+  }, [kept, sortKey, sorts]);
   // Over the rows shown, with no search (they already match it): checking a box keeps exactly its count.
-  const counts = useMemo(() => countQuickFilters(shown, '', now), [shown, now]);
+  const counts = useMemo(() => countQuickFilters(kept, '', now), [kept, now]);
   const searchMatches = useMemo(() => countSearchMatches(rows, q), [rows, q]);
   useSortPaintMark(sort, shown);
-  return { shown, counts, searchMatches, narrowed: q !== '' || quickKey !== '' || rowKeys !== null };
+  return { shown, kept, counts, searchMatches, narrowed: q !== '' || quickKey !== '' || rowKeys !== null };
 }
