@@ -15,7 +15,7 @@ export class Lifecycle {
 }
 
 export interface UpstreamCheckOptions {
-  /** The path a probe asks for, without a token: any answer below 500 (a 401 included) shows the API is up. */
+  /** The path a probe asks for, without a token: an answer below 500 (a 401 included) shows the API is up. */
   probePath: string;
   /** An answer this recent, to a user's request or to a probe, is enough. */
   freshMs?: number;

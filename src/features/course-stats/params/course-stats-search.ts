@@ -1,21 +1,12 @@
 import { PER_PAGE_DEFAULT, type CourseStatsParams } from '@contract';
 import * as z from 'zod/mini';
-import { isSortableColumnId, type ColumnId } from '../fields/fields';
-import { MAX_SORT_KEYS } from '../fields/multi-sort';
 import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from './hidden-columns-param';
 import { parseIdInput } from './id-input';
+import { parseSortParam, serializeSort, type CourseStatsSorting } from './sort-param';
 import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from '../triage/rows-shown';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
-
-export interface CourseStatsSort {
-  id: ColumnId;
-  desc: boolean;
-}
-
-/** The sort keys in order: the first decides, the next break its ties. At most MAX_SORT_KEYS, no column twice. */
-export type CourseStatsSorting = CourseStatsSort[];
 
 /**
  * What the URL asks the API for: the contract's parameters but the course (which is in the path), the page size
@@ -122,34 +113,6 @@ const perPageParam = stringParam((raw) => {
   const value = Number(trimmed);
   return trimmed === '' || Number.isNaN(value) ? undefined : nearestPerPage(value);
 });
-
-function parseSortKey(raw: string): CourseStatsSort | undefined {
-  const match = /^([a-z_]+)\.(asc|desc)$/.exec(raw);
-  const id = match?.[1];
-  if (!match || id === undefined || !isSortableColumnId(id)) return undefined;
-  return { id, desc: match[2] === 'desc' };
-}
-
-/**
- * The sort keys of a comma list (`progress.desc,username.asc`; a single key is the list of one), and the parts
- * left out: unknown or unsortable columns, a column named twice, keys past MAX_SORT_KEYS.
- */
-export function parseSortParam(raw: string | undefined): { sort: CourseStatsSorting; dropped: string[] } {
-  const sort: CourseStatsSorting = [];
-  const dropped: string[] = [];
-  if (raw === undefined) return { sort, dropped };
-  for (const part of raw.split(',').map((text) => text.trim())) {
-    if (part === '') continue;
-    const key = parseSortKey(part);
-    if (key && sort.length < MAX_SORT_KEYS && !sort.some((kept) => kept.id === key.id)) sort.push(key);
-    else dropped.push(part);
-  }
-  return { sort, dropped };
-}
-
-export function serializeSort(sort: readonly CourseStatsSort[]): string {
-  return sort.map((key) => `${key.id}.${key.desc ? 'desc' : 'asc'}`).join(',');
-}
 
 const allParam = stringParam((raw) => (raw === '1' || raw === 'true' ? true : undefined));
 

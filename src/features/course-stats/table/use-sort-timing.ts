@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
-import { serializeSort, type CourseStatsSort } from '../params/course-stats-search';
+import { serializeSort, type CourseStatsSort } from '../params/sort-param';
 
 // Performance marks around a sort, for the benchmark: `sort-start` when the user asks for a sort (header click),
 // `sort-end` once the sorted rows have been painted, and the measure `sort-to-paint` between them. Their detail

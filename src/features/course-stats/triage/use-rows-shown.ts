@@ -1,7 +1,7 @@
 import type { CourseStat } from '@contract';
 import { useMemo } from 'react';
 import { isComputedColumnId, rowSortsFor, type ComputedSorts } from '../fields/fields';
-import { parseSortParam, serializeSort } from '../params/course-stats-search';
+import { parseSortParam, serializeSort } from '../params/sort-param';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import {
   countQuickFilters,
