@@ -123,7 +123,8 @@ const screens: Array<{
       await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
       await page.goto('/courses/104/stats?all=1');
       await expect(page.getByText('Loaded every page (1 page): 45 rows')).toBeVisible({ timeout: 20_000 });
-      // The snapshot is written after the load; the page lists what is there when it opens.
+      // The snapshot is written after the load, and a page left before that keeps none: wait until it is kept.
+      await expect(page.getByText(/^Kept on this device\./)).toBeVisible({ timeout: 30_000 });
       await page.goto('/device');
       await expect(async () => {
         await page.reload();
