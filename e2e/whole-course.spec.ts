@@ -76,24 +76,38 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
     release = resolve;
   });
   let holding = true;
+  // The first page of the load waits for the table's code: the page asks for it ahead of the rows, so the rows
+  // land in a table that is ready, not behind "Preparing the table…".
+  const tableCode = page.waitForResponse((response) =>
+    /\/course-stats-virtual-table-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+  );
   await page.route(
     (url) => STATS_PATH.test(url.pathname),
     async (route) => {
       const url = new URL(route.request().url());
-      if (holding && url.searchParams.get('per_page') === '100' && Number(url.searchParams.get('page')) > 10)
-        await gate;
+      const pageNumber = Number(url.searchParams.get('page') ?? '1');
+      if (url.searchParams.get('per_page') === '100' && pageNumber === 1) await tableCode;
+      if (holding && url.searchParams.get('per_page') === '100' && pageNumber > 10) await gate;
       await route.continue().catch(() => undefined); // an aborted request cannot be continued
     },
   );
 
   await openSignedIn(page, '/courses/1000/stats');
   await expect(page.getByText('Showing 10 rows on page 1.')).toBeVisible();
+  await page.evaluate(() => {
+    const seen = { preparing: false };
+    Object.assign(window, { tableFallbackSeen: seen });
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('Preparing the table…')) seen.preparing = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByRole('button', { name: 'Load all pages' }).click();
   await expect(page).toHaveURL(/\/courses\/1000\/stats\?all=1$/);
   await expect(page.getByRole('progressbar', { name: 'Loading all pages' })).toBeVisible();
   await expect(loaderStatus(page)).toHaveText('Loaded 1,000 rows (10 pages)…');
   // The rows loaded so far are on screen already, and everything computed over them says so.
   await expect(statsTable(page, 1000)).toHaveAttribute('aria-rowcount', '1001');
+  expect(await page.evaluate(() => Reflect.get(window, 'tableFallbackSeen'))).toEqual({ preparing: false });
   await expect(
     page.getByRole('region', { name: 'Summary' }).getByText('Based on 1,000 rows, more may exist.'),
   ).toBeVisible();

@@ -3,14 +3,14 @@ import { Suspense } from 'react';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunkOnce } from '@/lib/load-chunk';
-import { lazyScreen } from './lazy-screen';
+import { lazyReady } from '@/lib/lazy-ready';
 import { AppProviders } from './providers';
 import { appCatalogs } from './strings';
 
 /** The code behind the sign-in, loaded once there is a token: the sign-in screen needs none of it. */
 export const loadSignedInApp = loadChunkOnce(() => import('./signed-in-app'));
 
-const SignedInApp = lazyScreen(loadSignedInApp, (module) => module.SignedInApp);
+const SignedInApp = lazyReady(loadSignedInApp, (module) => module.SignedInApp);
 
 function Loading() {
   const texts = useCatalog(appCatalogs);

@@ -4,7 +4,7 @@ import { loadChunkOnce } from '@/lib/load-chunk';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useCatalog } from '@/lib/i18n';
 import { AppShell } from './app-shell';
-import { lazyScreen } from './lazy-screen';
+import { lazyReady } from '@/lib/lazy-ready';
 import { appCatalogs, type AppTexts } from './strings';
 import { usePageTitle } from './use-page-title';
 
@@ -15,10 +15,10 @@ const loadCoursesIndexPage = loadChunkOnce(() => import('@/features/course-stats
 const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/components/label-groups-page'));
 const loadStoredOnDevicePage = loadChunkOnce(() => import('@/features/course-stats/device/stored-on-device-page'));
 
-const CourseStatsPage = lazyScreen(loadCourseStatsPage, (module) => module.CourseStatsPage);
-const CoursesIndexPage = lazyScreen(loadCoursesIndexPage, (module) => module.CoursesIndexPage);
-const LabelGroupsPage = lazyScreen(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
-const StoredOnDevicePage = lazyScreen(loadStoredOnDevicePage, (module) => module.StoredOnDevicePage);
+const CourseStatsPage = lazyReady(loadCourseStatsPage, (module) => module.CourseStatsPage);
+const CoursesIndexPage = lazyReady(loadCoursesIndexPage, (module) => module.CoursesIndexPage);
+const LabelGroupsPage = lazyReady(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
+const StoredOnDevicePage = lazyReady(loadStoredOnDevicePage, (module) => module.StoredOnDevicePage);
 
 /** The route patterns whose screens load lazily, with their loads. */
 const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [

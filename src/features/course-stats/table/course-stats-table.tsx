@@ -1,7 +1,8 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
-import { loadChunk } from '@/lib/load-chunk';
+import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazyReady } from '@/lib/lazy-ready';
+import { loadChunkOnce } from '@/lib/load-chunk';
 import { DataTable } from '@/components/data-table/data-table';
 import type { VirtualDataTableHandle } from '@/components/data-table/virtual-data-table';
 import { useCatalog } from '@/lib/i18n';
@@ -13,11 +14,18 @@ import { RowDetailsContext } from './row-details-context';
 
 // Whole-course mode's table comes with TanStack Virtual: paged browsing never loads either. (The details dialog
 // is not split off: everything it uses is on the first screen already, so a chunk of its own measured larger.)
-const CourseStatsVirtualTable = lazy(() =>
-  loadChunk(() => import('./course-stats-virtual-table')).then((module) => ({
-    default: module.CourseStatsVirtualTable,
-  })),
-);
+const virtualTableChunk = loadChunkOnce(() => import('./course-stats-virtual-table'));
+const CourseStatsVirtualTable = lazyReady(virtualTableChunk, (module) => module.CourseStatsVirtualTable);
+
+/**
+ * Asks for the whole-course table's code ahead of its first rows. Without it, the table suspends when they
+ * arrive, says "Preparing the table…", and mounts later in one synchronous render (the virtualiser measuring
+ * inside it): the longest task of a whole-course load.
+ */
+export function preloadVirtualTable(): void {
+  // A failure here is not the user's: the table's own load tries again, and shows it if it fails.
+  virtualTableChunk().catch(() => undefined);
+}
 
 export interface CourseStatsTableProps {
   table: Table<CourseStat>;

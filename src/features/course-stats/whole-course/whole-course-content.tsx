@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useCatalog } from '@/lib/i18n';
 import { ChangesRegion, rememberInBar, RememberToggle } from '../changes/changes-region';
@@ -9,6 +9,7 @@ import { useNow } from '../fields/use-now';
 import { EMPTY_REPORT, EmptyResults } from '../results/empty-results';
 import { ResultsBody, type CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
+import { preloadVirtualTable } from '../table/course-stats-table';
 import { useCourseStatsTable } from '../table/use-course-stats-table';
 import { useRowsShown } from '../triage/use-rows-shown';
 import { wholeCourseCatalogs } from './strings';
@@ -29,6 +30,8 @@ export function WholeCourseContent({ results, whole }: WholeCourseContentProps) 
   const resultsTexts = useCatalog(resultsCatalogs);
   const { search, update } = searchState;
   const { query } = whole;
+  // The table's code is on its way while the first page is: in by the time the rows are.
+  useEffect(preloadVirtualTable, []);
   // Rows arrive through the query cache, which React renders in one synchronous pass; at 10,000 rows that pass
   // (row models, counts, figures) is one long task. Deferred, the new rows render at low priority, in slices the
   // browser can run input and frames between. The loader's state is deferred with them, so that the bar says

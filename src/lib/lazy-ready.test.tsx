@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { loadChunkOnce } from '@/lib/load-chunk';
-import { lazyScreen } from './lazy-screen';
+import { loadChunkOnce } from './load-chunk';
+import { lazyReady } from './lazy-ready';
 
 function chunkOf(text: string) {
   const gate: { open: () => void } = { open: () => undefined };
@@ -23,10 +23,10 @@ const inSuspense = (Screen: ComponentType) =>
     </Suspense>,
   );
 
-describe('lazyScreen', () => {
+describe('lazyReady', () => {
   it('renders a screen whose code is in already at once, with no loading line first', async () => {
     const { chunk, open } = chunkOf('Ready screen');
-    const Screen = lazyScreen(chunk, (loaded) => loaded.Screen);
+    const Screen = lazyReady(chunk, (loaded) => loaded.Screen);
     open();
     await chunk();
     inSuspense(Screen);
@@ -36,7 +36,7 @@ describe('lazyScreen', () => {
 
   it('says it is loading while the code is on its way, then shows the screen', async () => {
     const { chunk, open } = chunkOf('Late screen');
-    const Screen = lazyScreen(chunk, (loaded) => loaded.Screen);
+    const Screen = lazyReady(chunk, (loaded) => loaded.Screen);
     inSuspense(Screen);
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     await act(async () => {
