@@ -35,6 +35,19 @@ export function courseStatStatus(
  */
 export function isOverdue(stat: Pick<CourseStat, 'deadline' | 'completed' | 'success'>, now: number): boolean {
   if (stat.completed || stat.success) return false;
-  const deadline = parseTimestamp(stat.deadline);
+  const deadline = deadlineOf(stat);
   return deadline !== null && deadline < now;
+}
+
+// Rows are immutable objects from the query cache: each row's deadline is parsed once, not on every count of
+// "Overdue" over every row loaded.
+const deadlines = new WeakMap<object, number | null>();
+
+function deadlineOf(stat: Pick<CourseStat, 'deadline'>): number | null {
+  let deadline = deadlines.get(stat);
+  if (deadline === undefined) {
+    deadline = parseTimestamp(stat.deadline);
+    deadlines.set(stat, deadline);
+  }
+  return deadline;
 }

@@ -47,22 +47,33 @@ function factsOf(row: CourseStat): RowFacts {
   return facts;
 }
 
+/** A quick filter over a row's facts (worked out once per row), the row and the moment. */
+type FactsPredicate = (facts: RowFacts, row: CourseStat, now: number) => boolean;
+
 /**
  * What each quick filter keeps. "Not passed" is every row without success, whatever its progress (the learner
  * view explains why); "Inactive" counts a learner who never showed up as inactive too.
  */
+const keeps: Record<QuickFilterId, FactsPredicate> = {
+  overdue: ({ overdueFrom }, _row, now) => overdueFrom !== null && overdueFrom < now,
+  not_started: ({ notStarted }) => notStarted,
+  inactive: ({ lastActivity }, _row, now) => lastActivity === null || now - lastActivity >= INACTIVE_DAYS * DAY_MS,
+  not_passed: (_facts, row) => !row.success,
+  passed_no_cert: ({ passedWithoutCertificate }) => passedWithoutCertificate,
+};
+
+const onRow =
+  (id: QuickFilterId): Predicate =>
+  (row, now) =>
+    keeps[id](factsOf(row), row, now);
+
+/** Each quick filter as a test of one row. */
 export const quickFilterPredicates: Record<QuickFilterId, Predicate> = {
-  overdue: (row, now) => {
-    const from = factsOf(row).overdueFrom;
-    return from !== null && from < now;
-  },
-  not_started: (row) => factsOf(row).notStarted,
-  inactive: (row, now) => {
-    const last = factsOf(row).lastActivity;
-    return last === null || now - last >= INACTIVE_DAYS * DAY_MS;
-  },
-  not_passed: (row) => !row.success,
-  passed_no_cert: (row) => factsOf(row).passedWithoutCertificate,
+  overdue: onRow('overdue'),
+  not_started: onRow('not_started'),
+  inactive: onRow('inactive'),
+  not_passed: onRow('not_passed'),
+  passed_no_cert: onRow('passed_no_cert'),
 };
 
 const haystacks = new WeakMap<CourseStat, string>();
@@ -173,9 +184,11 @@ export type QuickFilterCounts = Record<QuickFilterId, number>;
 export function countQuickFilters(rows: readonly CourseStat[], query: string, now: number): QuickFilterCounts {
   const counts: QuickFilterCounts = { overdue: 0, not_started: 0, inactive: 0, not_passed: 0, passed_no_cert: 0 };
   const search = parseRowSearch(query);
+  // Every row loaded, again each time more come in: a row's facts are looked up once for all five filters.
   for (const row of rows) {
     if (!matchesSearch(row, search)) continue;
-    for (const id of QUICK_FILTER_IDS) if (quickFilterPredicates[id](row, now)) counts[id] += 1;
+    const facts = factsOf(row);
+    for (const id of QUICK_FILTER_IDS) if (keeps[id](facts, row, now)) counts[id] += 1;
   }
   return counts;
 }
