@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { useCatalog } from '@/lib/i18n';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { readClientId } from '@/lib/token-store';
 import { serverConfigQuery } from '../api/server-config-query';
 import { readSignOutReason } from '../session';
@@ -27,7 +28,10 @@ export function SignInScreen() {
   const [remember, setRemember] = useState(false);
   const [signedOutReason] = useState(readSignOutReason);
   const [attempted, setAttempted] = useState(false);
-  const config = useQuery(serverConfigQuery());
+  // What the server is (demo or proxy) adds a note; the form is usable without it, so it is asked for once the
+  // screen is painted, not alongside the code the first paint needs.
+  const painted = useAfterPaint();
+  const config = useQuery({ ...serverConfigQuery(), enabled: painted });
 
   const demo = config.data?.mode === 'demo' ? config.data : null;
   const reason = attempted ? null : signedOutReason;

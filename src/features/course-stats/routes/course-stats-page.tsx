@@ -2,6 +2,7 @@ import { matchQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { loadChunk } from '@/lib/load-chunk';
 import { courseStatsQueries } from '../api/course-stats-queries';
 import { CorrectionsNotice, CourseFilters } from '../filters/course-filters';
@@ -66,10 +67,12 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   const listData = listQuery.isPlaceholderData ? undefined : listQuery.data;
   // Whether a page is full counts what the API sent, not what survived parsing.
   const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;
-  // Loading the next page early both makes Next instant and tells whether there is a next page at all.
+  // Loading the next page early both makes Next instant and tells whether there is a next page at all. It waits
+  // until the page's first rows are painted: on a slow network it would share the line with what they need.
+  const afterFirstRows = useAfterPaint(pageIsFull);
   const nextPageQuery = useQuery({
     ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }),
-    enabled: pageIsFull,
+    enabled: pageIsFull && afterFirstRows,
   });
   const whole = useWholeCourse(listParams, mode === 'whole');
 
