@@ -1,5 +1,5 @@
 import type { Column, ColumnPinningState, HeaderGroup, Row, SortingState, Table } from '@tanstack/react-table';
-import { elementScroll, useVirtualizer, type Rect, type VirtualizerOptions } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useImperativeHandle,
@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '../virtual-scroll';
 import { DataTableColumnHeader } from './data-table-column-header';
 import { TransientRowCells } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
@@ -38,49 +39,6 @@ export interface VirtualDataTableProps<TData> {
 }
 
 export const VIRTUAL_ROW_HEIGHT = 44;
-
-/** jsdom (and an element not laid out yet) reports no height: assume a screenful so the first rows render. */
-const FALLBACK_VIEWPORT_PX = 600;
-const INITIAL_RECT: Rect = { width: 0, height: FALLBACK_VIEWPORT_PX };
-/**
- * The scroll region's size, from a ResizeObserver alone: its first report comes after the browser has laid the new
- * table out, before the paint. TanStack's default reads the size at once, inside React's commit, which forces that
- * layout there: on a whole-course load, 20–30 ms added to the longest task. Until the first report the virtualiser
- * works with INITIAL_RECT, a screenful, so the first rows render either way.
- */
-const observeRectAfterLayout: VirtualizerOptions<HTMLDivElement, Element>['observeElementRect'] = (instance, cb) => {
-  const element = instance.scrollElement;
-  const view = instance.targetWindow;
-  if (!element || !view) return;
-  const report = () => {
-    const { clientWidth, clientHeight } = element;
-    cb({ width: clientWidth, height: clientHeight > 0 ? clientHeight : FALLBACK_VIEWPORT_PX });
-  };
-  if (!('ResizeObserver' in view)) {
-    report();
-    return;
-  }
-  const observer = new view.ResizeObserver(report);
-  observer.observe(element, { box: 'content-box' });
-  return () => observer.disconnect();
-};
-
-/** Scroll regions the virtualiser has placed once. */
-const placed = new WeakSet<Element>();
-
-/**
- * TanStack's scrolling, less its first write when that is to the top. On mount the virtualiser scrolls the new
- * region to where it already is, and the write forces a layout inside React's commit (another 20–40 ms of a
- * whole-course load's longest task). A region no one has scrolled yet is at the top.
- */
-const scrollOnceMounted: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (offset, options, instance) => {
-  const element = instance.scrollElement;
-  if (element && !placed.has(element)) {
-    placed.add(element);
-    if (offset + (options.adjustments ?? 0) === 0) return;
-  }
-  elementScroll(offset, options, instance);
-};
 
 /**
  * A table for thousands of rows: only the rows in view (and a few either side) are in the DOM, between two

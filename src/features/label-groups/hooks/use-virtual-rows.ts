@@ -1,13 +1,6 @@
-import {
-  defaultRangeExtractor,
-  observeElementRect,
-  useVirtualizer,
-  type Range,
-  type Rect,
-  type VirtualItem,
-  type VirtualizerOptions,
-} from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback } from 'react';
+import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '@/components/virtual-scroll';
 
 export interface VirtualRowsOptions {
   enabled: boolean;
@@ -25,18 +18,6 @@ export interface VirtualRows {
   totalSize: number;
   scrollToIndex: (index: number) => void;
 }
-
-/**
- * When the scroll element reports no height (jsdom, or not laid out yet) assume this much, so the first screen of
- * rows renders instead of none. A real layout replaces it at once.
- */
-const FALLBACK_VIEWPORT_PX = 600;
-const INITIAL_RECT: Rect = { width: 0, height: FALLBACK_VIEWPORT_PX };
-
-const observeRectWithFallback: VirtualizerOptions<HTMLElement, HTMLElement>['observeElementRect'] = (instance, cb) =>
-  observeElementRect(instance, (rect) =>
-    cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_PX }),
-  );
 
 /** Fixed-height row virtualisation on TanStack Virtual's useVirtualizer, with one row always kept rendered. */
 export function useVirtualRows({
@@ -66,7 +47,8 @@ export function useVirtualRows({
     rangeExtractor,
     // Before the first measurement (the first render) and wherever layout reports no height.
     initialRect: INITIAL_RECT,
-    observeElementRect: observeRectWithFallback,
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollOnceMounted,
   });
   const scrollToIndex = (index: number) => {
     if (enabled) virtualizer.scrollToIndex(index, { align: 'auto' });

@@ -1,0 +1,59 @@
+import { elementScroll, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+
+/**
+ * How the app's virtualised lists (the whole-course table, the label tree) measure and scroll their region, on
+ * TanStack Virtual: without ever forcing a layout inside React's commit, where it lengthens the task that shows
+ * the rows (20–40 ms of a whole-course load's longest task).
+ */
+
+/** jsdom (and an element not laid out yet) reports no height: assume a screenful so the first rows render. */
+export const FALLBACK_VIEWPORT_PX = 600;
+
+/** The region's size until the first report: a screenful. */
+export const INITIAL_RECT: Rect = { width: 0, height: FALLBACK_VIEWPORT_PX };
+
+/**
+ * The scroll region's size, from a ResizeObserver alone: its first report comes after the browser has laid the
+ * new rows out, before the paint. TanStack's default reads the size at once, in the commit, forcing that layout
+ * there. Until the first report the virtualiser works with INITIAL_RECT.
+ */
+export function observeRectAfterLayout<TScroll extends Element, TItem extends Element>(
+  instance: Virtualizer<TScroll, TItem>,
+  cb: (rect: Rect) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const view = instance.targetWindow;
+  if (!element || !view) return undefined;
+  const report = () => {
+    const { clientWidth, clientHeight } = element;
+    cb({ width: clientWidth, height: clientHeight > 0 ? clientHeight : FALLBACK_VIEWPORT_PX });
+  };
+  if (!('ResizeObserver' in view)) {
+    report();
+    return undefined;
+  }
+  const observer = new view.ResizeObserver(report);
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
+
+/** Scroll regions the virtualiser has placed once. */
+const placed = new WeakSet<Element>();
+
+/**
+ * TanStack's scrolling, less its first write when that is to the top: on mount the virtualiser scrolls the new
+ * region to where it already is, and the write forces a layout in the commit. A region no one has scrolled yet
+ * is at the top.
+ */
+export function scrollOnceMounted<TScroll extends Element, TItem extends Element>(
+  offset: number,
+  options: Parameters<VirtualizerOptions<TScroll, TItem>['scrollToFn']>[1],
+  instance: Virtualizer<TScroll, TItem>,
+): void {
+  const element = instance.scrollElement;
+  if (element && !placed.has(element)) {
+    placed.add(element);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+}
