@@ -30,7 +30,7 @@ export default defineConfig({
   webServer: [
     {
       // The built app (npm run build runs first) served by the real server with its demo API.
-      command: 'node_modules/.bin/tsx server/main.ts',
+      command: 'node --import tsx server/main.ts',
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -48,7 +48,7 @@ export default defineConfig({
     },
     {
       // A scripted stand-in for a real LMS, for the fault-injection specs.
-      command: 'node_modules/.bin/tsx e2e/scripted-upstream.ts',
+      command: 'node --import tsx e2e/scripted-upstream.ts',
       url: `http://127.0.0.1:${UPSTREAM_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -56,7 +56,7 @@ export default defineConfig({
     },
     {
       // The same server in proxy mode, in front of the scripted upstream.
-      command: 'node_modules/.bin/tsx server/main.ts',
+      command: 'node --import tsx server/main.ts',
       url: `http://127.0.0.1:${PROXY_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

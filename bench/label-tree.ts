@@ -392,7 +392,7 @@ export const labelTree: Benchmark = {
     return {
       status: 'measured',
       method:
-        `Playwright drives headless Chromium (1280×800) against the built app, served by \`tsx server/main.ts\` in ` +
+        `Playwright drives headless Chromium (1280×800) against the built app, served by \`node --import tsx server/main.ts\` in ` +
         `proxy mode (RATE_LIMIT_MAX=0) in front of a node:http upstream in the suite's process answering ` +
         `/endpoint/v1/label_groups with syntheticLabelGroups(${GROUPS}, ${LABELS_PER_GROUP}) ` +
         `(${fmtKb(body.length)} of JSON; gzip-compressed, ${fmtKb(upstreamBody(body).gzip.length)}, when asked, as ` +

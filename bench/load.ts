@@ -128,7 +128,7 @@ async function stop(child: ChildProcess): Promise<number | null> {
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child = start('node_modules/.bin/tsx', ['server/main.ts'], {
+  const child = start(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     PORT: String(port),
     HOST,
     DEMO_TOKEN: TOKEN,

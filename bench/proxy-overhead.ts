@@ -137,7 +137,7 @@ export const proxyOverhead: Benchmark = {
             `alternating which side goes first: ${rounds * PER_ROUND} timed requests per side. p50 and p99 are over all ` +
             'timed requests of a side; "added at p50" is the median over the rounds of (proxy p50 − direct p50) within ' +
             'the round. Direct requests carry the token as access_token, as the proxy sends it upstream; requests to ' +
-            'the proxy carry it as a Bearer header, as the browser does. Upstream: `tsx server/main.ts` in demo mode; ' +
+            'the proxy carry it as a Bearer header, as the browser does. Upstream: `node --import tsx server/main.ts` in demo mode; ' +
             'proxy: the same server with API_BASE_URL set to it and RATE_LIMIT_MAX=0; both LOG_LEVEL=warn.',
           tables: [
             {

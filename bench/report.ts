@@ -154,7 +154,7 @@ export function suiteSection(machine: MachineInfo, date: string): string {
     'These are shared 2-core machines, so absolute timings are noisy. The suite therefore compares within one run',
     '(ours against a baseline measured in the same run, e.g. a plain Node client or a bare `node:http` server), alternates',
     'the two sides run by run, and reports medians over several runs. Every server is the real one',
-    "(`tsx server/main.ts`, the same as `npm start`) on a free port of 127.0.0.1, serving the suite's own build of the app",
+    "(`node --import tsx server/main.ts`, the same as `npm start`) on a free port of 127.0.0.1, serving the suite's own build of the app",
     "(`vite build --outDir .bench/dist`), with `LOG_LEVEL=warn` and `RATE_LIMIT_MAX=0`. Browser benchmarks drive Debian's",
     'Chromium through Playwright, headless; nothing is downloaded. Every run is bounded in count and time and stops all the',
     'servers it started, also on failure. Run one or a few: `npm run bench -- --only=api,proxy,bundle`; raw figures go to',

@@ -30,7 +30,7 @@ const GROWTH_TARGET = 5.5;
 const HEAP_TARGET = 2;
 
 const PLANNED_METHOD =
-  'Playwright drives headless Chromium against the built app served by `tsx server/main.ts` in demo mode ' +
+  'Playwright drives headless Chromium against the built app served by `node --import tsx server/main.ts` in demo mode ' +
   `(LOG_LEVEL=warn). Each run loads course ${SCALE_COURSE.id} (10,000 rows) and course ${LARGE_SCALE_COURSE.id} ` +
   '(50,000 rows) in fresh browser contexts, each timed as benchmark 1 times it ("Load all pages" to the frame after ' +
   'the status says all rows are in and the table holds them; clicks on the heading every 120 ms meanwhile). After ' +

@@ -158,7 +158,7 @@ export const sharedLimits: Benchmark = {
       method:
         `autocannon 9 in the suite's process, ${CONNECTIONS} connections, ${DURATION_S} s per run, GET ${PATH} with a ` +
         `Bearer token. Against two instances autocannon is given both URLs and spreads its connections round-robin ` +
-        `(25 each). Every instance is \`tsx server/main.ts\` in proxy mode (LOG_LEVEL=warn) with ` +
+        `(25 each). Every instance is \`node --import tsx server/main.ts\` in proxy mode (LOG_LEVEL=warn) with ` +
         `RATE_LIMIT_MAX=${RATE_LIMIT_MAX}, a limit high enough to count every request and refuse none; the Redis ` +
         `sides also have REDIS_URL set to one redis-server ${redis.version} (Debian's, no persistence). All proxy ` +
         'to one upstream, the demo API in its own process. Client, proxies, upstream and Redis share the 2 cores. ' +

@@ -96,8 +96,9 @@ export interface ChildHandle {
 }
 
 /**
- * Starts a TypeScript entry point with node_modules/.bin/tsx, under bench/guard.mjs in a process group of its own.
- * stop() ends the guard, tsx and the node process it runs, and nothing else. The guard holds a pipe from this
+ * Starts a TypeScript entry point in node with tsx loaded (`node --import tsx`, one process: tsx's CLI would kill it
+ * when a signal is not confirmed within 30 ms), under bench/guard.mjs in a process group of its own.
+ * stop() ends the guard and the node process it runs, and nothing else. The guard holds a pipe from this
  * process as its stdin: if the suite dies without cleaning up (killed, crashed), the pipe closes and the guard
  * stops the server, so no server outlives the suite.
  */
@@ -109,7 +110,7 @@ export function startTsx(
 ): ChildHandle {
   const child: ChildProcess = spawn(
     process.execPath,
-    [resolve(ROOT, 'bench/guard.mjs'), resolve(ROOT, 'node_modules/.bin/tsx'), entry],
+    [resolve(ROOT, 'bench/guard.mjs'), process.execPath, '--import', 'tsx', entry],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },

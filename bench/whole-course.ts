@@ -241,7 +241,7 @@ export const inputText = (worst: { count: number; delayMs: number; durationMs: n
       (worst.durationMs === 0 ? 'under 16 ms' : fmtMs(worst.durationMs, 0));
 
 const PLANNED_METHOD =
-  'Playwright drives headless Chromium against the built app served by `tsx server/main.ts` in demo mode ' +
+  'Playwright drives headless Chromium against the built app served by `node --import tsx server/main.ts` in demo mode ' +
   `(LOG_LEVEL=warn). Each app run opens /courses/${SCALE_COURSE.id}/stats in a fresh browser context, waits for the ` +
   'first page and for the network to settle, then clicks "Load all pages"; the time is performance.now() in the ' +
   'page from the click to the animation frame after the load is complete (a role="status" line says "10,000 rows", ' +

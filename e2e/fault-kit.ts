@@ -73,11 +73,13 @@ export interface ServerProcess {
 
 /** Starts `server/main.ts` on a free port of 127.0.0.1 with the given environment, as `npm run serve` would. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // One process, TypeScript loaded in it: tsx's own CLI would sit in between and, on a busy machine, kill the server
+  // when it does not confirm a signal within 30 ms, so a graceful stop would exit with 143.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', API_BASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx runs the server in a child process, and a forced stop must reach both.
+    // Its own process group: a forced stop reaches whatever the server started too.
     detached: true,
   });
   let output = '';

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(resolve(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
