@@ -43,12 +43,16 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChu
   return Object.values(bundle ?? {}).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
 }
 
+/** What an async entry may import, in bytes of code: a few small shared modules, never the app. */
+const ASYNC_ENTRY_IMPORTS_MAX = 8_000;
+
 /**
  * Builds `path` as an entry of its own, run by index.html as an async module script fetched at high priority: it
- * runs as soon as it has arrived, while the app's own, larger entry is still loading. It must share no module with
- * the app's entry (checked), or it would wait for it. (Vite would merge a second module script written in
- * index.html into the app's entry.)
+ * runs as soon as it has arrived, while the app's own, larger entry is still loading. What it shares with the app's
+ * entry must be a small chunk of its own (checked), or it would wait for the app's code. (Vite would merge a
+ * second module script written in index.html into the app's entry.)
  */
+
 function asyncEntry(name: string, path: string): Plugin {
   let base = '/';
   return {
@@ -67,7 +71,13 @@ function asyncEntry(name: string, path: string): Plugin {
       handler(_html, context) {
         const chunk = chunksOf(context.bundle).find((item) => item.isEntry && item.name === name);
         if (!chunk) throw new Error(`async-entry: no entry chunk ${name}`);
-        if (chunk.imports.length > 0) throw new Error(`async-entry: ${name} imports ${chunk.imports.join(', ')}`);
+        // It may share a few small modules with the app's bundle (a chunk of their own, which the bundle imports
+        // too), never the app's code: then it runs as soon as it is in, whatever the bundle's size.
+        const imported = chunk.imports.map((file) => chunksOf(context.bundle).find((item) => item.fileName === file));
+        const size = imported.reduce((sum, item) => sum + (item?.code.length ?? Infinity), 0);
+        if (size > ASYNC_ENTRY_IMPORTS_MAX) {
+          throw new Error(`async-entry: ${name} imports ${size} bytes (${chunk.imports.join(', ')})`);
+        }
         return [
           {
             tag: 'script',
@@ -173,8 +183,9 @@ interface Screen {
  * index.html then names each screen's files and routes in a `<meta name="screen-code">`, for screen-preload.ts.
  */
 function screenChunks(asyncEntries: readonly string[], screens: Record<string, Screen>): Plugin {
-  const state: { plan: ScreenPlan; base: string } = {
+  const state: { plan: ScreenPlan; early: Set<string>; base: string } = {
     plan: { separate: new Set(), screenOf: new Map(), shared: new Set() },
+    early: new Set(),
     base: '/',
   };
   return {
@@ -186,6 +197,14 @@ function screenChunks(asyncEntries: readonly string[], screens: Record<string, S
           output: {
             codeSplitting: {
               groups: [
+                // What an async entry shares with the app's entry (the API client's transport, the token store):
+                // a chunk of its own, so the async entry runs without waiting for the app's.
+                {
+                  name: 'early',
+                  priority: 4,
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => state.early.has(id),
+                },
                 // Named as the entry, these modules join its chunk rather than forming one it imports.
                 { name: 'index', priority: 3, tags: ['$initial'], test: (id: string) => !state.plan.separate.has(id) },
                 // Exactly the modules planned, not what they import: that is at start-up, or planned too.
@@ -214,7 +233,11 @@ function screenChunks(asyncEntries: readonly string[], screens: Record<string, S
       const roots = Object.fromEntries(
         Object.entries(screens).map(([name, screen]) => [name, screen.modules.map(fromRoot)] as const),
       );
-      state.plan = planScreens(asyncEntries.map(fromRoot), roots, (id) => this.getModuleInfo(id), this.getModuleIds());
+      const info = (id: string) => this.getModuleInfo(id);
+      state.plan = planScreens(asyncEntries.map(fromRoot), roots, info, this.getModuleIds());
+      // What the async entries share with the app's entry: a small chunk both import.
+      const entryModules = staticClosure([fromRoot('./src/main.tsx')], (id) => info(id)?.importedIds ?? []);
+      state.early = new Set([...state.plan.separate].filter((id) => entryModules.has(id)));
     },
     transformIndexHtml: {
       order: 'post',
@@ -286,10 +309,12 @@ export default defineConfig({
     asyncEntry('screen-preload', './src/app/screen-preload.ts'),
   ],
   resolve: {
-    alias: {
-      '@contract': fromRoot('./contract/index.ts'),
-      '@': fromRoot('./src'),
-    },
+    alias: [
+      { find: /^@contract$/, replacement: fromRoot('./contract/index.ts') },
+      // One module of the contract by itself, for code that must not evaluate the rest (contract/paths.ts).
+      { find: /^@contract\/(.+)$/, replacement: `${fromRoot('./contract')}/$1` },
+      { find: '@', replacement: fromRoot('./src') },
+    ],
   },
   build: {
     target: 'es2022',

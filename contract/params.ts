@@ -51,14 +51,9 @@ export const LABEL_GROUPS_QUERY_NAMES = ['access_token'] as const;
 export const errorBodySchema = z.strictObject({ error: z.string() });
 export type ErrorBody = z.output<typeof errorBodySchema>;
 
-export const API_PREFIX = '/endpoint/v1';
-export const courseStatsPath = (courseId: number) => `${API_PREFIX}/courses/${courseId}/course_stats`;
-export const LABEL_GROUPS_PATH = `${API_PREFIX}/label_groups`;
-
 /** What GET /api/config tells the app about the server it runs on. */
 export const serverConfigSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('demo'), demoToken: z.string() }),
   z.object({ mode: z.literal('proxy'), upstreamHost: z.string() }),
 ]);
 export type ServerConfig = z.output<typeof serverConfigSchema>;
-export const CONFIG_PATH = '/api/config';

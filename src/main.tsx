@@ -1,3 +1,4 @@
+import './start-early';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
@@ -15,8 +16,8 @@ if (!root) throw new Error('index.html lacks #root');
 
 const queryClient = createAppQueryClient();
 
-// A large account's label tree is megabytes: its request goes out now, in the bundle's own evaluation, not a task
-// later (tens of milliseconds on a phone) with the rest of the start-up.
+// The label groups, asked for before this bundle ran (app/screen-preload.ts, or ./start-early if this bundle came
+// first), go into the query cache now, so the page finds them there (or on their way) instead of asking again.
 prefetchLabelGroupsRoute(queryClient, window.location);
 
 /**

@@ -1,20 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { labelGroupsQueries } from '@/features/label-groups/api/label-groups-queries';
 import { getToken } from '@/lib/token-store';
+import { LABEL_GROUPS_ADDRESS } from './early-requests';
 import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /**
- * The address of LabelGroupsPage (router.tsx: `label-groups`, which a trailing slash matches too). Matched by hand:
- * this runs in the entry bundle, which carries no router.
- */
-const LABEL_GROUPS_ADDRESS = /^\/label-groups\/?$/;
-
-/**
- * Signed in on the label groups address: asks for the label groups from the entry, at start-up, before the code
- * behind the sign-in and the screen's own code have loaded. A large account's tree is megabytes of JSON, so the
- * request is most of the wait; started here it overlaps the download of both. The page's useQuery joins the
- * request still running, so there is one request, and an error it answered with is shown as it is (not asked for
- * again on mount).
+ * Signed in on the label groups address: puts the label groups query in the cache from the entry, at start-up, before
+ * the code behind the sign-in and the screen's own code have loaded. Its request is the one sendEarlyRequests sent
+ * before the bundle's evaluation (or a new one, if that did not happen), and it overlaps the download of both. The
+ * page's useQuery joins the request still running, so there is one request, and an error it answered with is shown
+ * as it is (not asked for again on mount).
  *
  * Nothing waits for the answer: the first render shows the screen with its loading state, not a blank page held
  * back for a tree of any size.

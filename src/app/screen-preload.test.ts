@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY as STORE_KEY } from '@/lib/token-store';
-import { filesFor, matchesRoute, TOKEN_STORAGE_KEY } from './screen-preload';
+import { filesFor, matchesRoute } from './screen-preload';
 
 describe('preloading the code of the screen at the address', () => {
-  it('looks for the token where the token store keeps it', () => {
-    expect(TOKEN_STORAGE_KEY).toBe(STORE_KEY);
-  });
-
   it.each([
     ['/courses/:courseId/stats', '/courses/101/stats', true],
     ['/courses/:courseId/stats', '/courses/101/stats/', true],

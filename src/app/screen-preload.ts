@@ -1,25 +1,18 @@
+import { getToken } from '@/lib/token-store';
+import { sendEarlyRequests } from './early-requests';
+
 /**
  * A script of its own, loaded early and asynchronously by index.html (see asyncEntry in vite.config.ts). The code
  * of each signed-in screen is a chunk the app loads once its own bundle has run; on a phone that is a round trip
  * and a download after the bundle's. For a signed-in visit, this starts loading the code of the screen at the
  * address right away, beside the app's bundle: index.html names each screen's files and the addresses they
- * serve, in a `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts).
+ * serve, in a `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts). A screen that
+ * opens with one large answer (the label tree) has its request sent from here too, before the app's bundle has
+ * been compiled and run (sendEarlyRequests).
  *
- * It imports nothing, so that it never waits for the app's code: the token's storage key is written out here (a
- * test holds it to the token store's). It only looks whether a token is there; the token stays where it is.
+ * It imports only the API client's transport and the token store, in a small chunk it shares with the app's
+ * bundle, so that it never waits for the app's code.
  */
-export const TOKEN_STORAGE_KEY = 'course-stats.token';
-
-function signedIn(): boolean {
-  try {
-    return (
-      window.sessionStorage.getItem(TOKEN_STORAGE_KEY) !== null ||
-      window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null
-    );
-  } catch {
-    return false; // no storage, no stored token: the app loads the code itself, as it would anyway
-  }
-}
 
 /** Whether `pathname` is an address of the route `pattern` (`/courses/:courseId/stats`, or `*` for any). */
 export function matchesRoute(pattern: string, pathname: string): boolean {
@@ -57,7 +50,8 @@ function preload(file: string): void {
   document.head.append(link);
 }
 
-if (typeof document !== 'undefined' && signedIn()) {
+if (typeof document !== 'undefined' && getToken() !== null) {
+  sendEarlyRequests(window.location);
   const screens = [...document.querySelectorAll<HTMLMetaElement>('meta[name="screen-code"]')].map((meta) => ({
     routes: meta.dataset.routes ?? '',
     files: meta.content,

@@ -31,17 +31,9 @@ import {
   parseRetryAfter,
   TokenExchangeFailure,
 } from './api-error';
+import { send, type RequestOptions } from './api-transport';
 import { isRecord } from './is-record';
 import { getToken } from './token-store';
-
-export const DEFAULT_TIMEOUT_MS = 15_000;
-
-export interface RequestOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  /** Overrides the stored token (sign-in checks a token before storing it). */
-  token?: string | null;
-}
 
 /** Course statistics, each record checked by the schema, the plain ones by its quicker twin. */
 const COURSE_STATS_LIST = { schema: courseStatSchema, plain: parsePlainCourseStat };
@@ -170,63 +162,6 @@ async function getJson(path: string, options: RequestOptions): Promise<JsonBody>
       reason: looksLikeHtml(text) ? 'the server sent an HTML page instead of JSON' : 'the response is not valid JSON',
     });
   }
-}
-
-/**
- * One request and its whole body, with a timeout: GET, or POST with a JSON body. A failure to get an answer is an
- * ApiError (network, timeout); a caller's abort passes through unchanged. The status is the caller's to judge.
- */
-async function send(
-  path: string,
-  options: RequestOptions,
-  jsonBody?: string,
-): Promise<{ response: Response; text: string }> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const forwardAbort = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) forwardAbort();
-  else options.signal?.addEventListener('abort', forwardAbort, { once: true });
-
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (jsonBody !== undefined) headers['Content-Type'] = 'application/json';
-
-  try {
-    let response: Response;
-    try {
-      response = await globalThis.fetch(path, {
-        method: jsonBody === undefined ? 'GET' : 'POST',
-        headers,
-        body: jsonBody,
-        signal: controller.signal,
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-    } catch (error) {
-      throw mapFetchFailure(error, timedOut, timeoutMs, options.signal);
-    }
-    try {
-      return { response, text: await response.text() };
-    } catch (error) {
-      throw mapFetchFailure(error, timedOut, timeoutMs, options.signal);
-    }
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', forwardAbort);
-  }
-}
-
-function mapFetchFailure(error: unknown, timedOut: boolean, timeoutMs: number, signal?: AbortSignal): unknown {
-  if (timedOut) return new ApiError({ kind: 'timeout', timeoutMs });
-  // A caller's abort (a newer query replaced this one) is not an API failure: let it through unchanged.
-  if (signal?.aborted) return signal.reason ?? error;
-  const message = error instanceof Error ? error.message : 'request failed';
-  return new ApiError({ kind: 'network', message });
 }
 
 /** The server's own words from an error body, whatever its content type; null when there are none. */
