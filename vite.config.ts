@@ -311,7 +311,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@contract$/, replacement: fromRoot('./contract/index.ts') },
-      // One module of the contract by itself, for code that must not evaluate the rest (contract/paths.ts).
+      // One module of the contract by itself, for code that must not evaluate the rest (contract/endpoints.ts).
       { find: /^@contract\/(.+)$/, replacement: `${fromRoot('./contract')}/$1` },
       { find: '@', replacement: fromRoot('./src') },
     ],

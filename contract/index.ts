@@ -2,5 +2,5 @@ export * from './course-stat';
 export * from './label-group';
 export * from './oauth';
 export * from './params';
-export * from './paths';
+export * from './endpoints';
 export * from './parse-list';

@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
-
-/** The API's paging limits (docs/api.md, Parameters). */
-export const PER_PAGE_MAX = 100;
-export const PER_PAGE_DEFAULT = 10;
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from './endpoints';
 
 /** A positive integer that JavaScript can hold exactly. */
 export const positiveIdSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));

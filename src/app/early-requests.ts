@@ -1,4 +1,4 @@
-import { LABEL_GROUPS_PATH } from '@contract/paths';
+import { courseStatsPath, LABEL_GROUPS_PATH, PER_PAGE_DEFAULT } from '@contract/endpoints';
 import { sendAhead } from '@/lib/api-transport';
 import { getToken } from '@/lib/token-store';
 
@@ -8,20 +8,37 @@ import { getToken } from '@/lib/token-store';
  */
 export const LABEL_GROUPS_ADDRESS = /^\/label-groups\/?$/;
 
+/**
+ * A course's statistics with nothing in the query (as the course list links to them): the page opens on page 1 at the
+ * API's default page size. With anything in the query, the page reads it first (fallbacks, corrections) and asks
+ * itself. The id as the page takes it with no fixing: digits, no leading zero, within JavaScript's exact integers.
+ */
+const COURSE_STATS_ADDRESS = /^\/courses\/([1-9]\d{0,14})\/stats\/?$/;
+
 /** The pages (their Location) already handled: both scripts pass window.location. */
 const handled = new WeakSet<object>();
 
 /**
- * Signed in on the label groups address, sends the screen's request at once: a large account's tree is megabytes of
- * JSON, so its request is most of the wait. It goes out through the API client's transport, before the app's bundle
- * (React, the schemas) has run; the API client takes its answer when the page asks (sendAhead). Called by whichever
- * script runs first, screen-preload.ts or the bundle's first module (start-early.ts): once a page, so the other call,
- * even after the page took the answer, sends nothing.
+ * Signed in, sends the request the screen at this address opens with, at once, where that can be known without the
+ * app's code: the label tree (megabytes of JSON for a large account, so most of the wait) and the first page of a
+ * course's statistics. It goes out through the API client's transport, before the app's bundle (React, the schemas)
+ * has run; the API client takes its answer when the page asks (sendAhead) if the page asks for exactly that.
+ * Called by whichever script runs first, screen-preload.ts or the bundle's first module (start-early.ts): once a
+ * page, so the other call, even after the page took the answer, sends nothing.
  */
-export function sendEarlyRequests(location: { pathname: string }): void {
+export function sendEarlyRequests(location: { pathname: string; search: string }): void {
   if (handled.has(location)) return;
   handled.add(location);
   const token = getToken();
-  if (!token || !LABEL_GROUPS_ADDRESS.test(location.pathname)) return;
-  sendAhead(LABEL_GROUPS_PATH, token);
+  if (!token) return;
+  const path = earlyPath(location);
+  if (path !== null) sendAhead(path, token);
+}
+
+/** The API path the screen at this address opens with, when it is known from the address alone. */
+function earlyPath({ pathname, search }: { pathname: string; search: string }): string | null {
+  if (LABEL_GROUPS_ADDRESS.test(pathname)) return LABEL_GROUPS_PATH;
+  const courseId = search === '' ? COURSE_STATS_ADDRESS.exec(pathname)?.[1] : undefined;
+  // As the API client writes it (api-client.ts), so that it takes this answer: a test holds the two together.
+  return courseId === undefined ? null : `${courseStatsPath(Number(courseId))}?page=1&per_page=${PER_PAGE_DEFAULT}`;
 }

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { LABEL_GROUPS_PATH } from '@contract/paths';
+import { LABEL_GROUPS_PATH } from '@contract/endpoints';
 import { server } from '@/testing/msw';
 import { labelGroupWire } from '@/testing/fixtures';
 import { fetchLabelGroups } from './api-client';
