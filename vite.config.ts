@@ -43,8 +43,11 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChu
   return Object.values(bundle ?? {}).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
 }
 
-/** What an async entry may import, in bytes of code: a few small shared modules, never the app. */
-const ASYNC_ENTRY_IMPORTS_MAX = 8_000;
+/**
+ * What an async entry may import, in gzipped bytes (so a build without minification passes too): a few small shared
+ * modules, never the app.
+ */
+const ASYNC_ENTRY_IMPORTS_MAX_GZIP = 8_000;
 
 /**
  * Builds `path` as an entry of its own, run by index.html as an async module script fetched at high priority: it
@@ -74,9 +77,9 @@ function asyncEntry(name: string, path: string): Plugin {
         // It may share a few small modules with the app's bundle (a chunk of their own, which the bundle imports
         // too), never the app's code: then it runs as soon as it is in, whatever the bundle's size.
         const imported = chunk.imports.map((file) => chunksOf(context.bundle).find((item) => item.fileName === file));
-        const size = imported.reduce((sum, item) => sum + (item?.code.length ?? Infinity), 0);
-        if (size > ASYNC_ENTRY_IMPORTS_MAX) {
-          throw new Error(`async-entry: ${name} imports ${size} bytes (${chunk.imports.join(', ')})`);
+        const size = imported.reduce((sum, item) => sum + (item ? gzipSync(item.code).length : Infinity), 0);
+        if (size > ASYNC_ENTRY_IMPORTS_MAX_GZIP) {
+          throw new Error(`async-entry: ${name} imports ${size} bytes gzipped (${chunk.imports.join(', ')})`);
         }
         return [
           {

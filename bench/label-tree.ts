@@ -485,7 +485,7 @@ export const labelTree: Benchmark = {
         'Where the time goes, and what was done (issue 18): the groups were first asked for once the screen had ' +
           'rendered (1.77×), then from the entry bundle at start-up, and plain groups are parsed without the ' +
           'schema’s generic walk (100,000 labels: about a fifth of the time, the same answer). Now the request goes ' +
-          'out from the page’s first, small script (screen-preload.ts, through the API client’s transport, in a 4.8 KB ' +
+          'out from the page’s first, small script (screen-preload.ts, through the API client’s transport, in a 5 KB ' +
           'chunk shared with the bundle), before the bundle is compiled and run; the client takes that answer when ' +
           'the page asks. The request-sent rows above show how far behind the bare page’s it still leaves: the ' +
           'document and that script come first. After the last byte, the app parses and checks the answer, builds ' +
