@@ -12,8 +12,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers, one folder each; a file belongs to the innermost folder that matches, and imports between files of one
- * element (one feature, say) are not checked. The entry, src/main.tsx, and its first import, src/start-early.ts, are
- * the only files of src/ itself.
+ * element (one feature, say) are not checked. The entry, src/main.tsx, is the only file of src/ itself.
  */
 const layers = [
   { type: 'app', pattern: 'src/app' },

@@ -55,7 +55,6 @@ const ASYNC_ENTRY_IMPORTS_MAX_GZIP = 8_000;
  * entry must be a small chunk of its own (checked), or it would wait for the app's code. (Vite would merge a
  * second module script written in index.html into the app's entry.)
  */
-
 function asyncEntry(name: string, path: string): Plugin {
   let base = '/';
   return {
@@ -72,11 +71,12 @@ function asyncEntry(name: string, path: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const chunk = chunksOf(context.bundle).find((item) => item.isEntry && item.name === name);
+        const chunks = chunksOf(context.bundle);
+        const chunk = chunks.find((item) => item.isEntry && item.name === name);
         if (!chunk) throw new Error(`async-entry: no entry chunk ${name}`);
         // It may share a few small modules with the app's bundle (a chunk of their own, which the bundle imports
         // too), never the app's code: then it runs as soon as it is in, whatever the bundle's size.
-        const imported = chunk.imports.map((file) => chunksOf(context.bundle).find((item) => item.fileName === file));
+        const imported = chunk.imports.map((file) => chunks.find((item) => item.fileName === file));
         const size = imported.reduce((sum, item) => sum + (item ? gzipSync(item.code).length : Infinity), 0);
         if (size > ASYNC_ENTRY_IMPORTS_MAX_GZIP) {
           throw new Error(`async-entry: ${name} imports ${size} bytes gzipped (${chunk.imports.join(', ')})`);

@@ -1,9 +1,9 @@
-import './start-early';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
 import { getToken } from '@/lib/token-store';
 import { App, loadSignedInApp } from './app/app';
+import { sendEarlyRequests } from './app/early-requests';
 import { prefetchLabelGroupsRoute } from './app/label-groups-prefetch';
 import { createAppQueryClient } from './app/providers';
 import './app/styles.css';
@@ -16,8 +16,10 @@ if (!root) throw new Error('index.html lacks #root');
 
 const queryClient = createAppQueryClient();
 
-// The label groups, asked for before this bundle ran (app/screen-preload.ts, or ./start-early if this bundle came
-// first), go into the query cache now, so the page finds them there (or on their way) instead of asking again.
+// The screen's first request usually left before this bundle ran, from app/screen-preload.ts; if this bundle came
+// first, it leaves now (and screen-preload.ts then sends nothing). The label groups go into the query cache now, so
+// the page finds them there (or on their way) instead of asking again.
+sendEarlyRequests(window.location);
 prefetchLabelGroupsRoute(queryClient, window.location);
 
 /**

@@ -6,13 +6,8 @@ import { setToken } from '@/lib/token-store';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { FIRST_ROWS_WAIT_MS, prefetchCourseStatsRoute } from './course-stats-prefetch';
-import { renderApp } from './app-test-support';
+import { at, renderApp } from './app-test-support';
 import { createAppQueryClient } from './providers';
-
-const at = (url: string) => {
-  const parsed = new URL(url, 'http://localhost');
-  return { pathname: parsed.pathname, search: parsed.search };
-};
 
 /**
  * Answers every course statistics request, after `wait` ms, with ten rows on page 1 and none after (or with

@@ -4,16 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
-import { renderApp } from './app-test-support';
+import { at, renderApp } from './app-test-support';
 import { prefetchCourseStatsRoute } from './course-stats-prefetch';
 import { sendEarlyRequests } from './early-requests';
 import { prefetchLabelGroupsRoute } from './label-groups-prefetch';
 import { createAppQueryClient } from './providers';
-
-const at = (url: string) => {
-  const parsed = new URL(url, 'http://localhost');
-  return { pathname: parsed.pathname, search: parsed.search };
-};
 
 /**
  * Answers the label groups and every course statistics request after `wait` ms; returns each request as

@@ -23,7 +23,7 @@ const handled = new WeakSet<object>();
  * app's code: the label tree (megabytes of JSON for a large account, so most of the wait) and the first page of a
  * course's statistics. It goes out through the API client's transport, before the app's bundle (React, the schemas)
  * has run; the API client takes its answer when the page asks (sendAhead) if the page asks for exactly that.
- * Called by whichever script runs first, screen-preload.ts or the bundle's first module (start-early.ts): once a
+ * Called by whichever script runs first, screen-preload.ts or the app's entry (main.tsx): once a
  * page, so the other call, even after the page took the answer, sends nothing.
  */
 export function sendEarlyRequests(location: { pathname: string; search: string }): void {

@@ -6,9 +6,9 @@ import { sendEarlyRequests } from './early-requests';
  * of each signed-in screen is a chunk the app loads once its own bundle has run; on a phone that is a round trip
  * and a download after the bundle's. For a signed-in visit, this starts loading the code of the screen at the
  * address right away, beside the app's bundle: index.html names each screen's files and the addresses they
- * serve, in a `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts). A screen that
- * opens with one large answer (the label tree) has its request sent from here too, before the app's bundle has
- * been compiled and run (sendEarlyRequests).
+ * serve, in a `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts). The request a
+ * screen opens with, where the address alone says what it is (the label tree, a course's first page), is sent from
+ * here too, before the app's bundle has been compiled and run (sendEarlyRequests).
  *
  * It imports only the API client's transport and the token store, in a small chunk it shares with the app's
  * bundle, so that it never waits for the app's code.

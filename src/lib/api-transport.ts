@@ -2,11 +2,11 @@ import { ApiError } from './api-error';
 
 /**
  * The API client's transport: the one place the app calls fetch. It knows requests, timeouts and aborts, and nothing
- * of the API's answers or its schemas (api-client.ts does), so the entry's first module can send a request with it
- * before the rest of the bundle has been evaluated (see sendAhead).
+ * of the API's answers or its schemas (api-client.ts does), so the page's first, small script can send a request with
+ * it before the app's bundle has run (see sendAhead).
  */
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -15,7 +15,7 @@ export interface RequestOptions {
   token?: string | null;
 }
 
-export interface Sent {
+interface Sent {
   response: Response;
   text: string;
 }
@@ -36,7 +36,7 @@ let ahead: Ahead | null = null;
  * answer nobody takes is dropped with the page.
  */
 export function sendAhead(path: string, token: string): void {
-  ahead = null;
+  ahead = null; // not to be taken by the send below
   const controller = new AbortController();
   const answer = send(path, { token, signal: controller.signal });
   // Its failure is for the taker to report; with no taker (the user went elsewhere) it is nobody's.
@@ -51,17 +51,21 @@ function takeAhead(path: string, options: RequestOptions): Promise<Sent> | null 
   }
   const { answer, controller } = ahead;
   ahead = null;
-  const { signal } = options;
-  if (signal) {
-    const forwardAbort = () => controller.abort(signal.reason);
-    if (signal.aborted) forwardAbort();
-    else {
-      signal.addEventListener('abort', forwardAbort, { once: true });
-      const stop = () => signal.removeEventListener('abort', forwardAbort);
-      answer.then(stop, stop);
-    }
-  }
+  const stop = forwardAbort(options.signal, controller);
+  answer.then(stop, stop);
   return answer;
+}
+
+/** Aborts `controller` when `signal` aborts (at once if it has), with its reason; returns what stops listening. */
+function forwardAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!signal) return () => undefined;
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) {
+    abort();
+    return () => undefined;
+  }
+  signal.addEventListener('abort', abort, { once: true });
+  return () => signal.removeEventListener('abort', abort);
 }
 
 /**
@@ -80,9 +84,7 @@ export async function send(path: string, options: RequestOptions, jsonBody?: str
     timedOut = true;
     controller.abort();
   }, timeoutMs);
-  const forwardAbort = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) forwardAbort();
-  else options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  const stopForwarding = forwardAbort(options.signal, controller);
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -109,7 +111,7 @@ export async function send(path: string, options: RequestOptions, jsonBody?: str
     }
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', forwardAbort);
+    stopForwarding();
   }
 }
 
