@@ -287,7 +287,7 @@ export interface DeclaredConcurrency {
 
 /**
  * The whole-course loader's concurrency as the app's code declares it: a constant whose name contains CONCURRENCY,
- * either a number (`LOAD_CONCURRENCY = 4`) or limits (`DEFAULT_CONCURRENCY = { initial: 4, min: 1, max: 6 }`).
+ * either a number (`LOAD_CONCURRENCY = 4`) or limits (`DEFAULT_CONCURRENCY = { initial: 6, min: 1, max: 6 }`).
  * Null when there is none, or several that disagree.
  */
 export function loaderConcurrencyFromSource(): DeclaredConcurrency | null {

@@ -109,7 +109,7 @@ afterEach(() => {
 });
 
 describe('loadAllPages', () => {
-  it('reads every page with four in flight, stops at the short last page and keeps page order', async () => {
+  it('reads every page with six in flight, stops at the short last page and keeps page order', async () => {
     // Later pages answer first: the result must still be in page order.
     const script: Record<number, Step[]> = {};
     for (let p = 1; p <= 8; p += 1)
@@ -120,9 +120,11 @@ describe('loadAllPages', () => {
     expect(result.items.map((item) => item.id)).toEqual(range(1, 75));
     expect(result.pages).toBe(8);
     expect(result.report).toMatchObject({ received: 75, accepted: 75, duplicates: 0 });
-    expect(api.maxInFlight()).toBe(4);
+    expect(api.maxInFlight()).toBe(6);
+    // The first six pages are asked for at once.
+    expect(api.startedAt.get(6)).toEqual([0]);
     // Nothing past the short page 8 is kept, and nothing past it is asked for once it is known.
-    expect(Math.max(...api.requested)).toBeLessThanOrEqual(8 + 3);
+    expect(Math.max(...api.requested)).toBeLessThanOrEqual(8 + 5);
     expect(api.inFlight()).toBe(0);
   });
 
@@ -151,10 +153,11 @@ describe('loadAllPages', () => {
     const promise = load(api, {
       onProgress: (status) => progress.push(status.concurrency),
     });
-    await vi.advanceTimersByTimeAsync(100); // pages 1-4 answer; page 3 with the 429
+    await vi.advanceTimersByTimeAsync(100); // pages 1-6 answer; page 3 with the 429
     const requestsAtLimit = api.requested.length;
-    expect(progress).toContain(2);
-    // Pages 5-7 already in flight may finish; nothing new starts for five seconds.
+    expect(progress[0]).toBe(6);
+    expect(progress).toContain(3);
+    // Nothing new starts for five seconds.
     await vi.advanceTimersByTimeAsync(4_800);
     expect(api.requested.length).toBe(requestsAtLimit);
     await vi.advanceTimersByTimeAsync(300);
@@ -206,9 +209,9 @@ describe('loadAllPages', () => {
     const api = fakeApi(400, { 1: [{ error: serverError }] });
     const concurrency: number[] = [];
     await settle(load(api, { onProgress: (status) => concurrency.push(status.concurrency) }));
-    const lowest = concurrency.indexOf(2);
+    const lowest = concurrency.indexOf(3);
     expect(lowest).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...concurrency.slice(lowest))).toBeGreaterThan(2);
+    expect(Math.max(...concurrency.slice(lowest))).toBeGreaterThan(3);
     expect(Math.max(...concurrency)).toBeLessThanOrEqual(6);
   });
 
