@@ -115,7 +115,11 @@ function CourseStatsView({ courseId }: { courseId: number }) {
       </Suspense>
     );
   } else if (mode === 'whole') {
-    content = <WholeCourseContent results={results} whole={whole} />;
+    // The page that was on screen, kept (dimmed, out of reach) until the whole course's first rows replace it.
+    const pageOnScreen = listData && (
+      <PagedContent results={results} query={listQuery} nextPageEmpty={false} onLoadAll={loadAll} />
+    );
+    content = <WholeCourseContent results={results} whole={whole} pageOnScreen={pageOnScreen} />;
   } else {
     const nextPageEmpty = nextPageQuery.data?.report.received === 0;
     content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={loadAll} />;

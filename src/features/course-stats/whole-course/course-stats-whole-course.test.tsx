@@ -25,8 +25,8 @@ interface Seen {
 }
 
 /**
- * Serves `rows` paged as the API does, records every request, and holds any page listed in `held` until
- * released.
+ * Serves `rows` paged as the API does, records every request, and holds any page of 100 (the whole course's
+ * pages) listed in `held` until released.
  */
 function serveCourse(rows: CourseStatWire[], options: { held?: number[] } = {}) {
   const requests: Seen[] = [];
@@ -45,7 +45,7 @@ function serveCourse(rows: CourseStatWire[], options: { held?: number[] } = {}) 
       const perPage = Number(url.searchParams.get('per_page') ?? '10');
       const userId = url.searchParams.get('user_id');
       requests.push({ page, perPage, userId });
-      await gates.get(page)?.promise;
+      if (perPage === 100) await gates.get(page)?.promise;
       const matching = userId === null ? rows : rows.filter((row) => String(row.user_id) === userId);
       return HttpResponse.json(matching.slice((page - 1) * perPage, page * perPage));
     }),
@@ -86,7 +86,7 @@ describe('whole-course mode', () => {
     expect(screen.queryByRole('progressbar', { name: 'Loading all pages' })).not.toBeInTheDocument();
     expect(await statsTable()).toHaveAttribute('aria-rowcount', '251');
     expect(screen.getByText('Based on all 250 rows of the results.')).toBeInTheDocument();
-    // Four pages go out at once; those past the short page 3 are dropped. Each page is asked for once.
+    // Six pages go out at once; those past the short page 3 are dropped. Each page is asked for once.
     const pages = requests.filter((request) => request.perPage === 100).map((request) => request.page);
     expect(pages.slice(0, 3)).toEqual([1, 2, 3]);
     expect(new Set(pages).size).toBe(pages.length);
@@ -96,6 +96,29 @@ describe('whole-course mode', () => {
     expect(
       screen.getByText(/^Sorted by User, ascending, across all 250 rows\./, { selector: 'p' }),
     ).toBeInTheDocument();
+  });
+
+  it('keeps the page on screen, dimmed and out of reach, until the first rows of the whole course come in', async () => {
+    const { release } = serveCourse(courseStatsPage(250), { held: [1] });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5000 });
+
+    await user.click(screen.getByRole('button', { name: 'Load all pages' }));
+    expect(loaderStatus()).toHaveTextContent('Loaded 0 rows (0 pages)…');
+    // Still on screen, but not to be read or used: the status above says what is going on.
+    const before = screen.getByText('Showing 10 rows on page 1.').closest('[inert]');
+    expect(before).toHaveAttribute('aria-hidden', 'true');
+    expect(before).toContainElement(screen.getByRole('button', { name: 'Learner 1', hidden: true }));
+    expect(screen.queryByRole('button', { name: 'Load all pages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    release(1);
+    const table = await statsTable();
+    await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '251'), { timeout: 3000 });
+    expect(document.querySelector('[inert]')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
   });
 
   it('keeps the rows loaded when cancelled, and resumes from the next page', async () => {

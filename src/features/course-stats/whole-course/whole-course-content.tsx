@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useCatalog } from '@/lib/i18n';
 import { ChangesRegion, rememberInBar, RememberToggle } from '../changes/changes-region';
@@ -21,10 +21,16 @@ const NO_ROWS: CourseStat[] = [];
 export interface WholeCourseContentProps {
   results: CourseResults;
   whole: WholeCourse;
+  /**
+   * What was on screen before: shown dimmed, inert and hidden from assistive technology (the bar above speaks for
+   * the page) until the first rows come in, so that "Load all pages" does not empty the screen for the time the
+   * first page takes.
+   */
+  pageOnScreen?: ReactNode;
 }
 
 /** Every page of a course and filters: the loader's bar, then the rows as they come in. */
-export function WholeCourseContent({ results, whole }: WholeCourseContentProps) {
+export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourseContentProps) {
   const { courseId, searchState, filtered, clearFilters } = results;
   const texts = useCatalog(wholeCourseCatalogs);
   const resultsTexts = useCatalog(resultsCatalogs);
@@ -83,6 +89,11 @@ export function WholeCourseContent({ results, whole }: WholeCourseContentProps) 
         {error}
         {complete && (
           <EmptyResults report={data?.report ?? EMPTY_REPORT} filtered={filtered} clearFilters={clearFilters} />
+        )}
+        {!complete && !error && pageOnScreen && (
+          <div className="course-stats-page-before" inert aria-hidden="true">
+            {pageOnScreen}
+          </div>
         )}
       </>
     );
