@@ -7,6 +7,9 @@ describe('safeHttpUrl', () => {
     ['http://files.example.com/c.pdf?id=1#page=2', 'http://files.example.com/c.pdf?id=1#page=2'],
     ['HTTPS://Files.Example.com/c.pdf', 'https://files.example.com/c.pdf'],
     ['https://files.example.com:8443/a%20b.pdf', 'https://files.example.com:8443/a%20b.pdf'],
+    // Characters past U+FFFF are two UTF-16 code units, neither of them a control character.
+    ['https://files.example.com/\u{1F393}.pdf', 'https://files.example.com/%F0%9F%8E%93.pdf'],
+    ['https://files.example.com/\u00FF.pdf', 'https://files.example.com/%C3%BF.pdf'],
   ])('links %j', (value, href) => {
     expect(safeHttpUrl(value)).toBe(href);
   });
@@ -28,6 +31,10 @@ describe('safeHttpUrl', () => {
     ['java\tscript:alert(1)'],
     ['https://files.example.com/a b.pdf'],
     ['https://files.example.com/\u0000.pdf'],
+    ['https://files.example.com/\u001F.pdf'],
+    ['https://files.example.com/\u007F.pdf'],
+    ['https://files.example.com/\u0085.pdf'],
+    ['https://files.example.com/\u009F.pdf'],
     ['\u200Bhttps://files.example.com/c.pdf'],
     ['http:evil.example'],
     ['http:/evil.example'],

@@ -18,20 +18,40 @@ export interface CollectedEmails {
   invalid: number;
 }
 
+interface RowAddress {
+  email: string;
+  /** The address as compared for duplicates: case does not matter. */
+  key: string;
+}
+
+// Rows are immutable objects from the query cache, and the addresses are collected again whenever rows come in:
+// each row's is checked once.
+const rowAddresses = new WeakMap<CourseStat, RowAddress | null>();
+
+/** The row's address, trimmed, or null when it is not plausible. */
+function addressOf(row: CourseStat): RowAddress | null {
+  let address = rowAddresses.get(row);
+  if (address === undefined) {
+    const email = row.user_email.trim();
+    address = isPlausibleEmail(email) ? { email, key: email.toLowerCase() } : null;
+    rowAddresses.set(row, address);
+  }
+  return address;
+}
+
 export function collectEmails(rows: readonly CourseStat[]): CollectedEmails {
   const seen = new Set<string>();
   const emails: string[] = [];
   let invalid = 0;
   for (const row of rows) {
-    const email = row.user_email.trim();
-    if (!isPlausibleEmail(email)) {
+    const address = addressOf(row);
+    if (address === null) {
       invalid += 1;
       continue;
     }
-    const key = email.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    emails.push(email);
+    if (seen.has(address.key)) continue;
+    seen.add(address.key);
+    emails.push(address.email);
   }
   return { emails, invalid };
 }
