@@ -121,6 +121,19 @@ describe('whole-course mode', () => {
     expect(screen.getByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
   });
 
+  it('takes the page that was on screen away when the load is cancelled before its first rows', async () => {
+    serveCourse(courseStatsPage(250), { held: [1] });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Load all pages' }));
+    expect(document.querySelector('[inert]')).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(loaderStatus()).toHaveTextContent(/^Stopped after/));
+    expect(document.querySelector('[inert]')).toBeNull();
+  });
+
   it('keeps the rows loaded when cancelled, and resumes from the next page', async () => {
     const { requests, release } = serveCourse(courseStatsPage(250), { held: [3] });
     const user = userEvent.setup();

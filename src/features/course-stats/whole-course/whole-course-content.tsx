@@ -23,8 +23,8 @@ export interface WholeCourseContentProps {
   whole: WholeCourse;
   /**
    * What was on screen before: shown dimmed, inert and hidden from assistive technology (the bar above speaks for
-   * the page) until the first rows come in, so that "Load all pages" does not empty the screen for the time the
-   * first page takes.
+   * the page) while the first rows are on their way, so that "Load all pages" does not empty the screen for the
+   * time the first page takes. A load that stops before them (cancelled, failed) takes it away.
    */
   pageOnScreen?: ReactNode;
 }
@@ -90,7 +90,7 @@ export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourse
         {complete && (
           <EmptyResults report={data?.report ?? EMPTY_REPORT} filtered={filtered} clearFilters={clearFilters} />
         )}
-        {!complete && !error && pageOnScreen && (
+        {query.isFetching && !error && pageOnScreen && (
           <div className="course-stats-page-before" inert aria-hidden="true">
             {pageOnScreen}
           </div>
