@@ -20,6 +20,7 @@ export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
+    let frame: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopWaiting: () => void = () => undefined;
     const afterFrame = () => {
@@ -27,16 +28,10 @@ export function useAfterPaint(ready = true): boolean {
         stopWaiting = whenFirstPaintRecorded(() => setPainted(true));
       });
     };
-    if (typeof requestAnimationFrame !== 'function') {
-      afterFrame();
-      return () => {
-        clearTimeout(timer);
-        stopWaiting();
-      };
-    }
-    const frame = requestAnimationFrame(afterFrame);
+    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(afterFrame);
+    else afterFrame();
     return () => {
-      cancelAnimationFrame(frame);
+      if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);
       stopWaiting();
     };
