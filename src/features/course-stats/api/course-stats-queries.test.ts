@@ -1,3 +1,4 @@
+import type { CourseStat } from '@contract';
 import { partialMatchKey } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +73,22 @@ describe('courseStatsQueries', () => {
     expect(seen[0]).toBe('user_id=5&course_session_id=70&page=2&per_page=100');
     expect(seen.some((query) => query.includes('page=1&'))).toBe(false);
     expect(resumed.items.map((item) => item.id)).toEqual(full.items.map((item) => item.id));
+  });
+
+  it('hands every row read to the preparer it was made with, which leaves the key as it is', async () => {
+    server.use(
+      http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json(page <= 2 ? courseStatsPage(page === 1 ? 100 : 40, (page - 1) * 100 + 1) : []);
+      }),
+    );
+    const prepared: CourseStat[] = [];
+    const params = { courseId: 7, userId: undefined, courseSessionId: undefined };
+    const options = courseStatsQueries.wholeCourse(params, (rows) => prepared.push(...rows));
+    expect(options.queryKey).toEqual(courseStatsQueries.wholeCourse(params).queryKey);
+    const full = await createTestQueryClient().fetchQuery(options);
+    expect(prepared).toHaveLength(140);
+    expect(prepared.every((row, index) => row === full.items[index])).toBe(true);
   });
 
   it('fetches exactly the parameters of its key', async () => {

@@ -1,8 +1,13 @@
-import type { CourseStatsParams } from '@contract';
+import type { CourseStat, CourseStatsParams } from '@contract';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchCourseStats } from '@/lib/api-client';
 import type { WholeCourseData, WholeCourseParams } from './whole-course';
 import { setReadSoFar } from './whole-course-progress';
+
+type PrepareRows = (rows: readonly CourseStat[]) => void;
+
+// Query meta is untyped: the one thing kept there is this function.
+const isPrepareRows = (value: unknown): value is PrepareRows => typeof value === 'function';
 
 /** A whole course stays in memory for this long after its last viewer left (a reload still reads it again). */
 export const WHOLE_COURSE_GC_MS = 30 * 60_000;
@@ -29,12 +34,15 @@ export const courseStatsQueries = {
   /**
    * Every page of a course and filters. The loader publishes what it has read into this query's data as it goes
    * (so a cancel keeps it: React Query reverts a cancelled fetch to the last data written), and a fetch that
-   * finds partial data carries on after it. The loader retries pages itself, so the query does not.
+   * finds partial data carries on after it. The loader retries pages itself, so the query does not. `prepare`
+   * gets the rows as they come in (LoadWholeCourseOptions.prepare).
    */
-  wholeCourse: ({ courseId, userId, courseSessionId }: WholeCourseParams) =>
+  wholeCourse: ({ courseId, userId, courseSessionId }: WholeCourseParams, prepare?: PrepareRows) =>
     queryOptions({
       queryKey: [...courseStatsQueries.course(courseId), 'whole', { userId, courseSessionId }] as const,
-      queryFn: async ({ signal, client, queryKey }): Promise<WholeCourseData> => {
+      // Not part of the key: it changes no row, only when the screen's per-row work is done.
+      meta: { prepare },
+      queryFn: async ({ signal, client, queryKey, meta }): Promise<WholeCourseData> => {
         // The loader is only needed once someone asks for a whole course: it stays out of the first screen.
         const { loadWholeCourse, isWholeCourseData } = await import('./whole-course');
         const previous: unknown = client.getQueryData(queryKey);
@@ -48,6 +56,7 @@ export const courseStatsQueries = {
               if (client.getQueryCache().find({ queryKey, exact: true })) client.setQueryData(queryKey, data);
             },
             progress: (readSoFar) => setReadSoFar(client, queryKey, readSoFar),
+            prepare: isPrepareRows(meta?.prepare) ? meta.prepare : undefined,
           },
         );
       },

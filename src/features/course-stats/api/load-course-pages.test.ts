@@ -1,3 +1,4 @@
+import type { CourseStat } from '@contract';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/token-store';
@@ -155,6 +156,25 @@ describe('loading the pages off the main thread, or on it', () => {
       { type: 'token', token: 'tok-renewed' },
     ]);
     expect(authorizations.at(-1)).toBe('Bearer tok-renewed');
+  });
+
+  it('hands the page each row once, as the object it keeps, before the progress that counts it', async () => {
+    setToken(TOKEN, false);
+    serveOddCourse();
+    vi.stubGlobal('Worker', FakeWorker);
+    for (const open of [workerLoader, sameThreadLoader]) {
+      const arrived: CourseStat[] = [];
+      const result = await loadCoursePages({
+        params: PARAMS,
+        signal: new AbortController().signal,
+        resumeFrom: undefined,
+        onRows: (rows) => arrived.push(...rows),
+        onProgress: (status) => expect(arrived).toHaveLength(status.items),
+        open,
+      });
+      expect(arrived).toHaveLength(348);
+      expect(arrived.every((row, index) => row === result.items[index])).toBe(true);
+    }
   });
 
   it('loads on the page when the worker cannot start', async () => {

@@ -79,6 +79,11 @@ export interface LoadCoursePagesOptions {
   resumeFrom: LoadedPages<CourseStat> | undefined;
   /** As loadAllPages' onProgress. */
   onProgress: (status: LoaderStatus, snapshot: () => LoadedPages<CourseStat>) => void;
+  /**
+   * The rows each message brings, each row once, before the progress that counts them: for per-row work the screen
+   * would otherwise do for thousands of rows at once when they are handed over (see LoadWholeCourseOptions.prepare).
+   */
+  onRows?: (rows: readonly CourseStat[]) => void;
   open?: OpenLoader;
 }
 
@@ -97,6 +102,7 @@ export function loadCoursePages({
   signal,
   resumeFrom,
   onProgress,
+  onRows,
   open = workerLoader,
 }: LoadCoursePagesOptions): Promise<LoadedPages<CourseStat>> {
   if (signal.aborted) return Promise.reject(abortReason(signal));
@@ -141,7 +147,10 @@ export function loadCoursePages({
       if (settled) return;
       switch (message.type) {
         case 'progress': {
-          if (message.merged) add(message.merged);
+          if (message.merged) {
+            add(message.merged);
+            if (message.merged.items.length > 0) onRows?.(message.merged.items);
+          }
           const { waiting } = message.status;
           onProgress(
             {

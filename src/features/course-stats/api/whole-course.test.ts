@@ -94,4 +94,48 @@ describe('loadWholeCourse', () => {
     expect(ids(last?.items ?? [])).toEqual(upTo(200));
     expect(record.events.at(-1)).toEqual({ progress: null });
   });
+
+  it('prepares each row once, as it comes in, before a hand-over holds it; a resumed load only the new rows', async () => {
+    const { release } = serveCourse(5, [3]);
+    const prepared = new Set<CourseStat>();
+    const preparedIds: number[] = [];
+    const handedUnprepared: number[] = [];
+    const prepare = (rows: readonly CourseStat[]) => {
+      for (const row of rows) {
+        prepared.add(row);
+        preparedIds.push(row.id);
+      }
+    };
+    const record = recorder();
+    const publish = (data: WholeCourseData) => {
+      for (const row of data.items) if (!prepared.has(row)) handedUnprepared.push(row.id);
+      record.publish(data);
+    };
+    const controller = new AbortController();
+    const first = loadWholeCourse(PARAMS, {
+      signal: controller.signal,
+      previous: undefined,
+      ...record,
+      publish,
+      prepare,
+    });
+    await record.waitForProgress(200);
+    controller.abort();
+    await expect(first).rejects.toBeDefined();
+    expect(preparedIds).toEqual(upTo(200));
+
+    // Carried on from the 200 rows read: only the rows after them are new.
+    release(3);
+    preparedIds.length = 0;
+    const result = await loadWholeCourse(PARAMS, {
+      signal: new AbortController().signal,
+      previous: record.published.at(-1),
+      ...record,
+      publish,
+      prepare,
+    });
+    expect(preparedIds).toEqual(upTo(550).slice(200));
+    expect(handedUnprepared).toEqual([]);
+    expect(result.items.every((row) => prepared.has(row))).toBe(true);
+  });
 });

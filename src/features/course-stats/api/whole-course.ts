@@ -56,6 +56,12 @@ export interface LoadWholeCourseOptions {
   now?: () => number;
   /** Where the page loader runs (load-course-pages.ts): a Worker where there can be one. */
   open?: OpenLoader;
+  /**
+   * Per-row work done as the rows come in, a message's rows at a time (about a page): what the screen works out once
+   * per row (its quick-filter facts, its e-mail address) is then ready at the hand-over, whose render otherwise did
+   * it for every row that came in since the last one, all in one piece of the main thread.
+   */
+  prepare?: (rows: readonly CourseStat[]) => void;
 }
 
 interface LoaderState {
@@ -66,7 +72,7 @@ interface LoaderState {
 
 export async function loadWholeCourse(
   params: WholeCourseParams,
-  { signal, previous, publish, progress, now = Date.now, open }: LoadWholeCourseOptions,
+  { signal, previous, publish, progress, now = Date.now, open, prepare }: LoadWholeCourseOptions,
 ): Promise<WholeCourseData> {
   const resumeFrom = previous && !previous.complete ? previous : undefined;
   // A holder, not lets: the catch below reads what the progress callback wrote.
@@ -122,6 +128,7 @@ export async function loadWholeCourse(
       signal,
       resumeFrom,
       open,
+      onRows: prepare,
       onProgress: (status, snapshot) => {
         const waiting: WholeCourseWait | null = status.waiting
           ? {

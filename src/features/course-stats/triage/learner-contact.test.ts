@@ -1,7 +1,14 @@
 import { courseStatSchema, type CourseStatWire } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
-import { buildMailto, collectEmails, isPlausibleEmail, mailtoLink, MAILTO_MAX_LENGTH } from './learner-contact';
+import {
+  buildMailto,
+  collectEmails,
+  isPlausibleEmail,
+  mailtoLink,
+  MAILTO_MAX_LENGTH,
+  prepareRowAddresses,
+} from './learner-contact';
 
 const stat = (overrides: Partial<CourseStatWire>) => courseStatSchema.parse(courseStatWire(overrides));
 
@@ -52,5 +59,23 @@ describe('mailto links', () => {
     expect(buildMailto(many).length).toBeGreaterThan(MAILTO_MAX_LENGTH);
     const few = many.slice(0, 20);
     expect(mailtoLink(few)).toEqual({ href: buildMailto(few) });
+  });
+});
+
+describe('prepareRowAddresses', () => {
+  it('checks each address ahead, so that collecting them later reads no address again, and collects the same', () => {
+    const reads = { count: 0 };
+    const watch = (overrides: Partial<CourseStatWire>) =>
+      new Proxy(stat(overrides), {
+        get(target, key, receiver) {
+          if (key === 'user_email') reads.count += 1;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    const rows = [watch({ id: 1, user_email: ' Anna@Example.com ' }), watch({ id: 2, user_email: 'not an address' })];
+    prepareRowAddresses(rows);
+    expect(reads.count).toBe(2);
+    expect(collectEmails(rows)).toEqual({ emails: ['Anna@Example.com'], invalid: 1 });
+    expect(reads.count).toBe(2);
   });
 });

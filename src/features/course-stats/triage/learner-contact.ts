@@ -39,6 +39,11 @@ function addressOf(row: CourseStat): RowAddress | null {
   return address;
 }
 
+/** Checks each row's address now, ahead of the first collectEmails over it (as prepareRowFacts does for facts). */
+export function prepareRowAddresses(rows: readonly CourseStat[]): void {
+  for (const row of rows) addressOf(row);
+}
+
 export function collectEmails(rows: readonly CourseStat[]): CollectedEmails {
   const seen = new Set<string>();
   const emails: string[] = [];

@@ -47,6 +47,14 @@ function factsOf(row: CourseStat): RowFacts {
   return facts;
 }
 
+/**
+ * Works each row's facts out now, ahead of the screen's first count over it: a whole course does this as its pages
+ * come in, so that the count at a hand-over finds them ready.
+ */
+export function prepareRowFacts(rows: readonly CourseStat[]): void {
+  for (const row of rows) factsOf(row);
+}
+
 /** A quick filter over a row's facts (worked out once per row), the row and the moment. */
 type FactsPredicate = (facts: RowFacts, row: CourseStat, now: number) => boolean;
 
