@@ -30,6 +30,13 @@ function expectSameAnswer(input: unknown): 'plain' | 'schema' {
 const withLabel = (change: Record<string, unknown>) => ({ ...plain, labels: [label, { ...label, ...change }] });
 
 describe('the plain label group parser', () => {
+  it('keeps the labels it was sent, not copies: a large tree has 100,000 of them', () => {
+    const wire = { ...plain, labels: [label, { description: 'x', required: ['a'] }] };
+    const labels = parsePlainLabelGroup(wire)?.labels;
+    expect(labels).toBe(wire.labels);
+    expect(labels?.[1]).toBe(wire.labels[1]);
+  });
+
   it('takes every synthetic group, flat and nested, with the output the schema gives', () => {
     const groups = [...syntheticLabelGroups(200, 5), ...syntheticLabelGroups(50, 3, { nestEvery: 1 })];
     for (const group of groups) {
