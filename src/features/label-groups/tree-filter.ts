@@ -61,7 +61,7 @@ export function shownChildren(group: GroupNode, view: FilterView | null): TreeNo
 }
 
 export function isExpandable(group: GroupNode, view: FilterView | null): boolean {
-  if (view === null) return group.childGroups.length > 0 || group.labels.length > 0;
+  if (view === null) return group.childGroups.length > 0 || group.labelCount > 0;
   if (view.holdsMatch[group.index] === 1) return true;
-  return view.nameMatch[group.index] === 1 && group.labels.length > 0;
+  return view.nameMatch[group.index] === 1 && group.labelCount > 0;
 }

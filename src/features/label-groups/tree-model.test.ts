@@ -6,6 +6,32 @@ import { findTypeAhead, flattenVisible } from './tree-rows';
 import { ALL, groups, label, naming } from './tree-test-support';
 
 describe('buildForest', () => {
+  it("makes a group's label nodes on first read and keeps them; counts them without making them", () => {
+    const reads = { count: 0 };
+    const watched = {
+      get description() {
+        reads.count += 1;
+        return 'Склад';
+      },
+    };
+    const list = groups({ id: 1, name: 'A', labels: [watched, { type: 'string' }] });
+    // As the API client's plain parser does, the entry itself reaches the forest (the schema copies it).
+    const [parsed] = list;
+    if (parsed?.labels[0]) parsed.labels[0] = watched;
+    reads.count = 0;
+    const forest = buildForest(list, naming);
+    const [group] = forest.groups;
+    expect(forest.labelCount).toBe(2);
+    expect(group?.labelCount).toBe(2);
+    expect(reads.count).toBe(0);
+
+    const first = group?.labels[0];
+    expect(reads.count).toBeGreaterThan(0);
+    expect(first).toMatchObject({ kind: 'label', key: 'g0.0', title: 'Склад', parent: group });
+    expect(group?.labels[0]).toBe(first);
+    expect(nodeForKey(forest, 'g0.1')).toBe(group?.labels[1]);
+  });
+
   it('keeps the API order and gives fallback titles', () => {
     const forest = buildForest(
       groups(

@@ -1,6 +1,7 @@
 // The label groups tree as plain data: the forest built from the API list. tree-filter.ts narrows it to a query and
 // tree-rows.ts lays it out as the rows the keyboard walks. No React here, so all of it is tested directly.
-// Nodes do not change after buildForest, except for the folded label texts foldLabel() caches on them.
+// Nodes do not change after buildForest, except that a group makes its label nodes when they are first read, and
+// foldLabel() caches folded texts on them.
 
 import type { LabelEntry, LabelGroup } from '@contract';
 import { foldText } from '@/lib/fold-text';
@@ -24,7 +25,12 @@ export interface GroupNode {
   parent: GroupNode | null;
   parentIssue: ParentIssue | null;
   childGroups: GroupNode[];
-  labels: LabelNode[];
+  /**
+   * Made on first read, then the same nodes: the first screen shows groups, and a large tree has 100,000 labels.
+   * How many there are is labelCount, which makes none.
+   */
+  readonly labels: LabelNode[];
+  labelCount: number;
 }
 
 export interface LabelNode {
@@ -126,30 +132,34 @@ export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): 
   const groups: GroupNode[] = list.map((group, index) => {
     const named = hasName(group);
     const title = groupTitle(group, naming);
+    const foldedName = named ? foldText(title) : '';
+    let labels: LabelNode[] | null = null;
     const node: GroupNode = {
       kind: 'group',
       key: groupKey(index),
       index,
       group,
       title,
-      foldedName: named ? foldText(title) : '',
-      foldedTitle: '',
+      foldedName,
+      foldedTitle: named ? foldedName : foldText(title),
       parent: null,
       parentIssue: null,
       childGroups: [],
-      labels: [],
+      get labels() {
+        labels ??= group.labels.map((label, labelIndex) => ({
+          kind: 'label',
+          key: labelKey(index, labelIndex),
+          index: labelIndex,
+          label,
+          title: labelTitle(label, naming),
+          hasDescription: describes(label),
+          parent: node,
+          folded: null,
+        }));
+        return labels;
+      },
+      labelCount: group.labels.length,
     };
-    node.foldedTitle = named ? node.foldedName : foldText(title);
-    node.labels = group.labels.map((label, labelIndex) => ({
-      kind: 'label',
-      key: labelKey(index, labelIndex),
-      index: labelIndex,
-      label,
-      title: labelTitle(label, naming),
-      hasDescription: describes(label),
-      parent: node,
-      folded: null,
-    }));
     return node;
   });
 
@@ -203,7 +213,7 @@ export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): 
     node.parent = parent;
     if (parent) parent.childGroups.push(node);
     else roots.push(node);
-    labelCount += node.labels.length;
+    labelCount += node.labelCount;
   }
 
   const preorder: GroupNode[] = [];

@@ -133,7 +133,7 @@ function LabelDetails({ node, language }: { node: LabelNode; language: Language 
           )}
         </Field>
         <Field term={details.fields.group}>{details.groupWithId(parent.title, parentId)}</Field>
-        <Field term={details.fields.position}>{details.position(node.index + 1, parent.labels.length)}</Field>
+        <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
       </dl>
       {parentId !== null ? (
         <CopyIdButton key={node.key} value={parentId}>
