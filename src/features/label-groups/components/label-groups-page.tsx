@@ -6,6 +6,7 @@ import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { labelGroupsQueries } from '../api/label-groups-queries';
 import { useFilterQuery } from '../hooks/use-filter-query';
+import { useLabelsWhenIdle } from '../hooks/use-labels-when-idle';
 import { labelGroupsCatalogs } from '../strings';
 import { buildFilterView } from '../tree-filter';
 import { buildForest, nodeForKey, rootOf } from '../tree-model';
@@ -64,6 +65,7 @@ function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
   const texts = useCatalog(labelGroupsCatalogs);
   // The naming is one object per language, so the forest is rebuilt only when the list or the language changes.
   const forest = useMemo(() => buildForest(groups, texts.naming), [groups, texts.naming]);
+  useLabelsWhenIdle(forest);
   const [text, setText] = useFilterQuery();
   // Typing stays responsive with thousands of groups: the tree follows the box when React has time.
   const deferredText = useDeferredValue(text);

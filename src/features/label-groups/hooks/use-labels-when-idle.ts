@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { foldLabel, type Forest } from '../tree-model';
+
+/** How long one piece of the work may take when the browser gives no idle deadline (or a longer one). */
+const SLICE_MS = 8;
+
+/**
+ * Once the tree is on screen, makes every group's label nodes and folds their texts while the page is idle, a few
+ * milliseconds at a time: the first paint does not wait for 100,000 labels, and the first "Expand all" or filter
+ * finds them ready instead of making them then. Stops when the forest changes or the tree goes away.
+ */
+export function useLabelsWhenIdle(forest: Forest): void {
+  useEffect(() => {
+    const { groups } = forest;
+    let next = 0;
+    let cancel: () => void = () => undefined;
+    // Not in every browser (Safari has none): there, a task of its own each time.
+    const idle = typeof window.requestIdleCallback === 'function';
+    const schedule = () => {
+      if (idle) {
+        const handle = window.requestIdleCallback(work);
+        cancel = () => window.cancelIdleCallback(handle);
+      } else {
+        const handle = setTimeout(work, 0);
+        cancel = () => clearTimeout(handle);
+      }
+    };
+    function work(deadline?: IdleDeadline) {
+      const until = performance.now() + Math.min(deadline?.timeRemaining() ?? SLICE_MS, SLICE_MS);
+      // At least one group each time, so that it gets through even when idle time is always short.
+      do {
+        for (const label of groups[next]?.labels ?? []) foldLabel(label);
+        next += 1;
+      } while (next < groups.length && performance.now() < until);
+      if (next < groups.length) schedule();
+    }
+    schedule();
+    return () => cancel();
+  }, [forest]);
+}
