@@ -1,9 +1,9 @@
+import './app/send-early';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
 import { getToken } from '@/lib/token-store';
 import { App, loadSignedInApp } from './app/app';
-import { sendEarlyRequests } from './app/early-requests';
 import { prefetchLabelGroupsRoute } from './app/label-groups-prefetch';
 import { createAppQueryClient } from './app/providers';
 import './app/styles.css';
@@ -16,10 +16,8 @@ if (!root) throw new Error('index.html lacks #root');
 
 const queryClient = createAppQueryClient();
 
-// The screen's first request usually left before this bundle ran, from app/screen-preload.ts; if this bundle came
-// first, it leaves now (and screen-preload.ts then sends nothing). The label groups go into the query cache now, so
-// the page finds them there (or on their way) instead of asking again.
-sendEarlyRequests(window.location);
+// The screen's first request has left (app/send-early.ts, or app/screen-preload.ts before this bundle ran). The label
+// groups go into the query cache now, so the page finds them there (or on their way) instead of asking again.
 prefetchLabelGroupsRoute(queryClient, window.location);
 
 /**
