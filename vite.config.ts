@@ -283,7 +283,7 @@ export default defineConfig({
     react(),
     precompress(),
     // Before the async entries: index.html names the screens' files ahead of the script that reads them.
-    screenChunks(['./src/lib/intl-warmup.ts', './src/app/screen-preload.ts'], {
+    screenChunks(['./src/app/screen-preload.ts'], {
       // The router and the shell, behind the sign-in: every signed-in address needs them.
       // With the request for a course's first rows (course-stats-prefetch.ts, which signed-in-app.tsx imports).
       'signed-in': { modules: ['./src/app/signed-in-app.tsx'], routes: ['*'] },
@@ -308,7 +308,6 @@ export default defineConfig({
         routes: ['/device'],
       },
     }),
-    asyncEntry('intl-warmup', './src/lib/intl-warmup.ts'),
     asyncEntry('screen-preload', './src/app/screen-preload.ts'),
   ],
   resolve: {

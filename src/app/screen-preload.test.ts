@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToken, setToken } from '@/lib/token-store';
 import { filesFor, matchesRoute } from './screen-preload';
 
 describe('preloading the code of the screen at the address', () => {
@@ -38,5 +39,40 @@ describe('preloading the code of the screen at the address', () => {
     ]);
     expect(filesFor(screens, '/nowhere')).toEqual(['/assets/signed-in.js', '/assets/shared.js']);
     expect(filesFor(screens.slice(1), '/nowhere')).toEqual([]);
+  });
+});
+
+describe("the page's first script, as it runs", () => {
+  afterEach(() => {
+    clearToken();
+    window.history.replaceState(null, '', '/');
+  });
+
+  /** Runs the script afresh and says, in order, what it started: requests and Intl formatters. */
+  async function runScript(): Promise<string[]> {
+    const started: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      started.push(`request ${String(input)}`);
+      return new Promise<Response>(() => undefined);
+    });
+    const NumberFormat = Intl.NumberFormat;
+    vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args: ConstructorParameters<typeof NumberFormat>) {
+      if (started.at(-1) !== 'intl') started.push('intl');
+      return new NumberFormat(...args);
+    });
+    vi.resetModules();
+    await import('./screen-preload');
+    return started;
+  }
+
+  it("sends the screen's first request before it warms up Intl", async () => {
+    setToken('tok-first-script', false);
+    window.history.replaceState(null, '', '/label-groups');
+    expect(await runScript()).toEqual(['request /endpoint/v1/label_groups', 'intl']);
+  });
+
+  it('warms up Intl signed out too, sending nothing', async () => {
+    window.history.replaceState(null, '', '/label-groups');
+    expect(await runScript()).toEqual(['intl']);
   });
 });

@@ -1,3 +1,4 @@
+import { warmUpIntl } from '@/lib/intl-warmup';
 import { getToken } from '@/lib/token-store';
 import { sendEarlyRequests } from './early-requests';
 
@@ -8,10 +9,11 @@ import { sendEarlyRequests } from './early-requests';
  * address right away, beside the app's bundle: index.html names each screen's files and the addresses they
  * serve, in a `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts). The request a
  * screen opens with, where the address alone says what it is (the label tree, a course's first page), is sent from
- * here too, before the app's bundle has been compiled and run (sendEarlyRequests).
+ * here too, before the app's bundle has been compiled and run (sendEarlyRequests). Then, signed in or not, it warms
+ * up Intl (lib/intl-warmup.ts) while the app's code is still on its way.
  *
  * It imports only the API client's transport and the token store, in a small chunk it shares with the app's
- * bundle, so that it never waits for the app's code.
+ * bundle, and the warm-up, so that it never waits for the app's code.
  */
 
 /** Whether `pathname` is an address of the route `pattern` (`/courses/:courseId/stats`, or `*` for any). */
@@ -50,11 +52,15 @@ function preload(file: string): void {
   document.head.append(link);
 }
 
-if (typeof document !== 'undefined' && getToken() !== null) {
-  sendEarlyRequests(window.location);
-  const screens = [...document.querySelectorAll<HTMLMetaElement>('meta[name="screen-code"]')].map((meta) => ({
-    routes: meta.dataset.routes ?? '',
-    files: meta.content,
-  }));
-  for (const file of filesFor(screens, window.location.pathname)) preload(file);
+if (typeof document !== 'undefined') {
+  if (getToken() !== null) {
+    sendEarlyRequests(window.location);
+    const screens = [...document.querySelectorAll<HTMLMetaElement>('meta[name="screen-code"]')].map((meta) => ({
+      routes: meta.dataset.routes ?? '',
+      files: meta.content,
+    }));
+    for (const file of filesFor(screens, window.location.pathname)) preload(file);
+  }
+  // After the request, not before it: a request waiting for tens of milliseconds of warm-up is a wait on the network.
+  warmUpIntl();
 }

@@ -1,6 +1,6 @@
 /**
- * A script of its own, loaded early and asynchronously by index.html (see asyncEntry in vite.config.ts): it warms up
- * Intl while the main thread would otherwise sit idle, waiting for the app's code to arrive.
+ * Warms up Intl while the main thread would otherwise sit idle, waiting for the app's code to arrive: the page's
+ * first, small script (app/screen-preload.ts) calls it once it has sent the screen's first request.
  *
  * The first Intl formatter a page builds is slow: the browser then loads its locale data (available locales,
  * number and date patterns), 25-60 ms on a fast machine and several times that on a phone, in one piece. Left to
@@ -12,10 +12,12 @@
  */
 export const WARMED_UP_LOCALES = ['en', 'ru'] as const;
 
-for (const locale of [...WARMED_UP_LOCALES, undefined]) {
-  new Intl.NumberFormat(locale).formatToParts(1234.5);
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(0.5);
-  new Intl.PluralRules(locale).select(2);
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
-  new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-3, 'day');
+export function warmUpIntl(): void {
+  for (const locale of [...WARMED_UP_LOCALES, undefined]) {
+    new Intl.NumberFormat(locale).formatToParts(1234.5);
+    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(0.5);
+    new Intl.PluralRules(locale).select(2);
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
+    new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-3, 'day');
+  }
 }
