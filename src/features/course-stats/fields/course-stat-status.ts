@@ -1,5 +1,6 @@
 import type { CourseStat } from '@contract';
 import { clampPercent, parseTimestamp } from '@/lib/format';
+import { oncePerObject } from '@/lib/once-per-object';
 
 export type CourseStatStatus = 'not_started' | 'in_progress' | 'not_passed' | 'passed';
 
@@ -41,13 +42,4 @@ export function isOverdue(stat: Pick<CourseStat, 'deadline' | 'completed' | 'suc
 
 // Rows are immutable objects from the query cache: each row's deadline is parsed once, not on every count of
 // "Overdue" over every row loaded.
-const deadlines = new WeakMap<object, number | null>();
-
-function deadlineOf(stat: Pick<CourseStat, 'deadline'>): number | null {
-  let deadline = deadlines.get(stat);
-  if (deadline === undefined) {
-    deadline = parseTimestamp(stat.deadline);
-    deadlines.set(stat, deadline);
-  }
-  return deadline;
-}
+const deadlineOf = oncePerObject((stat: Pick<CourseStat, 'deadline'>) => parseTimestamp(stat.deadline));

@@ -1,4 +1,5 @@
 import type { CourseStat } from '@contract';
+import { oncePerObject } from '@/lib/once-per-object';
 
 /** Mail clients and browsers start cutting or refusing mailto: links somewhere past 2,000 characters. */
 export const MAILTO_MAX_LENGTH = 2000;
@@ -24,20 +25,14 @@ interface RowAddress {
   key: string;
 }
 
-// Rows are immutable objects from the query cache, and the addresses are collected again whenever rows come in:
-// each row's is checked once.
-const rowAddresses = new WeakMap<CourseStat, RowAddress | null>();
-
-/** The row's address, trimmed, or null when it is not plausible. */
-function addressOf(row: CourseStat): RowAddress | null {
-  let address = rowAddresses.get(row);
-  if (address === undefined) {
-    const email = row.user_email.trim();
-    address = isPlausibleEmail(email) ? { email, key: email.toLowerCase() } : null;
-    rowAddresses.set(row, address);
-  }
-  return address;
-}
+/**
+ * The row's address, trimmed, or null when it is not plausible: the addresses are collected again whenever rows come
+ * in, and each row's is checked once.
+ */
+const addressOf = oncePerObject((row: CourseStat): RowAddress | null => {
+  const email = row.user_email.trim();
+  return isPlausibleEmail(email) ? { email, key: email.toLowerCase() } : null;
+});
 
 /** Checks each row's address now, ahead of the first collectEmails over it (as prepareRowFacts does for facts). */
 export function prepareRowAddresses(rows: readonly CourseStat[]): void {

@@ -1,6 +1,7 @@
 import type { CourseStat } from '@contract';
 import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
+import { oncePerObject } from '@/lib/once-per-object';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, isOverdue } from '../fields/course-stat-status';
 import { sortRows, type RowSort } from '../fields/multi-sort';
@@ -29,23 +30,16 @@ interface RowFacts {
 }
 
 // Rows are immutable objects from the query cache, so what is derived from them can be kept beside them.
-const rowFacts = new WeakMap<CourseStat, RowFacts>();
-
-function factsOf(row: CourseStat): RowFacts {
-  let facts = rowFacts.get(row);
-  if (facts === undefined) {
-    const deadline = parseTimestamp(row.deadline);
-    facts = {
-      // isOverdue(row, now) holds exactly when now is past this.
-      overdueFrom: deadline !== null && isOverdue(row, deadline + 1) ? deadline : null,
-      lastActivity: parseTimestamp(row.last_activity),
-      notStarted: courseStatStatus(row) === 'not_started',
-      passedWithoutCertificate: row.success && safeHttpUrl(row.cert_file) === null,
-    };
-    rowFacts.set(row, facts);
-  }
-  return facts;
-}
+const factsOf = oncePerObject((row: CourseStat): RowFacts => {
+  const deadline = parseTimestamp(row.deadline);
+  return {
+    // isOverdue(row, now) holds exactly when now is past this.
+    overdueFrom: deadline !== null && isOverdue(row, deadline + 1) ? deadline : null,
+    lastActivity: parseTimestamp(row.last_activity),
+    notStarted: courseStatStatus(row) === 'not_started',
+    passedWithoutCertificate: row.success && safeHttpUrl(row.cert_file) === null,
+  };
+});
 
 /**
  * Works each row's facts out now, ahead of the screen's first count over it: a whole course does this as its pages
@@ -84,16 +78,9 @@ export const quickFilterPredicates: Record<QuickFilterId, Predicate> = {
   passed_no_cert: onRow('passed_no_cert'),
 };
 
-const haystacks = new WeakMap<CourseStat, string>();
-
-function haystack(row: CourseStat): string {
-  let text = haystacks.get(row);
-  if (text === undefined) {
-    text = foldText(`${row.username}\n${row.user_email}\n${row.course_session_name}`);
-    haystacks.set(row, text);
-  }
-  return text;
-}
+const haystack = oncePerObject((row: CourseStat) =>
+  foldText(`${row.username}\n${row.user_email}\n${row.course_session_name}`),
+);
 
 /**
  * A search, read once: a user ID (digits only), a whole email address, or words. Support staff paste an id or an
