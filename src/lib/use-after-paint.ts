@@ -55,9 +55,12 @@ function whenFirstPaintRecorded(then: () => void): () => void {
     then();
     return () => undefined;
   }
-  const done = () => {
+  const stop = () => {
     observer.disconnect();
     clearTimeout(fallback);
+  };
+  const done = () => {
+    stop();
     then();
   };
   const observer = new PerformanceObserver((entries) => {
@@ -65,8 +68,5 @@ function whenFirstPaintRecorded(then: () => void): () => void {
   });
   const fallback = setTimeout(done, FIRST_PAINT_WAIT_MS);
   observer.observe({ type: 'paint' });
-  return () => {
-    observer.disconnect();
-    clearTimeout(fallback);
-  };
+  return stop;
 }
