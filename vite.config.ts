@@ -3,10 +3,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin, Rolldown } from 'vite';
+import { build, type Alias, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const ALIASES: Alias[] = [
+  { find: /^@contract$/, replacement: fromRoot('./contract/index.ts') },
+  // One module of the contract by itself, for code that must not evaluate the rest (contract/endpoints.ts).
+  { find: /^@contract\/(.+)$/, replacement: `${fromRoot('./contract')}/$1` },
+  { find: '@', replacement: fromRoot('./src') },
+];
 
 /**
  * Writes .br and .gz beside each text asset once, at build time, so the server sends compressed files without
@@ -44,56 +51,52 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChu
 }
 
 /**
- * What an async entry may import, in gzipped bytes (so a build without minification passes too): a few small shared
- * modules, never the app.
+ * The most an inline script may weigh, gzipped (so a build without minification passes too): a few small modules,
+ * never the app.
  */
-const ASYNC_ENTRY_IMPORTS_MAX_GZIP = 8_000;
+const INLINE_SCRIPT_MAX_GZIP = 4_000;
 
 /**
- * Builds `path` as an entry of its own, run by index.html as an async module script fetched at high priority: it
- * runs as soon as it has arrived, while the app's own, larger entry is still loading. What it shares with the app's
- * entry must be a small chunk of its own (checked), or it would wait for the app's code. (Vite would merge a
- * second module script written in index.html into the app's entry.)
+ * Builds `path` with what it imports into one classic script and writes it into index.html, ahead of the app's
+ * scripts and styles, so the page runs it while its document is read: no file of its own to wait for, and no
+ * style sheet either (a script after one waits for it). The `<meta name="screen-code">` elements it reads are
+ * moved before it. Its imports are copies: what it shares with the app must live outside its modules (see
+ * lib/fetch-ahead.ts). The server allows it by its hash (server/spa.ts).
  */
-function asyncEntry(name: string, path: string): Plugin {
-  let base = '/';
+function inlineScript(path: string): Plugin {
+  let minify: boolean | 'oxc' | 'terser' | 'esbuild' = 'oxc';
   return {
-    name: 'async-entry',
+    name: 'inline-script',
     apply: 'build',
-    config(config) {
-      const input = config.build?.rolldownOptions?.input;
-      const entries = typeof input === 'object' && !Array.isArray(input) ? input : { index: fromRoot('./index.html') };
-      return { build: { rolldownOptions: { input: { ...entries, [name]: fromRoot(path) } } } };
-    },
     configResolved(config) {
-      base = config.base;
+      minify = config.build.minify;
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
-        const chunks = chunksOf(context.bundle);
-        const chunk = chunks.find((item) => item.isEntry && item.name === name);
-        if (!chunk) throw new Error(`async-entry: no entry chunk ${name}`);
-        // It may share a few small modules with the app's bundle (a chunk of their own, which the bundle imports
-        // too), never the app's code: then it runs as soon as it is in, whatever the bundle's size.
-        const imported = chunk.imports.map((file) => chunks.find((item) => item.fileName === file));
-        const size = imported.reduce((sum, item) => sum + (item ? gzipSync(item.code).length : Infinity), 0);
-        if (size > ASYNC_ENTRY_IMPORTS_MAX_GZIP) {
-          throw new Error(`async-entry: ${name} imports ${size} bytes gzipped (${chunk.imports.join(', ')})`);
-        }
-        return [
-          {
-            tag: 'script',
-            attrs: {
-              type: 'module',
-              async: true,
-              fetchpriority: 'high',
-              crossorigin: true,
-              src: `${base}${chunk.fileName}`,
-            },
-            injectTo: 'head',
+      async handler(html) {
+        const built = await build({
+          configFile: false,
+          logLevel: 'warn',
+          resolve: { alias: ALIASES },
+          build: {
+            write: false,
+            target: 'es2022',
+            minify,
+            rolldownOptions: { input: fromRoot(path), output: { format: 'iife' } },
           },
-        ];
+        });
+        const outputs = Array.isArray(built) ? built : [built];
+        const chunks = outputs.flatMap((output) => ('output' in output ? output.output : []));
+        const code = chunks.find((item) => item.type === 'chunk')?.code.trim();
+        if (chunks.length !== 1 || code === undefined) throw new Error(`inline-script: ${path} is not one script`);
+        const size = gzipSync(code).length;
+        if (size > INLINE_SCRIPT_MAX_GZIP) throw new Error(`inline-script: ${path} is ${size} bytes gzipped`);
+        if (/<\/script|<!--/i.test(code)) throw new Error(`inline-script: ${path} cannot be written into HTML`);
+        const metas = html.match(/<meta name="screen-code"[^>]*>\s*/g) ?? [];
+        const rest = metas.reduce((text, meta) => text.replace(meta, ''), html);
+        const at = rest.search(/<script type="module"|<link rel="(stylesheet|modulepreload)"/);
+        if (at < 0) throw new Error('inline-script: index.html names no script or style to go before');
+        return `${rest.slice(0, at)}${metas.join('')}<script>${code}</script>\n    ${rest.slice(at)}`;
       },
     },
   };
@@ -113,7 +116,6 @@ function staticClosure(roots: Iterable<string>, importsOf: (id: string) => reado
 
 /** Which screen group, if any, takes each module, and which modules the screens share. */
 interface ScreenPlan {
-  separate: Set<string>;
   screenOf: Map<string, string>;
   shared: Set<string>;
 }
@@ -125,7 +127,6 @@ interface ScreenPlan {
  * is left to the bundler.
  */
 function planScreens(
-  separateRoots: readonly string[],
   screens: Record<string, readonly string[]>,
   info: (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null,
   moduleIds: Iterable<string>,
@@ -135,11 +136,7 @@ function planScreens(
   const closureOf = new Map([...lazyRoots].map((root) => [root, staticClosure([root], importsOf)]));
   /** The lazy parts that import `id` statically. */
   const importers = (id: string) => [...closureOf].filter(([, modules]) => modules.has(id)).map(([root]) => root);
-  const plan: ScreenPlan = {
-    separate: staticClosure(separateRoots, importsOf),
-    screenOf: new Map(),
-    shared: new Set(),
-  };
+  const plan: ScreenPlan = { screenOf: new Map(), shared: new Set() };
   const within = new Map<string, Set<string>>();
   for (const [name, roots] of Object.entries(screens)) {
     // S and what loads from within it: the lazy parts its modules import, and theirs, and so on.
@@ -178,19 +175,14 @@ interface Screen {
 /**
  * Cuts the lazily loaded code by screen. Left to itself, the bundler splits off whatever two lazy chunks share
  * into chunks of a few hundred bytes, and a phone pays a round trip for each. Instead:
- * - the app's entry chunk holds everything loaded at start-up (the sign-in screen among it), but for the modules
- *   of `asyncEntries`, which stay apart;
+ * - the app's entry chunk holds everything loaded at start-up (the sign-in screen among it);
  * - each screen is one chunk (see planScreens);
  * - what screens share is one small chunk beside them.
  * Parts loaded from within a screen (a view most visits never open) stay chunks of their own.
  * index.html then names each screen's files and routes in a `<meta name="screen-code">`, for screen-preload.ts.
  */
-function screenChunks(asyncEntries: readonly string[], screens: Record<string, Screen>): Plugin {
-  const state: { plan: ScreenPlan; early: Set<string>; base: string } = {
-    plan: { separate: new Set(), screenOf: new Map(), shared: new Set() },
-    early: new Set(),
-    base: '/',
-  };
+function screenChunks(screens: Record<string, Screen>): Plugin {
+  const state: { plan: ScreenPlan; base: string } = { plan: { screenOf: new Map(), shared: new Set() }, base: '/' };
   return {
     name: 'screen-chunks',
     apply: 'build',
@@ -200,16 +192,8 @@ function screenChunks(asyncEntries: readonly string[], screens: Record<string, S
           output: {
             codeSplitting: {
               groups: [
-                // What an async entry shares with the app's entry (the API client's transport, the token store):
-                // a chunk of its own, so the async entry runs without waiting for the app's.
-                {
-                  name: 'early',
-                  priority: 4,
-                  includeDependenciesRecursively: false,
-                  test: (id: string) => state.early.has(id),
-                },
                 // Named as the entry, these modules join its chunk rather than forming one it imports.
-                { name: 'index', priority: 3, tags: ['$initial'], test: (id: string) => !state.plan.separate.has(id) },
+                { name: 'index', priority: 3, tags: ['$initial'] },
                 // Exactly the modules planned, not what they import: that is at start-up, or planned too.
                 {
                   name: 'shared',
@@ -237,10 +221,7 @@ function screenChunks(asyncEntries: readonly string[], screens: Record<string, S
         Object.entries(screens).map(([name, screen]) => [name, screen.modules.map(fromRoot)] as const),
       );
       const info = (id: string) => this.getModuleInfo(id);
-      state.plan = planScreens(asyncEntries.map(fromRoot), roots, info, this.getModuleIds());
-      // What the async entries share with the app's entry: a small chunk both import.
-      const entryModules = staticClosure([fromRoot('./src/main.tsx')], (id) => info(id)?.importedIds ?? []);
-      state.early = new Set([...state.plan.separate].filter((id) => entryModules.has(id)));
+      state.plan = planScreens(roots, info, this.getModuleIds());
     },
     transformIndexHtml: {
       order: 'post',
@@ -282,8 +263,8 @@ export default defineConfig({
   plugins: [
     react(),
     precompress(),
-    // Before the async entries: index.html names the screens' files ahead of the script that reads them.
-    screenChunks(['./src/app/screen-preload.ts'], {
+    // Before the inline script, which moves the screens' files ahead of itself.
+    screenChunks({
       // The router and the shell, behind the sign-in: every signed-in address needs them.
       // With the request for a course's first rows (course-stats-prefetch.ts, which signed-in-app.tsx imports).
       'signed-in': { modules: ['./src/app/signed-in-app.tsx'], routes: ['*'] },
@@ -308,16 +289,9 @@ export default defineConfig({
         routes: ['/device'],
       },
     }),
-    asyncEntry('screen-preload', './src/app/screen-preload.ts'),
+    inlineScript('./src/app/screen-preload.ts'),
   ],
-  resolve: {
-    alias: [
-      { find: /^@contract$/, replacement: fromRoot('./contract/index.ts') },
-      // One module of the contract by itself, for code that must not evaluate the rest (contract/endpoints.ts).
-      { find: /^@contract\/(.+)$/, replacement: `${fromRoot('./contract')}/$1` },
-      { find: '@', replacement: fromRoot('./src') },
-    ],
-  },
+  resolve: { alias: ALIASES },
   build: {
     target: 'es2022',
     sourcemap: false,

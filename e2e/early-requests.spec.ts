@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TOKEN_STORAGE_KEY } from '../src/lib/token-store';
-import { E2E_DEMO_TOKEN, signIn } from './support';
+import { E2E_DEMO_TOKEN, signIn, watchConsole } from './support';
 
 /** Records the path and query of every API request the page sends. */
 function recordApiRequests(page: Page): string[] {
@@ -22,8 +22,8 @@ async function reopenSignedIn(page: Page, url: string): Promise<string[]> {
   return sent;
 }
 
-// The first request of these screens is sent by the page's first small script (screen-preload.ts), before the
-// app's bundle runs, and handed to the page's query when it asks (src/app/early-requests.ts). Sent twice, or not
+// The first request of these screens is sent by the page's first script (screen-preload.ts, written into index.html),
+// before the app's bundle runs, and handed to the page's query when it asks (src/app/early-requests.ts). Sent twice, or not
 // taken, the server would see it twice.
 test('a course’s first page is asked for once, and is the page the table shows', async ({ page }) => {
   const sent = await reopenSignedIn(page, '/courses/101/stats');
@@ -46,4 +46,38 @@ test('with anything in the query, the page reads it and asks once, for what it r
   expect(sent.filter((url) => /[?&]page=1(&|$)/.test(url))).toEqual([
     '/endpoint/v1/courses/101/course_stats?page=1&per_page=25',
   ]);
+});
+
+test("the page's own first script sends it while the app's code is still on its way, and the CSP lets it run", async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await signIn(page, E2E_DEMO_TOKEN);
+  // The app's entry is held back until the request has left (or 20 s have passed), so only index.html's inline
+  // script can have sent it. Routing turns off the HTTP cache: the entry is asked for again.
+  const sentWhileHeld: string[] = [];
+  let holding = true;
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+    setTimeout(resolve, 20_000);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (holding && url.pathname.startsWith('/endpoint/')) sentWhileHeld.push(url.pathname);
+  });
+  let entriesHeld = 0;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    entriesHeld += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/label-groups', { waitUntil: 'commit' });
+  await expect.poll(() => entriesHeld).toBe(1);
+  await expect.poll(() => sentWhileHeld, { timeout: 15_000 }).toEqual(['/endpoint/v1/label_groups']);
+  holding = false;
+  release?.();
+  await expect(page.getByRole('treeitem').first()).toBeVisible();
+  expect(problems).toEqual([]);
 });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, serverConfigSchema } from '../contract/index';
@@ -52,8 +55,6 @@ describe('security headers', () => {
   });
 
   it.each<[string, InjectOptions, number]>([
-    ['the app', { url: '/' }, 200],
-    ['an app route', { url: '/courses/101/stats?page=2' }, 200],
     ['a hashed asset', { url: ASSET_PATH }, 200],
     ['the health check', { url: '/healthz' }, 200],
     ['the server config', { url: '/api/config' }, 200],
@@ -65,6 +66,54 @@ describe('security headers', () => {
     const response = await app.inject(request);
     expect(response.statusCode).toBe(status);
     expectSecurityHeaders(response.headers, label);
+  });
+
+  // The hash of INDEX_HTML's inline script, worked out apart from the server's code.
+  const INLINE_SCRIPT_SOURCE = "'sha256-VJlNs53hZYo174XumNeZ+4bLlJ/3qzsgp7tQLq+qyX0='";
+
+  it.each<[string, InjectOptions]>([
+    ['the app', { url: '/' }],
+    ['an app route', { url: '/courses/101/stats?page=2' }],
+    ['index.html by name', { url: '/index.html' }],
+    ['the app, brotli', { url: '/', headers: { 'accept-encoding': 'br' } }],
+    ['an app route, gzip', { url: '/label-groups', headers: { 'accept-encoding': 'gzip' } }],
+  ])(
+    "are on %s, whose CSP allows the page's own inline script by its hash, and nothing else inline",
+    async (label, request) => {
+      const response = await app.inject(request);
+      expect(response.statusCode, label).toBe(200);
+      expect(response.headers['content-type'], label).toBe('text/html; charset=utf-8');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, label).toContain(`script-src 'self' ${INLINE_SCRIPT_SOURCE};`);
+      expect(csp, label).not.toMatch(/unsafe-(inline|eval)/);
+      expect(csp.replace(` ${INLINE_SCRIPT_SOURCE}`, ''), label).toBe(SECURITY_HEADERS['content-security-policy']);
+      expectSecurityHeaders(response.headers, label, { ...SECURITY_HEADERS, 'content-security-policy': csp });
+    },
+  );
+
+  it('follow index.html when a build changes it while the server runs, revalidations included', async () => {
+    const built = makeDist();
+    const server = makeApp({ distDir: built.dir });
+    try {
+      const first = await server.inject({ url: '/' });
+      expect(first.headers['content-security-policy']).toContain(INLINE_SCRIPT_SOURCE);
+      const again = await server.inject({ url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['content-security-policy']).toContain(INLINE_SCRIPT_SOURCE);
+
+      const script = 'document.title = "rebuilt";';
+      const html = INDEX_HTML.replace(/<script>[^<]*<\/script>/, `<script>${script}</script>`);
+      writeFileSync(join(built.dir, 'index.html'), html);
+      utimesSync(join(built.dir, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+      const hash = createHash('sha256').update(script).digest('base64');
+      const rebuilt = await server.inject({ url: '/courses' });
+      expect(rebuilt.body).toBe(html);
+      expect(rebuilt.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(rebuilt.headers['content-security-policy']).not.toContain(INLINE_SCRIPT_SOURCE);
+    } finally {
+      await server.close();
+      built.remove();
+    }
   });
 
   it.each<[string, InjectOptions, number]>([

@@ -1,18 +1,23 @@
 import type { FastifyReply } from 'fastify';
 
-// The built app loads only its own files; nothing inline, nothing eval'd, no framing.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * The built app loads only its own files; nothing eval'd, no framing, and nothing inline but the scripts named by
+ * their hashes ('sha256-…'): index.html's first script (spa.ts).
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * API answers are JSON, never a document: opened directly in a tab, nothing in them may load, run or be framed,
@@ -21,7 +26,7 @@ const CONTENT_SECURITY_POLICY = [
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'content-security-policy': contentSecurityPolicy(),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',

@@ -12,8 +12,10 @@ import { DEFAULT_DEMO_TOKEN, loadConfig, type Config } from './config';
 
 export const DEMO_AUTH = { authorization: `Bearer ${DEFAULT_DEMO_TOKEN}` };
 export const ASSET_PATH = '/assets/index-3f2a1b9c.js';
+/** With an inline script and the app's, as the build writes them. */
 export const INDEX_HTML =
-  '<!doctype html><html><head><title>Test app</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Test app</title><script>document.title = "Test app, run";</script>' +
+  `<script type="module" src="${ASSET_PATH}"></script></head><body><div id="root"></div></body></html>`;
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ LOG_LEVEL: 'silent' }), distDir: null, ...overrides };

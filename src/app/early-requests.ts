@@ -1,5 +1,5 @@
 import { courseStatsPath, LABEL_GROUPS_PATH, PER_PAGE_DEFAULT } from '@contract/endpoints';
-import { sendAhead } from '@/lib/api-transport';
+import { firstCallFor, sendAhead } from '@/lib/fetch-ahead';
 import { getToken } from '@/lib/token-store';
 
 /**
@@ -15,20 +15,17 @@ export const LABEL_GROUPS_ADDRESS = /^\/label-groups\/?$/;
  */
 const COURSE_STATS_ADDRESS = /^\/courses\/([1-9]\d{0,14})\/stats\/?$/;
 
-/** The pages (their Location) already handled: both scripts pass window.location. */
-const handled = new WeakSet<object>();
-
 /**
  * Signed in, sends the request the screen at this address opens with, at once, where that can be known without the
  * app's code: the label tree (megabytes of JSON for a large account, so most of the wait) and the first page of a
- * course's statistics. It goes out through the API client's transport, before the app's bundle (React, the schemas)
- * has run; the API client takes its answer when the page asks (sendAhead) if the page asks for exactly that.
- * Called by whichever script runs first, screen-preload.ts or the app's entry (main.tsx): once a
- * page, so the other call, even after the page took the answer, sends nothing.
+ * course's statistics. It goes out as the API client sends it, before the app's bundle (React, the schemas) has
+ * run; the API client takes its answer when the page asks, if the page asks for exactly that (lib/fetch-ahead.ts).
+ * Called by whichever script runs first, screen-preload.ts (written into index.html) or the app's entry (main.tsx,
+ * where index.html carries no such script: the dev server): once a page, whichever copy of this module calls, so
+ * the other call, even after the page took the answer, sends nothing.
  */
 export function sendEarlyRequests(location: { pathname: string; search: string }): void {
-  if (handled.has(location)) return;
-  handled.add(location);
+  if (!firstCallFor(location)) return;
   const token = getToken();
   if (!token) return;
   const path = earlyPath(location);

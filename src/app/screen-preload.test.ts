@@ -62,6 +62,8 @@ describe("the page's first script, as it runs", () => {
     });
     vi.resetModules();
     await import('./screen-preload');
+    // The warm-up is a task of its own.
+    await expect.poll(() => started.includes('intl')).toBe(true);
     return started;
   }
 

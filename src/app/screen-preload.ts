@@ -3,17 +3,18 @@ import { getToken } from '@/lib/token-store';
 import { sendEarlyRequests } from './early-requests';
 
 /**
- * A script of its own, loaded early and asynchronously by index.html (see asyncEntry in vite.config.ts). The code
- * of each signed-in screen is a chunk the app loads once its own bundle has run; on a phone that is a round trip
- * and a download after the bundle's. For a signed-in visit, this starts loading the code of the screen at the
- * address right away, beside the app's bundle: index.html names each screen's files and the addresses they
- * serve, in a `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts). The request a
- * screen opens with, where the address alone says what it is (the label tree, a course's first page), is sent from
- * here too, before the app's bundle has been compiled and run (sendEarlyRequests). Then, signed in or not, it warms
- * up Intl (lib/intl-warmup.ts) while the app's code is still on its way.
+ * The page's first script, written into index.html (inlineScript in vite.config.ts), so it runs as the document is
+ * read: before the app's bundle, and without waiting for a file of its own. The code of each signed-in screen is a
+ * chunk the app loads once its own bundle has run; on a phone that is a round trip and a download after the
+ * bundle's. For a signed-in visit, this starts loading the code of the screen at the address right away, beside
+ * the app's bundle: index.html names each screen's files and the addresses they serve, in a
+ * `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts) ahead of this script. The
+ * request a screen opens with, where the address alone says what it is (the label tree, a course's first page), is
+ * sent from here too (sendEarlyRequests). Then, signed in or not, it warms up Intl (lib/intl-warmup.ts) in a task of
+ * its own, once the document has been read, while the app's code is still on its way.
  *
- * It imports only the API client's transport and the token store, in a small chunk it shares with the app's
- * bundle, and the warm-up, so that it never waits for the app's code.
+ * Being inline, it carries copies of what it imports (the token store, the request sent ahead, a few paths): a few
+ * small modules, never the app (vite.config.ts checks the size). The server allows it by its hash (server/spa.ts).
  */
 
 /** Whether `pathname` is an address of the route `pattern` (`/courses/:courseId/stats`, or `*` for any). */
@@ -62,5 +63,6 @@ if (typeof document !== 'undefined') {
     for (const file of filesFor(screens, window.location.pathname)) preload(file);
   }
   // After the request, not before it: a request waiting for tens of milliseconds of warm-up is a wait on the network.
-  warmUpIntl();
+  // Nor in the middle of the document: its own task, once the parser has gone past this script.
+  setTimeout(warmUpIntl, 0);
 }

@@ -1,11 +1,11 @@
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LABEL_GROUPS_PATH } from '@contract/endpoints';
 import { server } from '@/testing/msw';
 import { labelGroupWire } from '@/testing/fixtures';
 import { fetchLabelGroups } from './api-client';
 import { ApiError } from './api-error';
-import { sendAhead } from './api-transport';
+import { firstCallFor, sendAhead } from './fetch-ahead';
 import { setToken } from './token-store';
 
 /** Answers the label groups after `wait` ms with one group named after the request's number (or `status`). */
@@ -117,6 +117,51 @@ describe('a request sent ahead of the code that asks for it', () => {
       expect(rejections).toEqual([]);
     } finally {
       host.off('unhandledRejection', record);
+    }
+  });
+});
+
+describe('a request sent ahead by another copy of the code', () => {
+  // index.html's first script carries copies of the modules it needs (vite.config.ts, inlineScript): what it sends,
+  // the app's own copy takes.
+  it('is taken by the API client all the same, once', async () => {
+    setToken('tok-copy', false);
+    const seen = answerGroups({ wait: 50 });
+    vi.resetModules();
+    const copy = await import('./fetch-ahead');
+    expect(copy.sendAhead).not.toBe(sendAhead);
+    copy.sendAhead(LABEL_GROUPS_PATH, 'tok-copy');
+    expect(copy.firstCallFor(window.location)).toBe(true);
+    expect(firstCallFor(window.location)).toBe(false);
+    expect(names(await fetchLabelGroups())).toEqual(['Answer 1']);
+    expect(names(await fetchLabelGroups())).toEqual(['Answer 2']);
+    expect(seen).toHaveLength(2);
+  });
+
+  it("runs out on the taker's timeout, counted from when it was taken", async () => {
+    setToken('tok-slow', false);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const seen = answerGroups({ wait: 120_000 });
+      sendAhead(LABEL_GROUPS_PATH, 'tok-slow');
+      // Longer than any timeout: the request sent ahead has none of its own.
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(seen[0]?.aborted()).toBe(false);
+      let settled: unknown = 'not yet';
+      const asked = fetchLabelGroups().then(
+        () => 'answered',
+        (caught: unknown) => (settled = caught),
+      );
+      await vi.advanceTimersByTimeAsync(14_000);
+      expect(settled).toBe('not yet');
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await asked;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).detail).toMatchObject({ kind: 'timeout', timeoutMs: 15_000 });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]?.aborted()).toBe(true);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * A GET sent ahead of the code that will ask for it. The page's first script (app/screen-preload.ts, written into
+ * index.html) sends it while the document is still being read; the app's bundle, which holds a copy of this module
+ * of its own, takes it when its API client asks for the same thing (api-transport.ts). Two copies of one module
+ * share nothing, so what they share lives on the global object, under a registered symbol: the request, and which
+ * pages have had theirs sent.
+ */
+
+/** An answer and its whole body. A failure to get one is the fetch's own error, for the taker to explain. */
+export interface Sent {
+  response: Response;
+  text: string;
+}
+
+export interface Ahead {
+  path: string;
+  token: string;
+  answer: Promise<Sent>;
+  controller: AbortController;
+}
+
+interface Shared {
+  ahead: Ahead | null;
+  pages: WeakSet<object>;
+}
+
+const SHARED: unique symbol = Symbol.for('course-stats.fetch-ahead');
+
+function shared(): Shared {
+  const holder = globalThis as { [SHARED]?: Shared };
+  return (holder[SHARED] ??= { ahead: null, pages: new WeakSet() });
+}
+
+/** A request as the API client sends it: JSON, the token as a bearer, no cookies, no HTTP cache. */
+export function apiRequestInit(token: string | null | undefined, signal: AbortSignal, jsonBody?: string): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (jsonBody !== undefined) headers['Content-Type'] = 'application/json';
+  return {
+    method: jsonBody === undefined ? 'GET' : 'POST',
+    headers,
+    body: jsonBody,
+    signal,
+    credentials: 'omit',
+    cache: 'no-store',
+  };
+}
+
+/**
+ * Sends a GET now, for code that has not loaded yet, and reads its body as it comes (a body nobody reads stops
+ * arriving once the browser's buffer is full). One request is kept, for one taker; an answer nobody takes is
+ * dropped with the page. It has no timeout of its own: the taker's starts when it takes it.
+ */
+export function sendAhead(path: string, token: string): void {
+  const state = shared();
+  state.ahead = null;
+  const controller = new AbortController();
+  const answer = globalThis
+    .fetch(path, apiRequestInit(token, controller.signal))
+    .then(async (response) => ({ response, text: await response.text() }));
+  // Its failure is for the taker to report; with no taker (the user went elsewhere) it is nobody's.
+  answer.catch(() => undefined);
+  state.ahead = { path, token, answer, controller };
+}
+
+/** The request sent ahead for this GET with this token, once: the next ask finds nothing. */
+export function takeAhead(path: string, token: string | null | undefined): Ahead | null {
+  const state = shared();
+  const { ahead } = state;
+  if (ahead === null || ahead.path !== path || ahead.token !== token) return null;
+  state.ahead = null;
+  return ahead;
+}
+
+/** Whether this is the first call for `page` (a Location) from any copy of this module. */
+export function firstCallFor(page: object): boolean {
+  const { pages } = shared();
+  if (pages.has(page)) return false;
+  pages.add(page);
+  return true;
+}
+
+/** Forgets the request and the pages (tests: each starts on a page nothing has been sent for). */
+export function forgetSentAhead(): void {
+  (globalThis as { [SHARED]?: Shared })[SHARED] = undefined;
+}
