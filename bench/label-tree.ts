@@ -485,10 +485,10 @@ export const labelTree: Benchmark = {
         'Where the time goes, and what was done (issue 18): the groups were first asked for once the screen had ' +
           'rendered (1.77×), then from the entry bundle at start-up, and plain groups are parsed without the ' +
           'schema’s generic walk (100,000 labels: about a fifth of the time, the same answer). Now the request goes ' +
-          'out from the page’s first, small script (screen-preload.ts, through the API client’s transport, in a 5 KB ' +
-          'chunk shared with the bundle), before the bundle is compiled and run and before that script warms up ' +
-          'Intl; the client takes that answer when the page asks. The request-sent rows above show how far behind ' +
-          'the bare page’s it still leaves: the document and that script come first. After the last byte, the app ' +
+          'out from the page’s first script (screen-preload.ts), which the build writes into index.html, so it runs ' +
+          'as the document is read, before the bundle has arrived; the client takes that answer when the page ' +
+          'asks. The request-sent rows above show how far behind the bare page’s it still leaves: the bare page’s ' +
+          'script runs as its document is made, the app’s once the parser reaches it. After the last byte, the app ' +
           'parses and checks the answer (keeping the labels as they came), builds the tree (a group’s label nodes ' +
           'are made when first read, or in idle time after the first paint) and renders its first rows, where the ' +
           'bare page only parses.',
