@@ -2,9 +2,9 @@ import { ApiError } from './api-error';
 import { apiRequestInit, takeAhead, type Sent } from './fetch-ahead';
 
 /**
- * The API client's transport: the one place the app calls fetch. It knows requests, timeouts and aborts, and nothing
- * of the API's answers or its schemas (api-client.ts does), so the page's first, small script can send a request with
- * it before the app's bundle has run (fetch-ahead.ts).
+ * The API client's transport: the one place the app's bundle calls fetch. It knows requests, timeouts and aborts, and
+ * nothing of the API's answers or its schemas (api-client.ts does). The request the page's first script sent before
+ * the bundle ran (fetch-ahead.ts, which writes every request the same way) is taken here.
  */
 
 const DEFAULT_TIMEOUT_MS = 15_000;
