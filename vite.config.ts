@@ -51,10 +51,10 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChu
 }
 
 /**
- * The most an inline script may weigh, gzipped (so a build without minification passes too): a few small modules,
- * never the app.
+ * The most an inline script may weigh, gzipped: a few small modules, never the app. The page's first script is
+ * 1.4 KB; built without minification, with its comments, 4.2 KB, which must pass too.
  */
-const INLINE_SCRIPT_MAX_GZIP = 4_000;
+const INLINE_SCRIPT_MAX_GZIP = 6_000;
 
 /**
  * Builds `path` with what it imports into one classic script and writes it into index.html, ahead of the app's
