@@ -1,4 +1,5 @@
 import { readText, removeStored, storageKey, writeText, type StorageArea } from './storage';
+import { onStoredElsewhere } from './storage-events';
 
 /**
  * Where the user's access token lives: sessionStorage by default, localStorage only when the user asked to be
@@ -76,9 +77,18 @@ export function isRemembered(): boolean {
   return readText(KEY, 'local') !== null;
 }
 
+/**
+ * Calls `listener` when the token changes: here, or in another tab signing out (or in) with "remember", which
+ * changes localStorage. Listening starts with the subscription, so evaluating this module (index.html's first
+ * script carries a copy) adds no listener to the page.
+ */
 export function subscribeToken(listener: Listener): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  const stopFollowing = onStoredElsewhere(KEY, listener);
+  return () => {
+    listeners.delete(listener);
+    stopFollowing();
+  };
 }
 
 function clearStorages(): void {
@@ -92,11 +102,4 @@ function clearStorages(): void {
 
 function notify(): void {
   for (const listener of listeners) listener();
-}
-
-// Another tab signing out (or in) with "remember" changes localStorage; follow it.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === TOKEN_STORAGE_KEY || event.key === null) notify();
-  });
 }
