@@ -14,6 +14,35 @@ test('the sign-in screen says demo mode and the demo token signs in', async ({ p
   expect(problems).toEqual([]);
 });
 
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 375, height: 740 },
+]) {
+  test(`at ${viewport.width}×${viewport.height}, the server's note arriving after the first paint moves neither the token field nor Sign in`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // The note (demo mode here) waits for the server's config, which is held until the form has been measured.
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/config', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/label-groups');
+    const field = page.getByLabel('Access token');
+    const button = page.getByRole('button', { name: 'Sign in' });
+    await expect(button).toBeVisible();
+    const before = [await field.boundingBox(), await button.boundingBox()];
+    release?.();
+    await expect(page.getByText('Demo mode')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use demo token' })).toBeVisible();
+    expect([await field.boundingBox(), await button.boundingBox()]).toEqual(before);
+  });
+}
+
 test('a rejected token keeps the sign-in screen with an alert', async ({ page }) => {
   await page.goto('/courses');
   await page.getByLabel('Access token').fill('not-the-token');

@@ -48,17 +48,6 @@ export function SignInScreen() {
       <div className="sign-in-card">
         <h1>{brand}</h1>
         <p className="muted">{texts.intro}</p>
-        {demo && (
-          <div className="alert alert-info">
-            <p className="alert-title">{texts.demoTitle}</p>
-            <p>{texts.demoText}</p>
-          </div>
-        )}
-        {config.data?.mode === 'proxy' && (
-          <p className="muted">
-            {texts.connectedTo} <strong>{config.data.upstreamHost}</strong>.
-          </p>
-        )}
         {reason && (
           <div role="alert" className="alert alert-error">
             <p className="alert-title">{reason === 'rejected' ? texts.rejectedTitle : texts.expiredTitle}</p>
@@ -86,6 +75,19 @@ export function SignInScreen() {
             <ApiKeysForm remember={remember} rememberControl={rememberControl} onAttempt={onAttempt} />
           )}
         </SignInTabs>
+        {/* Below the forms: it arrives after the first paint, and above them it pushed the Sign in button down,
+            under the pointer of whoever was about to press it. */}
+        {demo && (
+          <div className="alert alert-info">
+            <p className="alert-title">{texts.demoTitle}</p>
+            <p>{texts.demoText}</p>
+          </div>
+        )}
+        {config.data?.mode === 'proxy' && (
+          <p className="muted">
+            {texts.connectedTo} <strong>{config.data.upstreamHost}</strong>.
+          </p>
+        )}
         <PreferenceControls />
       </div>
     </main>
