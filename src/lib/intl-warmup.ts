@@ -1,6 +1,6 @@
 /**
  * Warms up Intl while the main thread would otherwise sit idle, waiting for the app's code to arrive: the page's
- * first, small script (app/screen-preload.ts) calls it once it has sent the screen's first request.
+ * first script (app/screen-preload.ts) runs it in a task of its own, after the screen's first request has left.
  *
  * The first Intl formatter a page builds is slow: the browser then loads its locale data (available locales,
  * number and date patterns), 25-60 ms on a fast machine and several times that on a phone, in one piece. Left to
