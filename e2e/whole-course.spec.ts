@@ -155,6 +155,33 @@ test('loads every page of course 1000, cancels keeping the rows, and resumes fro
   expect(problems).toEqual([]);
 });
 
+test('the paged screen gets "Load all pages" ready while it is idle, so the press waits for no code', async ({
+  page,
+}) => {
+  allowWholeCourseLoads(1);
+  const problems = watchConsole(page);
+  await openSignedIn(page, '/courses/1000/stats');
+  await expect(page.getByText('Showing 10 rows on page 1.')).toBeVisible();
+  // Before any press: the loader's Worker is started, and the whole-course code has arrived.
+  const isLoaderWorker = (url: string) => /\/course-pages\.worker-[\w-]+\.js$/.test(new URL(url).pathname);
+  await expect.poll(() => page.workers().filter((worker) => isLoaderWorker(worker.url())).length).toBe(1);
+
+  const WHOLE_COURSE_CODE =
+    /\/(whole-course|course-stats-virtual-table|virtual-scroll|course-pages\.worker)-[\w-]+\.js$/;
+  const codeAfterPress: string[] = [];
+  const workersAfterPress: string[] = [];
+  page.on('request', (request) => {
+    if (WHOLE_COURSE_CODE.test(new URL(request.url()).pathname)) codeAfterPress.push(request.url());
+  });
+  page.on('worker', (worker) => workersAfterPress.push(worker.url()));
+  await page.getByRole('button', { name: 'Load all pages' }).click();
+  await expect(loaderStatus(page)).toHaveText(ALL_LOADED, { timeout: LOAD_ALL_TIMEOUT });
+  await expect(statsTable(page, 1000)).toHaveAttribute('aria-rowcount', '10001');
+  expect(codeAfterPress).toEqual([]);
+  expect(workersAfterPress).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 test('the virtualised table keeps table semantics, a sticky header and only a screenful of rows', async ({ page }) => {
   allowWholeCourseLoads(1);
   await openSignedIn(page, '/courses/1000/stats?all=1');

@@ -1,6 +1,7 @@
 import type { CourseStat, CourseStatsParams } from '@contract';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchCourseStats } from '@/lib/api-client';
+import { loadChunkOnce } from '@/lib/load-chunk';
 import type { WholeCourseData, WholeCourseParams } from './whole-course';
 import { setReadSoFar } from './whole-course-progress';
 
@@ -8,6 +9,12 @@ type PrepareRows = (rows: readonly CourseStat[]) => void;
 
 // Query meta is untyped: the one thing kept there is this function.
 const isPrepareRows = (value: unknown): value is PrepareRows => typeof value === 'function';
+
+/**
+ * The whole-course loader's code: only needed once someone asks for a whole course, so it stays out of the first
+ * screen. The paged screen loads it ahead of the press (warm-whole-course.ts).
+ */
+export const wholeCourseChunk = loadChunkOnce(() => import('./whole-course'));
 
 /** A whole course stays in memory for this long after its last viewer left (a reload still reads it again). */
 export const WHOLE_COURSE_GC_MS = 30 * 60_000;
@@ -43,8 +50,9 @@ export const courseStatsQueries = {
       // Not part of the key: it changes no row, only when the screen's per-row work is done.
       meta: { prepare },
       queryFn: async ({ signal, client, queryKey, meta }): Promise<WholeCourseData> => {
-        // The loader is only needed once someone asks for a whole course: it stays out of the first screen.
-        const { loadWholeCourse, isWholeCourseData } = await import('./whole-course');
+        // Already in (the usual case), the load starts within the press, before React renders the screen it
+        // leads to: the first requests go out while it does.
+        const { loadWholeCourse, isWholeCourseData } = wholeCourseChunk.loaded() ?? (await wholeCourseChunk());
         const previous: unknown = client.getQueryData(queryKey);
         return loadWholeCourse(
           { courseId, userId, courseSessionId },

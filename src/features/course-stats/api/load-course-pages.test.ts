@@ -5,7 +5,7 @@ import { setToken } from '@/lib/token-store';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { createPagesLoader, type FromLoader, type ToLoader } from './course-pages-loader';
-import { loadCoursePages, sameThreadLoader, workerLoader, type OpenLoader } from './load-course-pages';
+import { loadCoursePages, sameThreadLoader, warmLoader, workerLoader, type OpenLoader } from './load-course-pages';
 
 const TOKEN = 'tok-page-side-7c2e';
 const PARAMS = { courseId: 7, userId: undefined, courseSessionId: undefined };
@@ -45,8 +45,10 @@ class FakeWorker extends EventTarget {
 
 /** A Worker whose script never loads: it reports an error and runs nothing. */
 class UnloadableWorker extends EventTarget {
+  static made = 0;
   constructor() {
     super();
+    UnloadableWorker.made += 1;
     setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })));
   }
 
@@ -60,6 +62,7 @@ afterEach(() => {
   FakeWorker.made = [];
   FakeWorker.received = [];
   FakeWorker.handled = [];
+  UnloadableWorker.made = 0;
 });
 
 /** 350 rows with one of each oddity: an unknown field, a bad value, a row sent twice. */
@@ -203,5 +206,37 @@ describe('loading the pages off the main thread, or on it', () => {
     controller.abort(new DOMException('Stopped by the user.', 'AbortError'));
     await expect(done).rejects.toMatchObject({ name: 'AbortError', message: 'Stopped by the user.' });
     await expect.poll(() => FakeWorker.received.map((message) => message.type)).toEqual(['load', 'cancel']);
+  });
+
+  it('takes the Worker started ahead of the load instead of starting one then', async () => {
+    setToken(TOKEN, false);
+    serveOddCourse();
+    vi.stubGlobal('Worker', FakeWorker);
+    warmLoader();
+    warmLoader();
+    expect(FakeWorker.made).toHaveLength(1);
+    // Started ahead, it holds no token and has been sent nothing.
+    expect(FakeWorker.received).toEqual([]);
+
+    const { result } = await loadWith(workerLoader);
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(FakeWorker.received[0]).toMatchObject({ type: 'load', token: TOKEN });
+    expect(result.items).toHaveLength(348);
+
+    // Taken: the next load starts a Worker of its own.
+    await loadWith(workerLoader);
+    expect(FakeWorker.made).toHaveLength(2);
+  });
+
+  it('does not take a Worker started ahead whose script did not load: it tries a new one, then the page', async () => {
+    setToken(TOKEN, false);
+    serveOddCourse();
+    vi.stubGlobal('Worker', UnloadableWorker);
+    warmLoader();
+    await new Promise((resolve) => setTimeout(resolve));
+    const { result } = await loadWith(workerLoader);
+    expect(UnloadableWorker.made).toBe(2);
+    expect(result).toMatchObject({ complete: true, pages: 4 });
+    expect(result.items).toHaveLength(348);
   });
 });

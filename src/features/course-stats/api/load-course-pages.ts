@@ -9,6 +9,7 @@ import {
   type ToLoader,
   type WholeCourseParams,
 } from './course-pages-loader';
+import coursePagesWorkerUrl from './course-pages.worker.ts?worker&url';
 
 /** Where the page loader runs: its messages go out through `post`; `close` ends it. */
 export interface LoaderPort {
@@ -25,6 +26,43 @@ export const sameThreadLoader: OpenLoader = (receive) => {
   return { post: handle, close: () => handle({ type: 'cancel' }) };
 };
 
+/** A loader Worker, and whether it has reported an error (its script did not load) before anyone listened. */
+interface StartedWorker {
+  worker: Worker;
+  failed: boolean;
+}
+
+function startWorker(): StartedWorker | null {
+  if (typeof Worker !== 'function') return null;
+  try {
+    const worker = new Worker(coursePagesWorkerUrl, { type: 'module', name: 'course-pages' });
+    const started: StartedWorker = { worker, failed: false };
+    worker.addEventListener(
+      'error',
+      (event) => {
+        event.preventDefault();
+        started.failed = true;
+      },
+      { once: true },
+    );
+    return started;
+  } catch {
+    return null;
+  }
+}
+
+/** A Worker started ahead of a load (warmLoader), until a load takes it. */
+const spare: { started: StartedWorker | null } = { started: null };
+
+/**
+ * Starts a loader Worker ahead of a load, so that "Load all pages" waits neither for its script (a round trip on
+ * a slow network) nor for its start before the first request. At most one waits at a time, idle, until a load
+ * takes it: it holds no token and asks for nothing until then.
+ */
+export function warmLoader(): void {
+  spare.started ??= startWorker();
+}
+
 /**
  * The loader in a module Worker: fetching, parsing, checking and merging the pages happen there, and the page
  * only adds the rows that come over. The page's main thread stays free for input and for rendering what has come
@@ -32,15 +70,19 @@ export const sameThreadLoader: OpenLoader = (receive) => {
  * browser, or its script fails to load), the loader runs on the page instead, with the same messages.
  */
 export const workerLoader: OpenLoader = (receive, fail) => {
-  if (typeof Worker !== 'function') return sameThreadLoader(receive, fail);
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./course-pages.worker.ts', import.meta.url), { type: 'module', name: 'course-pages' });
-  } catch {
-    return sameThreadLoader(receive, fail);
-  }
+  const taken = spare.started;
+  spare.started = null;
+  if (taken?.failed) taken.worker.terminate();
+  const started = taken && !taken.failed ? taken : startWorker();
+  if (!started) return sameThreadLoader(receive, fail);
+  const { worker } = started;
   const sent: ToLoader[] = [];
   const state: { heard: boolean; fallback: LoaderPort | null } = { heard: false, fallback: null };
+  const runOnThePage = () => {
+    // It never ran (its script did not load): the same thread takes the load over from the start.
+    state.fallback = sameThreadLoader(receive, fail);
+    for (const message of sent) state.fallback.post(message);
+  };
   worker.addEventListener('message', (event: MessageEvent<FromLoader>) => {
     state.heard = true;
     receive(event.data);
@@ -48,13 +90,8 @@ export const workerLoader: OpenLoader = (receive, fail) => {
   worker.addEventListener('error', (event) => {
     event.preventDefault();
     worker.terminate();
-    if (state.heard) {
-      fail(new Error('The page loader stopped unexpectedly.'));
-      return;
-    }
-    // It never ran (its script did not load): the same thread takes the load over from the start.
-    state.fallback = sameThreadLoader(receive, fail);
-    for (const message of sent) state.fallback.post(message);
+    if (state.heard) fail(new Error('The page loader stopped unexpectedly.'));
+    else if (!state.fallback) runOnThePage();
   });
   return {
     post: (message) => {

@@ -7,6 +7,7 @@ import { loadCoursePages, type OpenLoader } from './load-course-pages';
 import type { ReadSoFar } from './whole-course-progress';
 
 export type { WholeCourseParams } from './course-pages-loader';
+export { warmLoader } from './load-course-pages';
 
 /**
  * While pages come in, the screen gets two kinds of hand-over. Progress (rows and pages read, a wait) is cheap:

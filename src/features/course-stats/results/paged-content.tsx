@@ -13,6 +13,7 @@ import { tableCatalogs } from '../table/strings';
 import { useCourseStatsTable } from '../table/use-course-stats-table';
 import { useRowsShown } from '../triage/use-rows-shown';
 import { wholeCourseCatalogs } from '../whole-course/strings';
+import { useWarmWholeCourse } from '../whole-course/warm-whole-course';
 import { EmptyResults } from './empty-results';
 import { ResultsBody, type CourseResults } from './results-body';
 import { resultsCatalogs } from './strings';
@@ -50,6 +51,8 @@ export function PagedContent({ results, query, nextPageEmpty, onLoadAll }: Paged
   const busy = query.isPlaceholderData;
   const wholeResults = search.page === 1 && isLastPage;
   const loadAllHintId = useId();
+  const offersLoadAll = !query.isPending && !query.isError && rows.length > 0 && !wholeResults;
+  useWarmWholeCourse(offersLoadAll);
 
   const pagination = (
     <DataTablePagination

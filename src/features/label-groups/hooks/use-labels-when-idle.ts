@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 import { foldLabel, type Forest } from '../tree-model';
 
 /** How long one piece of the work may take when the browser gives no idle deadline (or a longer one). */
@@ -14,16 +15,8 @@ export function useLabelsWhenIdle(forest: Forest): void {
     const { groups } = forest;
     let next = 0;
     let cancel: () => void = () => undefined;
-    // Not in every browser (Safari has none): there, a task of its own each time.
-    const idle = typeof window.requestIdleCallback === 'function';
     const schedule = () => {
-      if (idle) {
-        const handle = window.requestIdleCallback(work);
-        cancel = () => window.cancelIdleCallback(handle);
-      } else {
-        const handle = setTimeout(work, 0);
-        cancel = () => clearTimeout(handle);
-      }
+      cancel = whenIdle(work);
     };
     function work(deadline?: IdleDeadline) {
       const until = performance.now() + Math.min(deadline?.timeRemaining() ?? SLICE_MS, SLICE_MS);

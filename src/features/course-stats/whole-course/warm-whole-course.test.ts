@@ -1,0 +1,86 @@
+import { cleanup, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** Records the Workers made; none of them is sent anything by the warm-up. */
+class RecordingWorker extends EventTarget {
+  static made: string[] = [];
+  static posted = 0;
+  constructor(url: URL | string) {
+    super();
+    RecordingWorker.made.push(String(url));
+  }
+  postMessage(): void {
+    RecordingWorker.posted += 1;
+  }
+  terminate(): void {}
+}
+
+/** The idle callbacks asked for, run by the test. */
+const idle: Array<{ run: IdleRequestCallback; timeout: number | undefined }> = [];
+
+beforeEach(() => {
+  // A fresh module state each time: the Worker started ahead lives in the module until a load takes it.
+  vi.resetModules();
+  vi.stubGlobal('Worker', RecordingWorker);
+  vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback, options?: IdleRequestOptions) =>
+    idle.push({ run, timeout: options?.timeout }),
+  );
+  vi.stubGlobal('cancelIdleCallback', (handle: number) =>
+    idle.splice(handle - 1, 1, { run: () => undefined, timeout: 0 }),
+  );
+});
+
+afterEach(() => {
+  // Unmounted while the stubs are still there: the unmount cancels an idle callback.
+  cleanup();
+  vi.unstubAllGlobals();
+  RecordingWorker.made = [];
+  RecordingWorker.posted = 0;
+  idle.length = 0;
+});
+
+const runIdle = () => {
+  for (const { run } of idle.splice(0)) run({ didTimeout: false, timeRemaining: () => 10 });
+};
+
+describe('warming the whole-course load while "Load all pages" is offered', () => {
+  it('starts the loader Worker once the page is idle, not during the render, and sends it nothing', async () => {
+    const { useWarmWholeCourse } = await import('./warm-whole-course');
+    const { rerender } = renderHook(({ offered }) => useWarmWholeCourse(offered), { initialProps: { offered: true } });
+    expect(idle).toHaveLength(1);
+    expect(idle[0]?.timeout).toBeGreaterThan(0);
+    expect(RecordingWorker.made).toEqual([]);
+    runIdle();
+    await vi.waitFor(() => expect(RecordingWorker.made).toHaveLength(1));
+    expect(RecordingWorker.made[0]).toMatch(/course-pages\.worker/);
+    // Offered again (another course, another page): still one Worker waiting.
+    rerender({ offered: false });
+    rerender({ offered: true });
+    runIdle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(RecordingWorker.made).toHaveLength(1);
+    expect(RecordingWorker.posted).toBe(0);
+  });
+
+  it('does nothing while it is not offered, nor once the screen has gone before the page was idle', async () => {
+    const { useWarmWholeCourse } = await import('./warm-whole-course');
+    const { rerender, unmount } = renderHook(({ offered }) => useWarmWholeCourse(offered), {
+      initialProps: { offered: false },
+    });
+    expect(idle).toHaveLength(0);
+    rerender({ offered: true });
+    expect(idle).toHaveLength(1);
+    unmount();
+    runIdle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(RecordingWorker.made).toEqual([]);
+  });
+
+  it('fetches nothing ahead when the user asks the browser to save data', async () => {
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
+    const { warmWholeCourse } = await import('./warm-whole-course');
+    warmWholeCourse();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(RecordingWorker.made).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Runs `work` once the page is idle (requestIdleCallback; Safari has none, so there a task of its own), and returns
+ * what cancels it. `timeoutMs` bounds the wait where the browser can: a page that is never idle still gets it done.
+ */
+export function whenIdle(work: (deadline?: IdleDeadline) => void, timeoutMs?: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(() => work(), 0);
+  return () => clearTimeout(handle);
+}
