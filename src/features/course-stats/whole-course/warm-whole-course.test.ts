@@ -15,19 +15,20 @@ class RecordingWorker extends EventTarget {
   terminate(): void {}
 }
 
-/** The idle callbacks asked for, run by the test. */
-const idle: Array<{ run: IdleRequestCallback; timeout: number | undefined }> = [];
+/** The idle callbacks asked for and not cancelled, by handle; the test runs them. */
+const idle = new Map<number, { run: IdleRequestCallback; timeout: number | undefined }>();
+let nextHandle = 1;
 
 beforeEach(() => {
   // A fresh module state each time: the Worker started ahead lives in the module until a load takes it.
   vi.resetModules();
   vi.stubGlobal('Worker', RecordingWorker);
-  vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback, options?: IdleRequestOptions) =>
-    idle.push({ run, timeout: options?.timeout }),
-  );
-  vi.stubGlobal('cancelIdleCallback', (handle: number) =>
-    idle.splice(handle - 1, 1, { run: () => undefined, timeout: 0 }),
-  );
+  vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback, options?: IdleRequestOptions) => {
+    const handle = nextHandle++;
+    idle.set(handle, { run, timeout: options?.timeout });
+    return handle;
+  });
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => idle.delete(handle));
 });
 
 afterEach(() => {
@@ -36,19 +37,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
   RecordingWorker.made = [];
   RecordingWorker.posted = 0;
-  idle.length = 0;
+  idle.clear();
 });
 
 const runIdle = () => {
-  for (const { run } of idle.splice(0)) run({ didTimeout: false, timeRemaining: () => 10 });
+  const due = [...idle.values()];
+  idle.clear();
+  for (const { run } of due) run({ didTimeout: false, timeRemaining: () => 10 });
 };
 
 describe('warming the whole-course load while "Load all pages" is offered', () => {
   it('starts the loader Worker once the page is idle, not during the render, and sends it nothing', async () => {
     const { useWarmWholeCourse } = await import('./warm-whole-course');
     const { rerender } = renderHook(({ offered }) => useWarmWholeCourse(offered), { initialProps: { offered: true } });
-    expect(idle).toHaveLength(1);
-    expect(idle[0]?.timeout).toBeGreaterThan(0);
+    expect([...idle.values()].map((entry) => entry.timeout)).toEqual([expect.any(Number)]);
+    expect([...idle.values()][0]?.timeout).toBeGreaterThan(0);
     expect(RecordingWorker.made).toEqual([]);
     runIdle();
     await vi.waitFor(() => expect(RecordingWorker.made).toHaveLength(1));
@@ -67,10 +70,11 @@ describe('warming the whole-course load while "Load all pages" is offered', () =
     const { rerender, unmount } = renderHook(({ offered }) => useWarmWholeCourse(offered), {
       initialProps: { offered: false },
     });
-    expect(idle).toHaveLength(0);
+    expect(idle.size).toBe(0);
     rerender({ offered: true });
-    expect(idle).toHaveLength(1);
+    expect(idle.size).toBe(1);
     unmount();
+    expect(idle.size).toBe(0);
     runIdle();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(RecordingWorker.made).toEqual([]);
