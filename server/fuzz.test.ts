@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_TOKEN } from './config';
 import { fuzzCases, type FuzzCase } from './fuzz-cases';
-import { securityHeadersFor } from './security-headers';
+import { contentSecurityPolicy, securityHeadersFor } from './security-headers';
 import { decodeBody, exchange, INDEX_HTML, makeApp, makeDist, parseResponse, portOf } from './test-support';
 
 // 10,000 seeded random requests (paths, parameters, encodings, oversized values, odd methods, credentials and
@@ -81,11 +81,7 @@ const INDEX_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(INDEX_SCRIPT)
 function expectedHeaders(target: string, contentType: unknown): Readonly<Record<string, string>> {
   const headers = securityHeadersFor(target);
   if (!String(contentType).startsWith('text/html')) return headers;
-  const csp = headers['content-security-policy']?.replace(
-    "script-src 'self'",
-    `script-src 'self' ${INDEX_SCRIPT_SOURCE}`,
-  );
-  return { ...headers, 'content-security-policy': csp ?? '' };
+  return { ...headers, 'content-security-policy': contentSecurityPolicy([INDEX_SCRIPT_SOURCE]) };
 }
 
 /** Sends the cases through inject; returns the statuses seen. Checks are per answer. */

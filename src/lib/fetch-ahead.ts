@@ -52,15 +52,13 @@ export function apiRequestInit(token: string | null | undefined, signal: AbortSi
  * dropped with the page. It has no timeout of its own: the taker's starts when it takes it.
  */
 export function sendAhead(path: string, token: string): void {
-  const state = shared();
-  state.ahead = null;
   const controller = new AbortController();
   const answer = globalThis
     .fetch(path, apiRequestInit(token, controller.signal))
     .then(async (response) => ({ response, text: await response.text() }));
   // Its failure is for the taker to report; with no taker (the user went elsewhere) it is nobody's.
   answer.catch(() => undefined);
-  state.ahead = { path, token, answer, controller };
+  shared().ahead = { path, token, answer, controller };
 }
 
 /** The request sent ahead for this GET with this token, once: the next ask finds nothing. */
