@@ -62,6 +62,9 @@ function timedCounter<L extends string>(
 export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
+  // Started with the app, not at the first scrape: prom-client counts the process's CPU time from when its metrics
+  // are made, so made at the first scrape, that scrape read the few microseconds of its own collection, often 0.
+  const processWide = processMetrics();
 
   const observeHttpRequest = timedCounter(registers, ['route', 'method', 'status'], {
     count: { name: 'http_requests_total', help: 'Requests answered, by route pattern, method and status.' },
@@ -104,7 +107,7 @@ export function createMetrics() {
     /** Prometheus' content type and the text to serve. */
     contentType: registry.contentType,
     async text(): Promise<string> {
-      return (await registry.metrics()) + (await processMetrics().metrics());
+      return (await registry.metrics()) + (await processWide.metrics());
     },
     observeRequest(route: string | undefined, method: string, status: number, seconds: number) {
       const labels = {
