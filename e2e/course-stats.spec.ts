@@ -330,7 +330,13 @@ test('row details open from a user name, walk the rows and give focus back', asy
 });
 
 test('a token rejected mid-session shows the sign-in screen and keeps the URL', async ({ page }) => {
+  // Page 2 is prefetched once page 1 is painted; the token goes bad only once that answer is in.
+  const pageTwo = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/endpoint/v1/courses/104/course_stats' && url.searchParams.get('page') === '2';
+  });
   await openCourse(page, '/courses/104/stats', 'Showing 10 rows on page 1.');
+  expect((await pageTwo).status()).toBe(200);
   await page.evaluate((key) => sessionStorage.setItem(key, 'no-longer-valid'), TOKEN_STORAGE_KEY);
   // Page 2 was prefetched with the good token; showing it prefetches page 3 with the bad one.
   await page.getByRole('button', { name: 'Next page' }).click();
