@@ -1,5 +1,5 @@
 import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 
 /** How far a whole-course load has read: rows and the pages that held them. */
 export interface ReadSoFar {
@@ -45,39 +45,30 @@ export function setReadSoFar(client: QueryClient, queryKey: QueryKey, value: Rea
  *
  * While `held` is true, new progress does not re-render it: the caller holds it while a deferred render of the
  * rows is under way, because every synchronous render (this one, every 100 ms) would make React start that
- * background render over, and on a busy machine it would then never finish. Once released, it catches up before
- * the paint.
+ * background render over, and on a busy machine it would then never finish. The value is read again on the
+ * caller's next render, which the finished rows bring.
  *
- * Kept in state rather than read with useSyncExternalStore: React checks every store a background render read
- * once that render is done, and when one has moved meanwhile (progress moves with every page) it renders the
- * whole thing again, synchronously, in one long task: the very render the hold is there to keep in the
- * background. A progress line a page behind for a moment is no harm; that task is.
+ * Read as it is at each render, with a subscription of its own, rather than with useSyncExternalStore: React
+ * checks every store a background render read once that render is done, and when one has moved meanwhile
+ * (progress moves with every page) it renders the whole thing again, synchronously, in one long task: the very
+ * render the hold is there to keep in the background. A progress line a page behind for a moment is no harm.
  */
 export function useReadSoFar(queryKey: QueryKey, held = false): ReadSoFar | null {
   const store = storeOf(useQueryClient());
-  // The key's hash, not the key array (a new array on every render), is what is read.
-  const hash = hashKey(queryKey);
-  const [shown, setShown] = useState(() => ({ hash, value: store.values.get(hash) ?? null }));
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
   const heldRef = useRef(held);
-  const catchUp = useCallback(() => {
-    const value = store.values.get(hash) ?? null;
-    setShown((current) => (current.hash === hash && current.value === value ? current : { hash, value }));
-  }, [store, hash]);
   useLayoutEffect(() => {
     heldRef.current = held;
-    if (!held) catchUp();
-  }, [held, catchUp]);
+  }, [held]);
   useEffect(() => {
     const notify = () => {
-      if (!heldRef.current) catchUp();
+      if (!heldRef.current) rerender();
     };
     store.listeners.add(notify);
-    // Progress made between the render and this subscription.
-    notify();
     return () => {
       store.listeners.delete(notify);
     };
-  }, [store, catchUp]);
-  // A new key is read at once; its state follows before the paint.
-  return shown.hash === hash ? shown.value : (store.values.get(hash) ?? null);
+  }, [store]);
+  // The key's hash, not the key array (a new array on every render), is what is read.
+  return store.values.get(hashKey(queryKey)) ?? null;
 }
