@@ -1,4 +1,13 @@
-import { createCell, flexRender, type Cell, type Column, type Row, type Table } from '@tanstack/react-table';
+import {
+  createCell,
+  flexRender,
+  type Cell,
+  type Column,
+  type ColumnPinningState,
+  type Row,
+  type Table,
+} from '@tanstack/react-table';
+import type { CSSProperties, ReactNode } from 'react';
 import { cellClassName, pinnedStyle } from './column-layout';
 
 /** The cells of one body row; a column marked isRowHeader gives <th scope="row">. */
@@ -6,33 +15,65 @@ export function DataTableRowCells<TData>({ row }: { row: Row<TData> }) {
   return row.getVisibleCells().map(renderCell);
 }
 
+/** How a column's body cells look: worked out once per render of the table, not once per cell. */
+export interface CellLayout {
+  className: string | undefined;
+  style: CSSProperties | undefined;
+  isRowHeader: boolean;
+}
+
+function layoutOf<TData>(column: Column<TData, unknown>, pinning?: ColumnPinningState): CellLayout {
+  return {
+    className: cellClassName(column, pinning) || undefined,
+    style: pinnedStyle(column, pinning),
+    isRowHeader: column.columnDef.meta?.isRowHeader === true,
+  };
+}
+
+/** The layouts of `columns` under `pinning` (the table's pinning state). */
+export function cellLayouts<TData>(columns: Array<Column<TData, unknown>>, pinning: ColumnPinningState): CellLayout[] {
+  return columns.map((column) => layoutOf(column, pinning));
+}
+
 /**
  * The same cells for a virtualised body, made for this render only. row.getVisibleCells() keeps its cell objects on
  * the row for as long as the row lives: scrolling through 10,000 rows left some 100 MB of them on the heap, which
- * made every later garbage collection slower. Rendered rows are memoised, so these are made once per row shown.
+ * made every later garbage collection slower. Rendered rows are memoised, so these are made once per row shown. A
+ * column with `meta.renderCell` needs no cell object at all.
  */
 export function TransientRowCells<TData>({
   table,
   row,
   columns,
+  layouts,
 }: {
   table: Table<TData>;
   row: Row<TData>;
   columns: Array<Column<TData, unknown>>;
+  /** cellLayouts(columns). */
+  layouts: readonly CellLayout[];
 }) {
-  return columns.map((column) => renderCell(createCell(table, row, column, column.id)));
+  return columns.map((column, index) => {
+    const fromRow = column.columnDef.meta?.renderCell;
+    const content = fromRow
+      ? fromRow(row)
+      : flexRender(column.columnDef.cell, createCell(table, row, column, column.id).getContext());
+    return cellElement(column.id, content, layouts[index] ?? layoutOf(column));
+  });
 }
 
 function renderCell<TData>(cell: Cell<TData, unknown>) {
   const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-  const className = cellClassName(cell.column) || undefined;
-  const style = pinnedStyle(cell.column);
-  return cell.column.columnDef.meta?.isRowHeader ? (
-    <th key={cell.column.id} scope="row" className={className} style={style}>
+  return cellElement(cell.column.id, content, layoutOf(cell.column));
+}
+
+function cellElement(key: string, content: ReactNode, { className, style, isRowHeader }: CellLayout) {
+  return isRowHeader ? (
+    <th key={key} scope="row" className={className} style={style}>
       {content}
     </th>
   ) : (
-    <td key={cell.column.id} className={className} style={style}>
+    <td key={key} className={className} style={style}>
       {content}
     </td>
   );

@@ -21,10 +21,11 @@ const columns: Array<ColumnDef<Item>> = [
 function Harness({ tableColumns = columns }: { tableColumns?: Array<ColumnDef<Item>> }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
+  const [pinned, setPinned] = useState(true);
   const table = useDataTable({
     data: items,
     columns: tableColumns,
-    state: { sorting, columnVisibility, columnPinning: { left: ['name'] } },
+    state: { sorting, columnVisibility, columnPinning: { left: pinned ? ['name'] : [] } },
     onSortingChange: setSorting,
     onColumnVisibilityChange: setColumnVisibility,
     sortDescFirst: false,
@@ -33,6 +34,9 @@ function Harness({ tableColumns = columns }: { tableColumns?: Array<ColumnDef<It
     <>
       <button type="button" onClick={() => table.getColumn('id')?.toggleVisibility()}>
         Toggle number
+      </button>
+      <button type="button" onClick={() => setPinned((was) => !was)}>
+        Toggle pinning
       </button>
       <VirtualDataTable table={table} label="Items" />
     </>
@@ -63,6 +67,40 @@ describe('VirtualDataTable', () => {
     // Fixed column widths: the table's width is their sum.
     expect(table.querySelector('col')).toHaveStyle({ width: '12rem' });
     expect(table).toHaveStyle({ width: '21rem' });
+  });
+
+  it('renders a column with meta.renderCell from the row, laid out like any cell, and follows a change of pinning', async () => {
+    const user = userEvent.setup();
+    const fromRow: Array<ColumnDef<Item>> = [
+      {
+        id: 'name',
+        accessorFn: (row) => row.name,
+        header: 'Name',
+        cell: () => 'from the cell object',
+        meta: {
+          isRowHeader: true,
+          width: 12,
+          renderCell: (row) => <strong>{row.original.name} (from the row)</strong>,
+        },
+      },
+      { id: 'id', accessorFn: (row) => row.id, header: 'Number', meta: { align: 'end' } },
+    ];
+    render(<Harness tableColumns={fromRow} />);
+    const first = () => renderedRows()[0] ?? document.body;
+    const header = within(first()).getByRole('rowheader');
+    expect(header).toHaveTextContent('Item 1 (from the row)');
+    expect(header).not.toHaveTextContent('from the cell object');
+    expect(header).toHaveClass('is-pinned', 'is-pinned-left');
+    expect(header).toHaveStyle({ left: '0px' });
+    expect(within(first()).getByRole('cell')).toHaveClass('align-end');
+    // A column without renderCell still renders through its cell (here the accessor's value).
+    expect(within(first()).getByRole('cell')).toHaveTextContent('1');
+
+    await user.click(screen.getByRole('button', { name: 'Toggle pinning' }));
+    expect(within(first()).getByRole('rowheader')).not.toHaveClass('is-pinned');
+    expect(within(first()).getByRole('rowheader').style.left).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Toggle pinning' }));
+    expect(within(first()).getByRole('rowheader')).toHaveClass('is-pinned-left');
   });
 
   it('sorts from the header over every row, not only those rendered', async () => {

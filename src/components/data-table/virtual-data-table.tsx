@@ -1,9 +1,10 @@
-import type { Column, ColumnPinningState, HeaderGroup, Row, SortingState, Table } from '@tanstack/react-table';
+import type { Column, HeaderGroup, Row, SortingState, Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useImperativeHandle,
   useLayoutEffect,
+  useMemo,
   useRef,
   type CSSProperties,
   type ReactNode,
@@ -11,7 +12,7 @@ import {
 } from 'react';
 import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '../virtual-scroll';
 import { DataTableColumnHeader } from './data-table-column-header';
-import { TransientRowCells } from './data-table-row-cells';
+import { cellLayouts, TransientRowCells, type CellLayout } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
@@ -97,6 +98,8 @@ export function VirtualDataTable<TData>({
   });
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
+  // Pinning changes the cells' classes and offsets: a new pinning renders the rows again.
+  const layouts = useMemo(() => cellLayouts(columns, columnPinning), [columns, columnPinning]);
   const widths = columns.map((column) => column.columnDef.meta?.width ?? defaultColumnWidth);
   const tableStyle = {
     width: `${widths.reduce((sum, width) => sum + width, 0)}rem`,
@@ -139,7 +142,7 @@ export function VirtualDataTable<TData>({
                 row={row}
                 rowIndex={item.index + 2}
                 columns={columns}
-                pinning={columnPinning}
+                layouts={layouts}
               />
             );
           })}
@@ -161,18 +164,18 @@ interface VirtualRowProps<TData> {
   rowIndex: number;
   /** The visible columns; a new list (visibility, language) renders the cells again. */
   columns: Array<Column<TData, unknown>>;
-  /** Not read here: pinning changes the cells' classes and offsets, so a new pinning renders them again. */
-  pinning: ColumnPinningState;
+  /** How each column's cells look (cellLayouts). */
+  layouts: readonly CellLayout[];
 }
 
 /**
  * One body row. Memoised: scrolling renders the table on every scroll event, and most rendered rows stay the
  * same from one event to the next, so only the rows that come into range render.
  */
-const VirtualRow = memo(function VirtualRow<TData>({ table, row, rowIndex, columns }: VirtualRowProps<TData>) {
+const VirtualRow = memo(function VirtualRow<TData>({ table, row, rowIndex, columns, layouts }: VirtualRowProps<TData>) {
   return (
     <tr aria-rowindex={rowIndex} data-row-id={row.id}>
-      <TransientRowCells table={table} row={row} columns={columns} />
+      <TransientRowCells table={table} row={row} columns={columns} layouts={layouts} />
     </tr>
   );
 }) as <TData>(props: VirtualRowProps<TData>) => ReactNode;

@@ -61,6 +61,7 @@ function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Colu
     enableHiding: column.hideable,
     cell: ({ row }) => cell(row.original, row.id),
     meta: {
+      renderCell: (row) => cell(row.original, row.id),
       label: header,
       exportHeader: exportHeaderOf(header, column.csvUnit, words, timeZone),
       width: column.width,
