@@ -67,7 +67,10 @@ export interface ServerProcess {
   url: string;
   /** Everything the process wrote to stdout and stderr so far. */
   output: () => string;
-  /** SIGTERM, then the exit code (SIGKILL to the group after 10 s). */
+  /**
+   * SIGTERM, then the exit code. SIGKILL to the group only after the server's own grace (10 s for requests in
+   * flight, after which it exits 1 itself) and some more for a busy machine: null then means it hung past both.
+   */
   stop: () => Promise<number | null>;
 }
 
@@ -113,7 +116,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
             // Already gone.
           }
         }
-      }, 10_000);
+      }, 25_000);
       const code = await exited;
       clearTimeout(force);
       return code;

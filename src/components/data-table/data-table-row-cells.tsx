@@ -50,7 +50,7 @@ export function TransientRowCells<TData>({
   table: Table<TData>;
   row: Row<TData>;
   columns: Array<Column<TData, unknown>>;
-  /** cellLayouts(columns). */
+  /** cellLayouts(columns, the table's pinning): one per column, in the same order. */
   layouts: readonly CellLayout[];
 }) {
   return columns.map((column, index) => {
