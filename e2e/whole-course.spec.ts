@@ -160,14 +160,20 @@ test('the paged screen gets "Load all pages" ready while it is idle, so the pres
 }) => {
   allowWholeCourseLoads(1);
   const problems = watchConsole(page);
-  await openSignedIn(page, '/courses/1000/stats');
-  await expect(page.getByText('Showing 10 rows on page 1.')).toBeVisible();
-  // Before any press: the loader's Worker is started, and the whole-course code has arrived.
-  const isLoaderWorker = (url: string) => /\/course-pages\.worker-[\w-]+\.js$/.test(new URL(url).pathname);
-  await expect.poll(() => page.workers().filter((worker) => isLoaderWorker(worker.url())).length).toBe(1);
-
   const WHOLE_COURSE_CODE =
     /\/(whole-course|course-stats-virtual-table|virtual-scroll|course-pages\.worker)-[\w-]+\.js$/;
+  const isLoaderWorker = (url: string) => /\/course-pages\.worker-[\w-]+\.js$/.test(new URL(url).pathname);
+  const codeIn: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (WHOLE_COURSE_CODE.test(new URL(request.url()).pathname)) codeIn.push(request.url());
+  });
+  await openSignedIn(page, '/courses/1000/stats');
+  await expect(page.getByText('Showing 10 rows on page 1.')).toBeVisible();
+  // Before any press: the loader's Worker is started, and the whole-course code has arrived (the Worker's script
+  // too: on a busy machine the Worker is there before its script is).
+  await expect.poll(() => page.workers().filter((worker) => isLoaderWorker(worker.url())).length).toBe(1);
+  await expect.poll(() => codeIn.filter((url) => isLoaderWorker(url)).length).toBe(1);
+
   const codeAfterPress: string[] = [];
   const workersAfterPress: string[] = [];
   page.on('request', (request) => {

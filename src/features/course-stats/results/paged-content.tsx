@@ -31,10 +31,15 @@ export interface PagedContentProps {
   /** The prefetched next page came back empty. */
   nextPageEmpty: boolean;
   onLoadAll: () => void;
+  /**
+   * The page is kept on screen (inert) while a whole-course load it started brings its first rows: it gets nothing
+   * ready for a press (the load has taken the idle Worker; another would only wait).
+   */
+  kept?: boolean;
 }
 
 /** Page-by-page browsing: one page of the API's results, its pages, and the offer to load them all. */
-export function PagedContent({ results, query, nextPageEmpty, onLoadAll }: PagedContentProps) {
+export function PagedContent({ results, query, nextPageEmpty, onLoadAll, kept = false }: PagedContentProps) {
   const { courseId, searchState, filtered, clearFilters } = results;
   const texts = useCatalog(resultsCatalogs);
   const tableTexts = useCatalog(tableCatalogs);
@@ -52,7 +57,7 @@ export function PagedContent({ results, query, nextPageEmpty, onLoadAll }: Paged
   const wholeResults = search.page === 1 && isLastPage;
   const loadAllHintId = useId();
   const offersLoadAll = !query.isPending && !query.isError && rows.length > 0 && !wholeResults;
-  useWarmWholeCourse(offersLoadAll);
+  useWarmWholeCourse(offersLoadAll && !kept);
 
   const pagination = (
     <DataTablePagination

@@ -117,7 +117,7 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   } else if (mode === 'whole') {
     // The page that was on screen, kept (dimmed, out of reach) until the whole course's first rows replace it.
     const pageOnScreen = listData && (
-      <PagedContent results={results} query={listQuery} nextPageEmpty={false} onLoadAll={loadAll} />
+      <PagedContent results={results} query={listQuery} nextPageEmpty={false} onLoadAll={loadAll} kept />
     );
     content = <WholeCourseContent results={results} whole={whole} pageOnScreen={pageOnScreen} />;
   } else {
