@@ -60,6 +60,22 @@ describe('mailto links', () => {
     const few = many.slice(0, 20);
     expect(mailtoLink(few)).toEqual({ href: buildMailto(few) });
   });
+
+  it('keeps a link of exactly the longest length, and refuses one character more', () => {
+    const emails = ['a@b.co', 'o&c@y.org'];
+    const href = buildMailto(emails);
+    expect(href).toBe('mailto:?bcc=a%40b.co,o%26c%40y.org');
+    expect(mailtoLink(emails, href.length)).toEqual({ href });
+    expect(mailtoLink(emails, href.length - 1)).toEqual({ href: null, reason: 'too_long' });
+    // The first address alone fits where both do not: the count does not stop early by mistake.
+    expect(mailtoLink(emails.slice(0, 1), buildMailto(emails.slice(0, 1)).length)).toEqual({
+      href: buildMailto(emails.slice(0, 1)),
+    });
+    expect(mailtoLink(emails.slice(0, 1), buildMailto(emails.slice(0, 1)).length - 1)).toEqual({
+      href: null,
+      reason: 'too_long',
+    });
+  });
 });
 
 describe('prepareRowAddresses', () => {
