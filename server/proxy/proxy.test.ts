@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { fuzzCases } from '../fuzz-cases';
 import { API_CONTENT_SECURITY_POLICY } from '../security-headers';
+import { INLINE_CHECK_MAX_BYTES } from './json-check';
 import {
   captureLogs,
   DEMO_AUTH,
@@ -257,6 +258,24 @@ describe('answers that are not JSON', () => {
     expect(response.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
     // Retry-After still tells the app when to try again.
     expect(response.headers['retry-after']).toBe(headers['retry-after']);
+  });
+
+  it('checks a large answer too (off the event loop): whole JSON passes byte for byte, cut short it is refused', async () => {
+    const groups = Array.from({ length: 6_000 }, (_, id) => ({ id, name: `Group ${id}`, labels: [{ id, name: 'x' }] }));
+    const whole = JSON.stringify(groups);
+    expect(Buffer.byteLength(whole)).toBeGreaterThan(INLINE_CHECK_MAX_BYTES);
+    for (const [body, status] of [
+      [whole, 200],
+      [whole.slice(0, -2), 502],
+    ] as const) {
+      upstream.script((_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      });
+      const response = await app.inject({ url: GROUPS, headers: AUTH });
+      expect(response.statusCode).toBe(status);
+      if (status === 200) expect(response.body).toBe(whole);
+      else expect(response.json()).toEqual({ error: 'The upstream API sent an answer that is not JSON' });
+    }
   });
 
   it('accepts JSON under a +json type and with a byte order mark, and answers it as our JSON type', async () => {

@@ -7,7 +7,8 @@ import type { Metrics, UpstreamOutcome } from '../ops/metrics';
 import type { RateLimits } from '../ops/rate-limit';
 import { parsePositiveInt, rawQueryOf } from '../query-string';
 import { scrubToken, tokenSpellings } from './token-echo';
-import { readJsonBody, UpstreamError, type Upstream } from './upstream';
+import { createJsonChecker } from './json-check';
+import { jsonText, UpstreamError, type Upstream } from './upstream';
 
 export interface ProxyOptions {
   /** The client for config.apiBaseUrl; buildApp owns it (the readiness probe uses it too) and closes it. */
@@ -42,7 +43,8 @@ function outcomeOf(status: number, isJson: boolean): UpstreamOutcome {
  *
  * Only JSON comes back: an answer that does not say it is JSON, or does not parse, is replaced by our own JSON
  * error (docs/api.md, "What the proxy passes back"). Parsing every body costs a little; an upstream HTML page
- * with a script, opened on our origin, would cost the token.
+ * with a script, opened on our origin, would cost the token. A large body is parsed in a worker thread
+ * (json-check.ts), so that the other requests to this instance are not held up meanwhile.
  *
  * Rate limiting lives here and not on the demo API: it protects the upstream (and the quota of the token that
  * pays for it) from a flood through us, while the demo API is local, cheap and must stay benchmarkable. It
@@ -52,6 +54,8 @@ function outcomeOf(status: number, isJson: boolean): UpstreamOutcome {
 export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) => {
   const { upstream, metrics } = options;
   await options.rateLimits.register(app, { name: 'proxy', max: options.rateLimitMax });
+  const json = createJsonChecker();
+  app.addHook('onClose', () => json.close());
 
   async function forward(request: FastifyRequest, reply: FastifyReply, path: string, query: URLSearchParams) {
     // The browser sends the token as a Bearer header; the upstream takes it as the access_token parameter.
@@ -79,8 +83,9 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
       throw error;
     }
     const { status, headers, body } = answer;
-    const json = readJsonBody(headers, body);
-    metrics.observeUpstream(outcomeOf(status, json !== undefined), seconds());
+    const candidate = jsonText(headers, body);
+    const text = candidate !== undefined && (await json.parses(candidate)) ? candidate : undefined;
+    metrics.observeUpstream(outcomeOf(status, text !== undefined), seconds());
     if (status < 200 || status > 599 || (status >= 300 && status < 400)) {
       // Following a redirect would carry the token to wherever it points; passing it on without its Location
       // would leave the browser with nothing to act on.
@@ -91,7 +96,7 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
       if (value !== undefined) reply.header(name, value);
     }
     if (headers['cache-control'] === undefined) reply.header('cache-control', 'no-store');
-    if (json === undefined) {
+    if (text === undefined) {
       // Never the upstream's bytes: an HTML page with a script would run on our origin, next to the token.
       if (KEPT_WITHOUT_JSON.has(status)) {
         return sendError(reply, status, `The upstream API answered ${status} without a JSON body`);
@@ -100,9 +105,10 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
       return sendError(reply, 502, `The upstream API sent ${what} that is not JSON`);
     }
     reply.code(status).type(JSON_TYPE);
-    if (status < 400 || token === undefined) return reply.send(json.text);
+    if (status < 400 || token === undefined) return reply.send(text);
     // An error may quote the request it refuses, token and all: it leaves here without it.
-    return reply.send(JSON.stringify(scrubToken(json.value, tokenSpellings(token))));
+    const value: unknown = JSON.parse(text.toString('utf8'));
+    return reply.send(JSON.stringify(scrubToken(value, tokenSpellings(token))));
   }
 
   const statsUrl = '/courses/:course_id/course_stats';

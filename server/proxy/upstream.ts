@@ -9,14 +9,20 @@ export interface UpstreamAnswer {
 }
 
 /**
- * An answer's body as JSON: only when its Content-Type says JSON (application/json or application/*+json), it is
- * not in an encoding that could not be decoded, and it parses; undefined otherwise. A leading byte order mark is
- * dropped first, as a browser's decoder would; `text` is the body without it.
+ * An answer's body as JSON text: only when its Content-Type says JSON (application/json or application/*+json) and
+ * it is not in an encoding that could not be decoded; undefined otherwise. A leading byte order mark is dropped, as a
+ * browser's decoder would. Whether it parses is the caller's to check (json-check.ts).
  */
-export function readJsonBody(headers: IncomingHttpHeaders, body: Buffer): { value: unknown; text: Buffer } | undefined {
+export function jsonText(headers: IncomingHttpHeaders, body: Buffer): Buffer | undefined {
   if (!/^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
   if (headers['content-encoding'] !== undefined) return undefined;
-  const text = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? body.subarray(3) : body;
+  return body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? body.subarray(3) : body;
+}
+
+/** The body parsed, when jsonText gives one and it parses; undefined otherwise. For small answers. */
+export function readJsonBody(headers: IncomingHttpHeaders, body: Buffer): { value: unknown; text: Buffer } | undefined {
+  const text = jsonText(headers, body);
+  if (text === undefined) return undefined;
   try {
     return { value: JSON.parse(text.toString('utf8')), text };
   } catch {
