@@ -56,17 +56,21 @@ export function uniqueToken(label: string): string {
   return `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Scripts the upstream's answers for requests carrying this token. */
+/**
+ * Scripts the upstream's answers for requests carrying this token. The POST goes again once if its connection
+ * fails: a kept-alive socket that the upstream closes just as it is reused fails a POST (fetch repeats only
+ * requests it knows to be idempotent), which a loaded machine made happen with a 64 MB script. Scripting a token
+ * twice sets the same script.
+ */
 export async function scriptUpstream(
   token: string,
   steps: ScriptStepInput[],
   fallback?: ScriptStepInput,
 ): Promise<void> {
-  const response = await fetch(`${UPSTREAM_URL}/__script`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token, steps, fallback }),
-  });
+  const body = JSON.stringify({ token, steps, fallback });
+  const post = () =>
+    fetch(`${UPSTREAM_URL}/__script`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  const response = await post().catch(post);
   if (!response.ok) throw new Error(`scripting the upstream failed: ${response.status}`);
 }
 
