@@ -104,8 +104,9 @@ describe('Stored on this device', () => {
     await user.click(
       await screen.findByRole('button', { name: `Delete the snapshot of course 7 taken ${WHEN(MONDAY)}` }),
     );
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      `Deleted the snapshot of course 7 taken ${WHEN(MONDAY)}.`,
+    // The status line is always there (a live region), empty until the deletion is done: wait for its words.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(`Deleted the snapshot of course 7 taken ${WHEN(MONDAY)}.`),
     );
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: new RegExp(WHEN(MONDAY)) })).not.toBeInTheDocument(),
@@ -159,7 +160,9 @@ describe('Stored on this device', () => {
     await user.click(screen.getByRole('button', { name: 'Forget this device' }));
     const dialog = screen.getByRole('dialog', { name: 'Forget this device?' });
     await user.click(within(dialog).getByRole('button', { name: 'Forget this device' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('This device has forgotten what it kept for you.');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('This device has forgotten what it kept for you.'),
+    );
     expect(screen.getByText('Recent courses: 0')).toBeInTheDocument();
     expect(screen.getByText('Saved views: 0')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
