@@ -225,6 +225,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
     test(`the no-match state, the empty course and the learner view have no WCAG A/AA violations`, async ({ page }) => {
+      // Three screens, each scanned whole by axe: on a loaded 2-core machine that took more than the default 30 s.
+      test.setTimeout(90_000);
       const language = LANGUAGES.en;
       const screens = [
         { path: `/courses/101/stats?q=${encodeURIComponent(EMAIL)}`, ready: page.getByText(language.noMatchOnPage1) },
