@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import type { AccessorFnColumnDef } from '@tanstack/react-table';
+import type { AccessorFnColumnDef, Row } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { ProgressBar } from '@/components/progress-bar';
 import { localTimeZone } from '@/lib/csv';
@@ -51,6 +51,8 @@ function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Colu
   const { column, sort } = field;
   const header = words.columnHeaders[field.id];
   const cell = cellFor(field, words);
+  // One content for both ways a cell is drawn: through TanStack's cell, or straight from the row (virtual table).
+  const fromRow = (row: Row<CourseStat>) => cell(row.original, row.id);
   return {
     id: field.id,
     header,
@@ -59,9 +61,9 @@ function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Colu
     sortingFn: sort?.text ? 'text' : 'basic',
     sortUndefined: 'last',
     enableHiding: column.hideable,
-    cell: ({ row }) => cell(row.original, row.id),
+    cell: ({ row }) => fromRow(row),
     meta: {
-      renderCell: (row) => cell(row.original, row.id),
+      renderCell: fromRow,
       label: header,
       exportHeader: exportHeaderOf(header, column.csvUnit, words, timeZone),
       width: column.width,
