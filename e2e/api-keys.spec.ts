@@ -153,7 +153,7 @@ test.describe('a short token lifetime', () => {
       const seen = [await storedText(page), ...urls, ...consoleTexts, await page.content()];
       for (const text of seen) expect(text).not.toContain(secret);
     } finally {
-      expect(await server.stop()).toBe(0);
+      expect(await server.stop(), server.output()).toBe(0);
     }
     // The operator's start-up line names the demo keys on purpose; no other line may.
     const log = server

@@ -246,14 +246,16 @@ test.describe('answers the app cannot read', () => {
 
 test.describe('the upstream unreachable', () => {
   test('the proxy answers 502 JSON and the UI says the API cannot be reached', async ({ page, request }) => {
-    // A port that was free a moment ago: nothing listens there.
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    // An upstream that resets every connection, held for the whole test. A port closed after a probe could be taken
+    // by another worker's server in between, and one that accepts and stays silent keeps a request in flight.
+    const refusing = createServer((socket) => socket.resetAndDestroy());
+    const refusingPort = await new Promise<number>((resolve) => {
+      refusing.listen(0, '127.0.0.1', () => {
+        const address = refusing.address();
+        resolve(typeof address === 'object' && address !== null ? address.port : 0);
       });
     });
-    const server = await startServer({ API_BASE_URL: `http://127.0.0.1:${closedPort}`, RATE_LIMIT_MAX: '0' });
+    const server = await startServer({ API_BASE_URL: `http://127.0.0.1:${refusingPort}`, RATE_LIMIT_MAX: '0' });
     try {
       const token = uniqueToken('unreachable');
       const direct = await request.get(`${server.url}/endpoint/v1/courses/1/course_stats`, {
@@ -280,7 +282,8 @@ test.describe('the upstream unreachable', () => {
       await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
       await expectShellIntact(page);
     } finally {
-      expect(await server.stop()).toBe(0);
+      expect(await server.stop(), server.output()).toBe(0);
+      await new Promise((resolve) => refusing.close(resolve));
     }
   });
 });

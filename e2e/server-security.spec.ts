@@ -386,7 +386,7 @@ test.describe('the proxy', () => {
       // The demo API is not limited: it is local, and the benchmark measures it.
     } finally {
       agent.destroy();
-      expect(await server.stop()).toBe(0);
+      expect(await server.stop(), server.output()).toBe(0);
     }
   });
 });
