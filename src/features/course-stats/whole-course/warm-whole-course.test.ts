@@ -1,4 +1,4 @@
-import { cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** Records the Workers made; none of them is sent anything by the warm-up. */
@@ -18,6 +18,8 @@ class RecordingWorker extends EventTarget {
 /** The idle callbacks asked for and not cancelled, by handle; the test runs them. */
 const idle = new Map<number, { run: IdleRequestCallback; timeout: number | undefined }>();
 let nextHandle = 1;
+/** The animation frames asked for and not cancelled: a frame is painted when the test says so. */
+const frames = new Map<number, FrameRequestCallback>();
 
 beforeEach(() => {
   // A fresh module state each time: the Worker started ahead lives in the module until a load takes it.
@@ -29,6 +31,12 @@ beforeEach(() => {
     return handle;
   });
   vi.stubGlobal('cancelIdleCallback', (handle: number) => idle.delete(handle));
+  vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => {
+    const handle = nextHandle++;
+    frames.set(handle, run);
+    return handle;
+  });
+  vi.stubGlobal('cancelAnimationFrame', (handle: number) => frames.delete(handle));
 });
 
 afterEach(() => {
@@ -38,7 +46,18 @@ afterEach(() => {
   RecordingWorker.made = [];
   RecordingWorker.posted = 0;
   idle.clear();
+  frames.clear();
 });
+
+/** Paints a frame, then waits for the task after it, in which the screen counts as painted. */
+const paint = async () => {
+  const due = [...frames.values()];
+  frames.clear();
+  await act(async () => {
+    for (const run of due) run(performance.now());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+};
 
 const runIdle = () => {
   const due = [...idle.values()];
@@ -50,6 +69,9 @@ describe('warming the whole-course load while "Load all pages" is offered', () =
   it('starts the loader Worker once the page is idle, not during the render, and sends it nothing', async () => {
     const { useWarmWholeCourse } = await import('./warm-whole-course');
     const { rerender } = renderHook(({ offered }) => useWarmWholeCourse(offered), { initialProps: { offered: true } });
+    // Nothing before the screen's first frame is painted, idle or not.
+    expect(idle.size).toBe(0);
+    await paint();
     expect([...idle.values()].map((entry) => entry.timeout)).toEqual([expect.any(Number)]);
     expect([...idle.values()][0]?.timeout).toBeGreaterThan(0);
     expect(RecordingWorker.made).toEqual([]);
@@ -70,8 +92,10 @@ describe('warming the whole-course load while "Load all pages" is offered', () =
     const { rerender, unmount } = renderHook(({ offered }) => useWarmWholeCourse(offered), {
       initialProps: { offered: false },
     });
+    await paint();
     expect(idle.size).toBe(0);
     rerender({ offered: true });
+    await paint();
     expect(idle.size).toBe(1);
     unmount();
     expect(idle.size).toBe(0);

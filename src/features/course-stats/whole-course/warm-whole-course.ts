@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { isRecord } from '@/lib/is-record';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { whenIdle } from '@/lib/when-idle';
 import { wholeCourseChunk } from '../api/course-stats-queries';
 import { preloadVirtualTable } from '../table/course-stats-table';
@@ -29,7 +30,13 @@ export function warmWholeCourse(): void {
   );
 }
 
-/** Warms the whole-course load (warmWholeCourse) once the page is idle, while `offered` ("Load all pages" shows). */
+/**
+ * Warms the whole-course load (warmWholeCourse) once the page is idle, while `offered` ("Load all pages" shows),
+ * and not before the screen's first paint: the browser can be idle between React's commit and the frame that
+ * shows it, and code asked for then shares a slow line with what that frame is still waiting for.
+ */
 export function useWarmWholeCourse(offered: boolean): void {
-  useEffect(() => (offered ? whenIdle(warmWholeCourse, WARM_WITHIN_MS) : undefined), [offered]);
+  const painted = useAfterPaint(offered);
+  const ready = offered && painted;
+  useEffect(() => (ready ? whenIdle(warmWholeCourse, WARM_WITHIN_MS) : undefined), [ready]);
 }
