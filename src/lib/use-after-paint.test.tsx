@@ -1,12 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nextFrame } from '@/testing/frames';
 import { FIRST_PAINT_WAIT_MS, useAfterPaint } from './use-after-paint';
 
 function Probe({ ready }: { ready: boolean }) {
   return <p>{useAfterPaint(ready) ? 'after paint' : 'not yet'}</p>;
 }
-
-const nextFrame = () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done)));
 
 /** A browser that records paints: the test says when the first contentful paint is recorded. */
 function recordingPaints() {

@@ -1,5 +1,6 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nextFrame } from '@/testing/frames';
 
 /** Records the Workers made; none of them is sent anything by the warm-up. */
 class RecordingWorker extends EventTarget {
@@ -18,8 +19,6 @@ class RecordingWorker extends EventTarget {
 /** The idle callbacks asked for and not cancelled, by handle; the test runs them. */
 const idle = new Map<number, { run: IdleRequestCallback; timeout: number | undefined }>();
 let nextHandle = 1;
-/** The animation frames asked for and not cancelled: a frame is painted when the test says so. */
-const frames = new Map<number, FrameRequestCallback>();
 
 beforeEach(() => {
   // A fresh module state each time: the Worker started ahead lives in the module until a load takes it.
@@ -31,12 +30,6 @@ beforeEach(() => {
     return handle;
   });
   vi.stubGlobal('cancelIdleCallback', (handle: number) => idle.delete(handle));
-  vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => {
-    const handle = nextHandle++;
-    frames.set(handle, run);
-    return handle;
-  });
-  vi.stubGlobal('cancelAnimationFrame', (handle: number) => frames.delete(handle));
 });
 
 afterEach(() => {
@@ -46,18 +39,10 @@ afterEach(() => {
   RecordingWorker.made = [];
   RecordingWorker.posted = 0;
   idle.clear();
-  frames.clear();
 });
 
-/** Paints a frame, then waits for the task after it, in which the screen counts as painted. */
-const paint = async () => {
-  const due = [...frames.values()];
-  frames.clear();
-  await act(async () => {
-    for (const run of due) run(performance.now());
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-};
+/** Paints a frame and waits for the task after it, in which the screen counts as painted. */
+const paint = () => act(nextFrame);
 
 const runIdle = () => {
   const due = [...idle.values()];
