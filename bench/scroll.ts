@@ -7,7 +7,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { LARGE_SCALE_COURSE, loadAllPages, openScaleCourse, SCALE_COURSE, type ScaleCourse } from './course-ui';
 import type { Benchmark } from './report';
-import { fmtInt, fmtMs, launchChromium, median, newAppPage, percentile, startAppServer } from './support';
+import {
+  fmtInt,
+  fmtMb,
+  fmtMs,
+  jsHeapAfterGc,
+  launchChromium,
+  median,
+  newAppPage,
+  percentile,
+  startAppServer,
+} from './support';
 
 const DEFAULT_PASSES = 3;
 const DROPPED_GAP_MS = 50;
@@ -250,6 +260,7 @@ function scrollBenchmark(
         await openScaleCourse(page, server.url, course);
         await loadAllPages(page, { course, poke: false });
         await page.waitForTimeout(500);
+        const heapLoaded = await jsHeapAfterGc(page);
         const pid = await rendererPid(browser, page);
         // Warm-up: the first 120 frames run every rendering path once.
         await scrollPass(page, step, WARM_UP_FRAMES);
@@ -269,6 +280,9 @@ function scrollBenchmark(
         console.log(
           `  wheel-speed pass: ${wheel.frames} frames in ${fmtMs(wheel.durationMs, 0)}, ${wheel.dropped} dropped`,
         );
+        // What the passes left behind: rows made to be shown must not all stay once scrolled past.
+        const heapScrolled = await jsHeapAfterGc(page);
+        console.log(`  JS heap: ${fmtMb(heapLoaded)} after the load, ${fmtMb(heapScrolled)} after the passes`);
         const first = results[0];
         const baseline = first
           ? await baselinePasses(browser, page, first.scrollHeight, first.viewport, passes, step)
@@ -342,6 +356,8 @@ function scrollBenchmark(
               ? `Some passes ran out of their ${PASS_TIMEOUT_MS / 1000} s before the end (a busy machine, or a slow table); ` +
                 'their frames up to that point are counted.'
               : '',
+            `The page's JS heap after a full garbage collection: ${fmtMb(heapLoaded)} once the rows were in, ` +
+              `${fmtMb(heapScrolled)} after the passes (what scrolling through every row left behind).`,
             `Median frame gap over the table's passes: ${fmtMs(median(allGaps))}; over the baseline's: ` +
               `${fmtMs(median(baseline.flatMap((result) => result.gaps)))}.`,
             "CPU / frame is the CPU time (user + system, from /proc) the page's renderer process used during the pass, " +
@@ -349,7 +365,13 @@ function scrollBenchmark(
               "compositor and raster). It depends far less than dropped frames on the rest of the machine's load (other " +
               'processes still slow the shared cores and caches down a little), so it shows what a change to the table costs.',
           ].filter((note) => note !== ''),
-          data: { table: results.map(summary), wheel: summary(wheel), baseline: baseline.map(summary) },
+          data: {
+            table: results.map(summary),
+            wheel: summary(wheel),
+            baseline: baseline.map(summary),
+            heapLoaded,
+            heapScrolled,
+          },
         };
       } finally {
         await server.stop();

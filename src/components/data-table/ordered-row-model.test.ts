@@ -1,7 +1,7 @@
 import { createTable, type ColumnDef, type Table, type TableOptionsResolved } from '@tanstack/react-table';
 import { describe, expect, it } from 'vitest';
 import { getOrderedRowModel } from './ordered-row-model';
-import { getReusingCoreRowModel } from './reusing-core-row-model';
+import { getReusingCoreRowModel, rowOriginals } from './reusing-core-row-model';
 
 interface Item {
   id: number;
@@ -44,5 +44,24 @@ describe('getOrderedRowModel', () => {
     const data = [{ id: 1 }, { id: 2 }];
     const table = tableShowing(data, [{ id: 3 }, data[1] as Item]);
     expect(table.getRowModel().rows.map((row) => row.original.id)).toEqual([2]);
+    expect(rowOriginals(table.getRowModel())).toEqual([data[1]]);
+  });
+
+  it('gives the items of its rows, in its order, without making a row', () => {
+    const data = Array.from({ length: 10_000 }, (_, index) => ({ id: index + 1 }));
+    const shown = [...data].reverse().filter((item) => item.id % 3 === 0);
+    const table = tableShowing(data, shown);
+    const originals = rowOriginals(table.getRowModel());
+    expect(originals).toEqual(shown);
+    expect(Object.keys(table.getCoreRowModel().rows)).toHaveLength(0);
+  });
+
+  it('keeps no row of its own: the core model decides which rows live on', () => {
+    const data = Array.from({ length: 10 }, (_, index) => ({ id: index + 1 }));
+    const table = tableShowing(data, data);
+    const { rows } = table.getRowModel();
+    expect(rows[4]).toBe(rows[4]);
+    expect(Object.keys(rows)).toHaveLength(0);
+    expect(Object.keys(table.getCoreRowModel().rows)).toEqual(['4']);
   });
 });

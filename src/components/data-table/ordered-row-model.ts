@@ -1,6 +1,6 @@
 import { memo, type Row, type RowData, type RowModel, type Table } from '@tanstack/react-table';
 import './column-meta';
-import { coreRowIndex, lazyArray } from './reusing-core-row-model';
+import { coreRowIndex, lazyArray, noteOriginals } from './reusing-core-row-model';
 
 /**
  * A row model in the order of `meta.rowsShown`, made of the core model's rows. Use it as getSortedRowModel when
@@ -19,16 +19,25 @@ export function getOrderedRowModel<TData extends RowData>(): (table: Table<TData
         const indexOf = coreRowIndex(source);
         if (!indexOf) return orderedByLookup(source, shown, index);
         const positions: number[] = [];
+        const originals: TData[] = [];
         for (const original of shown) {
           const position = indexOf(original);
-          if (position !== undefined) positions.push(position);
+          if (position === undefined) continue;
+          positions.push(position);
+          originals.push(original);
         }
-        const { items } = lazyArray(positions.length, (at) => {
-          const row = source.rows[positions[at] ?? -1];
-          if (!row) throw new Error(`getOrderedRowModel: no core row at ${String(positions[at])}`);
-          return row;
-        });
-        return { rows: items, flatRows: items, rowsById: source.rowsById };
+        const { items } = lazyArray(
+          positions.length,
+          (at) => {
+            const row = source.rows[positions[at] ?? -1];
+            if (!row) throw new Error(`getOrderedRowModel: no core row at ${String(positions[at])}`);
+            return row;
+          },
+          0,
+        );
+        const model: RowModel<TData> = { rows: items, flatRows: items, rowsById: source.rowsById };
+        noteOriginals(model, originals);
+        return model;
       },
       { key: 'getOrderedRowModel' },
     );

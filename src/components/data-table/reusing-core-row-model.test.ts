@@ -1,6 +1,6 @@
 import { createTable, type ColumnDef, type Table, type TableOptionsResolved } from '@tanstack/react-table';
 import { describe, expect, it } from 'vitest';
-import { getReusingCoreRowModel } from './reusing-core-row-model';
+import { getReusingCoreRowModel, lazyArray, rowOriginals, ROWS_KEPT } from './reusing-core-row-model';
 
 interface Item {
   id: number;
@@ -62,7 +62,7 @@ describe('getReusingCoreRowModel', () => {
     expect(shifted[1]).not.toBe(before[0]);
   });
 
-  it('makes a row only when it is read, and each once', () => {
+  it('makes a row only when it is read, and keeps the rows read last', () => {
     const data = Array.from({ length: 10_000 }, (_, index) => item(index + 1));
     const { table } = tableOver(data);
     const { rows, flatRows, rowsById } = table.getCoreRowModel();
@@ -80,8 +80,19 @@ describe('getReusingCoreRowModel', () => {
     expect(made()).toBe(2);
     // Every array method sees every row, made or not: map and slice read them all.
     expect(rows.slice(0, 3).map((row) => row.index)).toEqual([0, 1, 2]);
-    expect(rows.map((row) => row.id)).toHaveLength(10_000);
-    expect(made()).toBe(10_000);
+    const all = rows.map((row) => row);
+    expect(all.map((row) => row.id)).toEqual(data.map((entry) => String(entry.id)));
+    // Only the rows read last are kept: a pass through every row (an export, a scroll to the end) leaves
+    // ROWS_KEPT row objects, not one per row.
+    expect(made()).toBe(ROWS_KEPT);
+    expect(rows[9_999]).toBe(all[9_999]);
+    expect(rows[10_000 - ROWS_KEPT]).toBe(all[10_000 - ROWS_KEPT]);
+    // A row let go is made again when read, the same row as before but a new object.
+    const again = rows[0];
+    expect(again).not.toBe(all[0]);
+    expect(again?.id).toBe('1');
+    expect(again?.original).toBe(data[0]);
+    expect(made()).toBe(ROWS_KEPT);
   });
 
   it('makes every row again when the columns change, so no value comes from the old columns', () => {
@@ -92,5 +103,51 @@ describe('getReusingCoreRowModel', () => {
     const after = update({ columns: shoutColumns }).rows;
     expect(after[0]).not.toBe(row);
     expect(after[0]?.getValue('name')).toBe('ITEM 1');
+  });
+
+  it('gives the items of its rows in order without making a row', () => {
+    const data = Array.from({ length: 5_000 }, (_, index) => item(index + 1));
+    const { table } = tableOver(data);
+    const model = table.getCoreRowModel();
+    expect(rowOriginals(model)).toBe(data);
+    expect(Object.keys(model.rows)).toHaveLength(0);
+  });
+});
+
+describe('lazyArray', () => {
+  it('keeps the last items made, lets the oldest go, and makes an item again once let go', () => {
+    const makes: number[] = [];
+    const { items, kept } = lazyArray(
+      10,
+      (index) => {
+        makes.push(index);
+        return { index };
+      },
+      3,
+    );
+    const first = items[0];
+    expect(items[0]).toBe(first);
+    for (const index of [1, 2, 3]) expect(items[index]?.index).toBe(index);
+    expect(Object.keys(items)).toEqual(['1', '2', '3']);
+    expect([...kept.keys()]).toEqual([1, 2, 3]);
+    // 0 was made first, so it went first; reading it makes it again and lets 1 go.
+    expect(items[0]).not.toBe(first);
+    expect(items[0]).toEqual(first);
+    expect([...kept.keys()]).toEqual([2, 3, 0]);
+    expect(makes).toEqual([0, 1, 2, 3, 0]);
+    expect(items).toHaveLength(10);
+    expect(items[10]).toBeUndefined();
+  });
+
+  it('keeps nothing with keep 0, and everything by default', () => {
+    let count = 0;
+    const none = lazyArray(4, () => ({ count: ++count }), 0);
+    expect(none.items[1]).toEqual({ count: 1 });
+    expect(none.items[1]).toEqual({ count: 2 });
+    expect(Object.keys(none.items)).toHaveLength(0);
+    const all = lazyArray(2_000, (index) => ({ index }));
+    expect(all.items.map((entry) => entry.index)).toHaveLength(2_000);
+    expect(all.kept.size).toBe(2_000);
+    expect(all.items[0]).toBe(all.items[0]);
   });
 });

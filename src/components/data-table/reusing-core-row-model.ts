@@ -8,27 +8,52 @@ function indexIn(property: string | symbol, length: number): number {
 }
 
 /**
- * An array of `length` whose items are made on first read, and then kept: `made` shows which are made so far,
- * without making any. Everything an array offers works on it (length, indexes, iteration, map, slice, ...).
+ * An array of `length` whose items are made on first read, and kept while they are among the last `keep` made:
+ * `kept` holds those, oldest first. Everything an array offers works on it (length, indexes, iteration, map,
+ * slice, ...), and its own keys are the indexes kept, so Object.keys shows them without making any. With `keep` 0
+ * nothing is kept, and every read makes its item again.
  */
-export function lazyArray<T>(length: number, make: (index: number) => T): { items: T[]; made: ReadonlyArray<T> } {
-  const made: T[] = new Array<T>(length);
-  const items = new Proxy(made, {
+export function lazyArray<T>(
+  length: number,
+  make: (index: number) => T,
+  keep = Number.POSITIVE_INFINITY,
+): { items: T[]; kept: ReadonlyMap<number, T> } {
+  // A Map keeps its keys in the order they were set: its first key is the item made longest ago.
+  const kept = new Map<number, T>();
+  const items = new Proxy(new Array<T>(length), {
     get(target, property, receiver) {
       const index = indexIn(property, length);
       if (index === -1) return Reflect.get(target, property, receiver);
-      let item = target[index];
+      let item = kept.get(index);
       if (item === undefined) {
         item = make(index);
-        target[index] = item;
+        if (keep > 0) {
+          kept.set(index, item);
+          if (kept.size > keep) kept.delete(kept.keys().next().value as number);
+        }
       }
       return item;
     },
     // Array methods skip the indexes an array does not have; these are all there, made or not.
     has: (target, property) => indexIn(property, length) !== -1 || Reflect.has(target, property),
+    ownKeys: (target) => [...Array.from(kept.keys(), String), ...Reflect.ownKeys(target)],
+    getOwnPropertyDescriptor(target, property) {
+      const index = indexIn(property, length);
+      const item = index === -1 ? undefined : kept.get(index);
+      return item === undefined
+        ? Reflect.getOwnPropertyDescriptor(target, property)
+        : { value: item, writable: true, enumerable: true, configurable: true };
+    },
   });
-  return { items, made };
+  return { items, kept };
 }
+
+/**
+ * How many row objects a core model keeps: those read last. TanStack gives every row its own methods and caches,
+ * about 1 KB; scrolling through 50,000 rows kept 50 MB of them, and every later garbage collection marked it all.
+ * Far more than a screen or a page of rows, so the rows on screen keep their objects (and React its memos).
+ */
+export const ROWS_KEPT = 1_000;
 
 /** How the rows of a core row model are found by item, where the model can say without making them all. */
 const rowLookups = new WeakMap<object, (original: unknown) => number | undefined>();
@@ -43,29 +68,51 @@ export function coreRowIndex<TData extends RowData>(
   return rowLookups.get(model) ?? null;
 }
 
+/** The items of a model's rows, in its order, where the model can give them without making its rows. */
+const originalsOf = new WeakMap<object, readonly unknown[]>();
+
+/** Records the items of `model`'s rows, in their order, for rowOriginals. */
+export function noteOriginals<TData extends RowData>(model: RowModel<TData>, originals: readonly TData[]): void {
+  originalsOf.set(model, originals);
+}
+
 /**
- * The core row model, its rows made when first read and kept where their item stays. TanStack's own builds every
- * row object whenever `data` changes, each with its own methods and caches: for 10,000 rows, the bulk of a render,
- * in one piece. Here a row is made when something reads it (the rows a virtualised table shows, an export), and a
- * row made before is reused when the item at its index is the same object and the columns are the same (a row
- * caches its values per column). A list that grows (whole-course mode hands its rows over as pages come in) then
- * costs what is shown, not a row object per row loaded. For flat lists: a table with getSubRows keeps TanStack's own.
+ * The items of `model.rows`, in the same order: without making a row where the model is made here (its rows
+ * are made when read, and only the last read are kept), else from its rows.
+ */
+export function rowOriginals<TData extends RowData>(model: RowModel<TData>): readonly TData[] {
+  return (originalsOf.get(model) as readonly TData[] | undefined) ?? model.rows.map((row) => row.original);
+}
+
+/**
+ * The core row model, its rows made when first read, the last ROWS_KEPT of them kept, and reused where their item
+ * stays. TanStack's own builds every row object whenever `data` changes, each with its own methods and caches: for
+ * 10,000 rows, the bulk of a render, in one piece. Here a row is made when something reads it (the rows a
+ * virtualised table shows, an export), and a row still kept is reused when the item at its index is the same object
+ * and the columns are the same (a row caches its values per column). A list that grows (whole-course mode hands its
+ * rows over as pages come in) then costs what is shown, not a row object per row loaded, and a scroll or an export
+ * through every row leaves ROWS_KEPT rows, not one per row. For flat lists: a table with getSubRows keeps
+ * TanStack's own.
  */
 export function getReusingCoreRowModel<TData extends RowData>(): (table: Table<TData>) => () => RowModel<TData> {
   return (table) => {
-    let previous: { made: ReadonlyArray<Row<TData>>; columns: unknown } | null = null;
+    let previous: { kept: ReadonlyMap<number, Row<TData>>; columns: unknown } | null = null;
     return memo(
       () => [table.options.data, table.options.columns],
       (data, columns) => {
-        const kept = previous !== null && previous.columns === columns ? previous.made : null;
-        const rows = lazyArray<Row<TData>>(data.length, (index) => {
-          const original = data[index] as TData;
-          const old = kept?.[index];
-          return old && old.original === original
-            ? old
-            : createRow(table, table._getRowId(original, index), original, index, 0);
-        });
-        previous = { made: rows.made, columns };
+        const kept = previous !== null && previous.columns === columns ? previous.kept : null;
+        const rows = lazyArray<Row<TData>>(
+          data.length,
+          (index) => {
+            const original = data[index] as TData;
+            const old = kept?.get(index);
+            return old && old.original === original
+              ? old
+              : createRow(table, table._getRowId(original, index), original, index, 0);
+          },
+          ROWS_KEPT,
+        );
+        previous = { kept: rows.kept, columns };
         // Both lookups are made on first use, with no row made for them.
         let indexById: Map<string, number> | null = null;
         let indexByOriginal: Map<unknown, number> | null = null;
@@ -85,6 +132,7 @@ export function getReusingCoreRowModel<TData extends RowData>(): (table: Table<T
           },
         );
         const model: RowModel<TData> = { rows: rows.items, flatRows: rows.items, rowsById };
+        noteOriginals(model, data);
         rowLookups.set(model, (original) => {
           indexByOriginal ??= new Map(data.map((item, index) => [item, index]));
           return indexByOriginal.get(original);

@@ -4,6 +4,7 @@ import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import { DataTable } from '@/components/data-table/data-table';
+import { rowOriginals } from '@/components/data-table/reusing-core-row-model';
 import type { VirtualDataTableHandle } from '@/components/data-table/virtual-data-table';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -55,8 +56,12 @@ export function CourseStatsTable({
   const openerRef = useRef<HTMLElement | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const virtualRef = useRef<VirtualDataTableHandle>(null);
-  const rows = table.getRowModel().rows;
-  const detailsIndex = detailsRowId === null ? -1 : rows.findIndex((row) => row.id === detailsRowId);
+  const model = table.getRowModel();
+  // The details walk the rows in the table's order: their items, found without making a row object for each of
+  // thousands (the model keeps only the last it made).
+  const originals = detailsRowId === null ? [] : rowOriginals(model);
+  const detailsOriginal = detailsRowId === null ? undefined : model.rowsById[detailsRowId]?.original;
+  const detailsIndex = detailsOriginal === undefined ? -1 : originals.indexOf(detailsOriginal);
 
   const openDetails = useCallback((rowId: string, opener: HTMLElement) => {
     openerRef.current = opener;
@@ -97,9 +102,9 @@ export function CourseStatsTable({
       </div>
       {detailsIndex >= 0 && (
         <CourseStatDetailsDialog
-          rows={rows.map((row) => row.original)}
+          rows={originals}
           index={detailsIndex}
-          onIndexChange={(index) => setDetailsRowId(rows[index]?.id ?? null)}
+          onIndexChange={(index) => setDetailsRowId(model.rows[index]?.id ?? null)}
           onClose={closeDetails}
           learnerHref={learnerHref}
         />
