@@ -34,6 +34,7 @@ function triageScope(scope: RowsScope): string {
 /** Narrowing the rows loaded (search, quick filters) and acting on the rows shown (copy, mail, export). */
 const en = {
   searchLabel: 'Search loaded rows',
+  searchPlaceholder: 'User ID, email or name',
   searchHint: 'A user ID or an email address finds that learner; other words match user name, email or session name.',
   quickFiltersLegend: 'Quick filters',
   quickFilterCount: (count: number) => `(${number(count)})`,
@@ -98,6 +99,7 @@ function ruTriageScope(scope: RowsScope): string {
 }
 const ru: TriageTexts = {
   searchLabel: 'Поиск по загруженным строкам',
+  searchPlaceholder: 'ID, почта или имя',
   searchHint:
     'ID пользователя или адрес почты находят этого слушателя; другие слова ищутся в имени, почте и названии сессии.',
   quickFiltersLegend: 'Быстрые фильтры',

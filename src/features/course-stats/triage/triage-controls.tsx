@@ -54,7 +54,10 @@ export function TriageControls({ q, quick, counts, scope, update }: TriageContro
           type="search"
           autoComplete="off"
           spellCheck={false}
-          placeholder={texts.searchHint}
+          // The whole hint does not fit the box: the box shows what to type, the hint is its description
+          // (and its tip, for a pointer).
+          placeholder={texts.searchPlaceholder}
+          title={texts.searchHint}
           aria-describedby={`${hintId} ${scopeId}`}
           value={text}
           onChange={(event) => {

@@ -301,7 +301,11 @@ describe('search and quick filters', () => {
     expect(within(await statsTable()).getByRole('button', { name: 'Chloé' })).toBeInTheDocument();
 
     await user.click(quick('Not started'));
-    await user.type(screen.getByRole('searchbox', { name: 'Search loaded rows' }), 'anna');
+    const search = screen.getByRole('searchbox', { name: 'Search loaded rows' });
+    // The box shows a hint short enough to read whole; the whole explanation is its description.
+    expect(search).toHaveAttribute('placeholder', 'User ID, email or name');
+    expect(search).toHaveAccessibleDescription(/^A user ID or an email address finds that learner; other words match/);
+    await user.type(search, 'anna');
     await waitFor(() => expect(router.state.location.search).toBe('?all=1&q=anna&quick=overdue'));
     expect(await screen.findByText('Showing 1 of 4 rows.')).toBeInTheDocument();
     // Counts follow the search: of the rows matching "anna" (Анна and Dmitry, by email), Overdue keeps Анна.
