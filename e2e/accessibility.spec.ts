@@ -197,6 +197,9 @@ const screens: Array<{
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
+    // axe walks every node of a screen: alone on two cores these take 4 to 19 s, and with another suite running
+    // beside them one passed 30 s.
+    test.describe.configure({ timeout: 90_000 });
 
     for (const screen of screens) {
       test(`${screen.name} has no WCAG A/AA violations`, async ({ page }) => {
