@@ -2,7 +2,7 @@
 // free local port, drives it in Chromium, writes PNGs under docs/screenshots/, and stops the server.
 // Run `npm run build` first (npm run screenshots does).
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -103,7 +103,27 @@ const shots: Shot[] = [
   },
 ];
 
+/**
+ * The demo's learners include Chinese and Japanese names; without a font for them Chromium draws boxes, which the
+ * README would show as if the app did. Says so (the pictures are still taken) when fontconfig knows no such font.
+ */
+function warnWithoutCjkFont(): void {
+  let families: string;
+  try {
+    families = execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).trim();
+  } catch {
+    // no fontconfig to ask: say nothing
+    return;
+  }
+  if (families === '') {
+    console.warn(
+      'No font for Chinese or Japanese is installed: those names will show as boxes. On Debian: apt-get install fonts-noto-cjk',
+    );
+  }
+}
+
 async function main(): Promise<void> {
+  warnWithoutCjkFont();
   const dist = resolve(root, process.env.DIST_DIR ?? 'dist');
   if (!existsSync(resolve(dist, 'index.html'))) throw new Error(`${dist} has no build: run npm run build first`);
   mkdirSync(outDir, { recursive: true });
