@@ -197,8 +197,8 @@ const screens: Array<{
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
-    // axe walks every node of a screen: alone on two cores these take 4 to 19 s, and with another suite running
-    // beside them one passed 30 s.
+    // axe walks every node of a screen: on two cores with a second suite running beside them these took 4 to 19 s
+    // in two runs, and one passed 30 s in a third.
     test.describe.configure({ timeout: 90_000 });
 
     for (const screen of screens) {
