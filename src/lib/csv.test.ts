@@ -6,8 +6,32 @@ describe('neutralizeFormula', () => {
     expect(neutralizeFormula(value)).toBe(`'${value}`);
   });
 
-  it.each(['Анна', 'a=b', '1-2', ' =x', ''])('leaves %j alone', (value) => {
+  it.each(['Анна', 'a=b', '1-2', ' a=x', 'Ｘ＝1', '', '   '])('leaves %j alone', (value) => {
     expect(neutralizeFormula(value)).toBe(value);
+  });
+
+  it.each([
+    ['a space before =', ' =SUM(A1)'],
+    ['spaces before +', '   +1'],
+    ['a tab and a space before -', '\t -2+3'],
+    ['a line break before @', '\n@cmd'],
+    ['a no-break space before =', '\u00a0=1+1'],
+    ['an ideographic space before =', '\u3000=1+1'],
+    ['a full-width =', '＝SUM(A1)'],
+    ['a full-width +', '＋1'],
+    ['a full-width -', '－2+3'],
+    ['a full-width @', '＠cmd'],
+    ['a space before a full-width =', ' ＝1+1'],
+  ])('prefixes a formula after %s with a quote', (_label, value) => {
+    expect(neutralizeFormula(value)).toBe(`'${value}`);
+  });
+
+  it('writes a neutralised cell that reads back whole, its whitespace kept', () => {
+    expect(formatCell(' =1+1', ',')).toBe("' =1+1");
+    expect(parseCsv(toCsv(['a', 'b'], [[' =1+1', '＝1+1']], ','), ',')).toEqual([
+      ['a', 'b'],
+      ["' =1+1", "'＝1+1"],
+    ]);
   });
 });
 

@@ -10,9 +10,12 @@ const BOM = '\uFEFF';
 
 /**
  * Text that starts with one of these can run as a formula in Excel or LibreOffice (OWASP "CSV injection",
- * ASVS 1.2.10); a leading single quote makes the spreadsheet read it as text.
+ * ASVS 1.2.10): = + - @, tab or carriage return, also after leading whitespace (spreadsheets trim it on import, and
+ * Excel reads " =1+1" as a formula when it is typed again), and their full-width forms ＝ ＋ － ＠, which an IME
+ * produces and some spreadsheets take for the ASCII ones. A leading single quote makes the spreadsheet read it as
+ * text.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 /** Either delimiter, a quote or a line break: a file opened with the other delimiter must not split the cell either. */
 const NEEDS_QUOTES = /[,;"\r\n]/;
