@@ -7,8 +7,9 @@ import { demoApi } from './demo-api/demo-api';
 import { IssuedTokens } from './demo-api/issued-tokens';
 import { demoOAuth } from './demo-api/oauth';
 import { JSON_TYPE, PublicError, sendError } from './http-answers';
+import { markPrivate } from './private-answers';
 import { serializeRequest } from './log-redaction';
-import { tokenExchange, type AskToken } from './oauth/token-exchange';
+import { TOKEN_ANSWER_MAX_BYTES, tokenExchange, type AskToken } from './oauth/token-exchange';
 import { createMetrics } from './ops/metrics';
 import { registerOps } from './ops/ops-routes';
 import { createRateLimits } from './ops/rate-limit';
@@ -103,8 +104,9 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     lifecycle.drain();
     done();
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    markPrivate(request, reply);
     done(null, payload);
   });
 
@@ -178,11 +180,17 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   // The sign-in with API keys: in proxy mode it asks the API's token endpoint; in demo mode the demo's own, through
   // the same route a client would use (inject: in-process, no socket).
   const askToken: AskToken = upstream
-    ? (form, cancel) => upstream.postForm(config.oauthTokenPath, form, cancel, tokenTimeoutMs(config))
-    : async (form) => {
+    ? (form, cancel) =>
+        upstream.postForm(config.oauthTokenPath, form, cancel, {
+          timeoutMs: tokenTimeoutMs(config),
+          maxBytes: TOKEN_ANSWER_MAX_BYTES,
+        })
+    : async (form, _cancel, clientIp) => {
         const answer = await app.inject({
           method: 'POST',
           url: OAUTH_TOKEN_PATH,
+          // The demo's token endpoint counts its rate limit by this address, as it would for a direct request.
+          remoteAddress: clientIp,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           payload: form,
         });

@@ -1,4 +1,10 @@
 /**
+ * The longest token passed on. Teachbase's are 43 to 64 characters, and an exchanged one is capped at 512 (the
+ * contract's tokens): anything this long is no token, and would only make the upstream's URL too long to read.
+ */
+export const BEARER_TOKEN_MAX_LENGTH = 1024;
+
+/**
  * The token from `Authorization: Bearer <token>`. undefined when there is no Authorization header, null when
  * there is one but it is not a Bearer token (a client error, never silently ignored).
  */

@@ -6,6 +6,7 @@ import { tokenExchangeAnswerSchema, tokenExchangeErrorSchema } from '../../contr
 import type { Config } from '../config';
 import { DEFAULT_DEMO_CLIENT_ID, DEFAULT_DEMO_CLIENT_SECRET } from '../config';
 import { API_CONTENT_SECURITY_POLICY } from '../security-headers';
+import { TOKEN_ANSWER_MAX_BYTES } from './token-exchange';
 import { captureLogs, makeApp, portOf, startScriptedUpstream, type UpstreamScript } from '../test-support';
 
 // The secret has characters that URL and form encoding change, so a leak in any spelling shows.
@@ -172,6 +173,55 @@ describe('the token exchange', () => {
     expect(tokenExchangeErrorSchema.safeParse(body).success).toBe(true);
     expectNoSecret(response.body, error);
     if (status === 429) expect(response.headers['retry-after']).toBe('30');
+  });
+
+  it('reads no more than 16 KiB of the token endpoint answer: past it, invalid_response (or the status alone)', async () => {
+    const token = { access_token: 't1', token_type: 'bearer', expires_in: 7200 };
+    const padded = (bytes: number) => ({ ...token, pad: 'p'.repeat(bytes - JSON.stringify(token).length - 10) });
+    tokenServer.script(json(200, padded(TOKEN_ANSWER_MAX_BYTES - 100)));
+    expect((await exchange()).statusCode).toBe(200);
+    tokenServer.script(json(200, padded(TOKEN_ANSWER_MAX_BYTES + 100)));
+    expect((await exchange()).json()).toMatchObject({ error: 'invalid_response' });
+    tokenServer.script(json(401, { error: 'invalid_client', error_description: 'x'.repeat(TOKEN_ANSWER_MAX_BYTES) }));
+    expect((await exchange()).json()).toMatchObject({ error: 'invalid_client' });
+    tokenServer.script(json(400, { error: 'invalid_client', error_description: 'x'.repeat(TOKEN_ANSWER_MAX_BYTES) }));
+    expect((await exchange()).json()).toMatchObject({ error: 'upstream_error' });
+  });
+
+  it('stops reading a 30 MiB token answer at the cap: the endpoint is cut off before it has sent it all', async () => {
+    const total = 30 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 0x78);
+    let written = 0;
+    let cutOff!: (written: number) => void;
+    const closed = new Promise<number>((resolve) => (cutOff = resolve));
+    tokenServer.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"token_type":"bearer","access_token":"');
+      response.socket?.once('close', () => cutOff(written));
+      const more = () => {
+        while (written < total && !response.destroyed) {
+          written += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+        response.end('"}');
+      };
+      more();
+    });
+    expect((await exchange()).json()).toMatchObject({ error: 'invalid_response' });
+    expect(await closed).toBeLessThan(total / 2);
+  });
+
+  it('answers Cache-Control: no-store and Vary: Authorization, whatever the token endpoint says', async () => {
+    const cacheable = { 'cache-control': 'public, max-age=3600' };
+    for (const script of [
+      json(200, { access_token: 't1', token_type: 'bearer' }, cacheable),
+      json(401, { error: 'invalid_client' }, cacheable),
+    ]) {
+      tokenServer.script(script);
+      const response = await exchange();
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.vary).toBe('Authorization');
+    }
   });
 
   it('says "These API keys were rejected" for rejected keys', async () => {

@@ -16,8 +16,17 @@ import type { RateLimits } from '../ops/rate-limit';
 import { parseQueryString, rawQueryOf } from '../query-string';
 import { readJsonBody, UpstreamError, type UpstreamAnswer } from '../proxy/upstream';
 
-/** Asks the API's token endpoint with a form body: over HTTP in proxy mode, in-process in demo mode. */
-export type AskToken = (form: string, cancel: AbortSignal) => Promise<UpstreamAnswer>;
+/**
+ * Asks the API's token endpoint with a form body: over HTTP in proxy mode, in-process in demo mode (where the demo's
+ * own rate limit counts the sign-in against clientIp, the address our client came from).
+ */
+export type AskToken = (form: string, cancel: AbortSignal, clientIp: string) => Promise<UpstreamAnswer>;
+
+/**
+ * The most of the token endpoint's answer read: a token answer is about 200 bytes, an error a sentence. Anything
+ * larger is not a token (invalid_response), and parsing it would hold the event loop for nothing.
+ */
+export const TOKEN_ANSWER_MAX_BYTES = 16 * 1024;
 
 export interface TokenExchangeOptions {
   askToken: AskToken;
@@ -162,7 +171,7 @@ export const tokenExchange: FastifyPluginAsync<TokenExchangeOptions> = async (ap
 
     let answer: UpstreamAnswer;
     try {
-      answer = await options.askToken(form, cancel.signal);
+      answer = await options.askToken(form, cancel.signal, request.ip);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (error.reason === 'timeout') return fail('timeout');

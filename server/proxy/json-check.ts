@@ -1,49 +1,55 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { checkJson, type JsonVerdict } from './json-clean';
+import { jsonText, type UpstreamAnswer } from './upstream';
 
 /**
- * Whether an answer parses as JSON (proxy.ts passes only JSON on). A large answer is checked in a worker thread: a
- * label tree of 5,000 groups is 9 MB, whose decoding and parsing held the event loop for 100 to 350 ms on the test
- * machine, and every other request to this instance (other users' pages, health checks, metrics) waited that long.
- * Small answers, a page of statistics or an error, are parsed where they are: a worker's round trip would cost more.
+ * Whether an answer parses as JSON (proxy.ts passes only JSON on), with the token taken out of it (json-clean.ts). A
+ * large answer is checked in a worker thread: a label tree of 5,000 groups is 9 MB, whose decoding and parsing held
+ * the event loop for 100 to 350 ms on the test machine, and every other request to this instance (other users'
+ * pages, health checks, metrics) waited that long. Small answers, a page of statistics or an error (whose body the
+ * upstream client caps at 64 KiB), are checked where they are: a worker's round trip would cost more.
  */
 export interface JsonChecker {
+  /** spellings: the token's, longest first (tokenSpellings); none for a request without a token. */
+  check(text: Buffer, spellings: readonly string[]): Promise<JsonVerdict>;
   parses(text: Buffer): Promise<boolean>;
   /** Stops the worker; a later check starts a new one. */
   close(): Promise<void>;
 }
 
-/** Below this, parsed on the event loop: a page of 100 statistics (45 KB) takes well under a millisecond. */
+/** Below this, checked on the event loop: a page of 100 statistics (45 KB) takes well under a millisecond. */
 export const INLINE_CHECK_MAX_BYTES = 256 * 1024;
 
-export function parsesAsJson(text: Buffer): boolean {
-  try {
-    JSON.parse(text.toString('utf8'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The worker's code, as CommonJS evaluated by Node: it needs no loader, so it runs the same under `node --import
- * tsx`, the built server and the tests. It reads a copy of the bytes, parses them and says whether they parsed.
+ * The worker's code, as CommonJS evaluated by Node. It loads json-clean.ts through tsx's require (tsx is what runs
+ * the server), so the worker and the event loop run the one check, under `node --import tsx` and the tests alike.
+ * It reads a copy of the bytes and answers the verdict; a cleaned text is handed over, not copied.
  */
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-parentPort.on('message', ({ id, bytes }) => {
-  let ok = true;
-  try {
-    JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  } catch {
-    ok = false;
-  }
-  parentPort.postMessage({ id, ok });
+const { parentPort, workerData } = require('node:worker_threads');
+const { checkJson } = require(workerData.tsx).require(workerData.module, workerData.module);
+parentPort.on('message', ({ id, bytes, spellings }) => {
+  const verdict = checkJson(bytes, spellings);
+  parentPort.postMessage({ id, verdict }, verdict.kind === 'cleaned' ? [verdict.text.buffer] : []);
 });
 `;
 
-interface Verdict {
+const WORKER_DATA = {
+  tsx: createRequire(import.meta.url).resolve('tsx/cjs/api'),
+  module: fileURLToPath(new URL('./json-clean.ts', import.meta.url)),
+};
+
+interface Answer {
   id: number;
-  ok: boolean;
+  verdict: JsonVerdict;
+}
+
+interface Pending {
+  text: Buffer;
+  spellings: readonly string[];
+  resolve: (verdict: JsonVerdict) => void;
 }
 
 /**
@@ -54,23 +60,23 @@ interface Verdict {
 export function createJsonChecker(inlineMaxBytes = INLINE_CHECK_MAX_BYTES): JsonChecker {
   let worker: Worker | null = null;
   let nextId = 0;
-  const pending = new Map<number, { text: Buffer; resolve: (ok: boolean) => void }>();
+  const pending = new Map<number, Pending>();
 
   const settleOnEventLoop = () => {
     for (const [id, check] of pending) {
       pending.delete(id);
-      check.resolve(parsesAsJson(check.text));
+      check.resolve(checkJson(check.text, check.spellings));
     }
   };
 
   const start = (): Worker => {
-    const started = new Worker(WORKER_SOURCE, { eval: true });
+    const started = new Worker(WORKER_SOURCE, { eval: true, workerData: WORKER_DATA });
     started.unref();
-    started.on('message', ({ id, ok }: Verdict) => {
+    started.on('message', ({ id, verdict }: Answer) => {
       const check = pending.get(id);
       if (!check) return;
       pending.delete(id);
-      check.resolve(ok);
+      check.resolve(verdict);
     });
     const lost = () => {
       if (worker === started) worker = null;
@@ -81,17 +87,20 @@ export function createJsonChecker(inlineMaxBytes = INLINE_CHECK_MAX_BYTES): Json
     return started;
   };
 
+  function check(text: Buffer, spellings: readonly string[]): Promise<JsonVerdict> {
+    if (text.length <= inlineMaxBytes) return Promise.resolve(checkJson(text, spellings));
+    return new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, { text, spellings, resolve });
+      worker ??= start();
+      // A copy goes over (the answer's bytes are still to be sent from here): a few ms for megabytes.
+      worker.postMessage({ id, bytes: text, spellings });
+    });
+  }
+
   return {
-    parses(text) {
-      if (text.length <= inlineMaxBytes) return Promise.resolve(parsesAsJson(text));
-      return new Promise((resolve) => {
-        const id = nextId++;
-        pending.set(id, { text, resolve });
-        worker ??= start();
-        // A copy goes over (the answer's bytes are still to be sent from here): a few ms for megabytes.
-        worker.postMessage({ id, bytes: text });
-      });
-    },
+    check,
+    parses: async (text) => (await check(text, [])).kind !== 'not_json',
     async close() {
       const stopping = worker;
       worker = null;
@@ -99,4 +108,31 @@ export function createJsonChecker(inlineMaxBytes = INLINE_CHECK_MAX_BYTES): Json
       settleOnEventLoop();
     },
   };
+}
+
+/** Why none of an upstream answer may go on: its body is not JSON, was too large to read, or holds the token. */
+export type Refusal = 'not_json' | 'too_large' | 'unclean';
+
+/**
+ * What of an upstream answer may go on to the browser: its JSON text (as it came, or without the token), or why
+ * nothing may.
+ */
+export async function passableJson(
+  answer: UpstreamAnswer,
+  spellings: readonly string[],
+  json: JsonChecker,
+): Promise<{ text: Buffer } | { refused: Refusal }> {
+  if (answer.oversized) return { refused: 'too_large' };
+  const candidate = jsonText(answer.headers, answer.body);
+  if (candidate === undefined) return { refused: 'not_json' };
+  const verdict = await json.check(candidate, spellings);
+  switch (verdict.kind) {
+    case 'as_is':
+      return { text: candidate };
+    case 'cleaned':
+      return { text: Buffer.from(verdict.text.buffer, verdict.text.byteOffset, verdict.text.byteLength) };
+    case 'not_json':
+    case 'unclean':
+      return { refused: verdict.kind };
+  }
 }

@@ -1,10 +1,12 @@
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { fuzzCases } from '../fuzz-cases';
 import { API_CONTENT_SECURITY_POLICY } from '../security-headers';
 import { INLINE_CHECK_MAX_BYTES } from './json-check';
+import { ERROR_BODY_MAX_BYTES } from './upstream';
 import {
   captureLogs,
   DEMO_AUTH,
@@ -158,7 +160,7 @@ describe('forwarding', () => {
 });
 
 describe('answers', () => {
-  it('pass the body through with the safe headers only', async () => {
+  it('pass the body through with the safe headers only, and never the upstream Cache-Control', async () => {
     const body = JSON.stringify([{ id: 1, note: 'ünïcödé' }]);
     upstream.script((_request, response) => {
       response.writeHead(200, {
@@ -180,7 +182,8 @@ describe('answers', () => {
     expect(response.headers).toMatchObject({
       'content-type': 'application/json; charset=utf-8',
       etag: '"v1"',
-      'cache-control': 'private, max-age=5',
+      'cache-control': 'no-store',
+      vary: 'Authorization',
       'last-modified': 'Sun, 01 Nov 2026 00:00:00 GMT',
       'content-length': String(Buffer.byteLength(body)),
     });
@@ -322,12 +325,224 @@ describe('a token the upstream echoes', () => {
     });
   });
 
-  it('is left alone in data: a 200 passes byte for byte', async () => {
-    const body = JSON.stringify([{ note: `said ${TOKEN}` }]);
+  it('leaves data without it byte for byte', async () => {
+    const body = JSON.stringify([{ note: 'said nothing', url: 'https://lms.example/c/1' }], null, 1);
     upstream.script((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' }).end(body);
     });
     expect((await app.inject({ url: STATS, headers: AUTH })).body).toBe(body);
+  });
+});
+
+describe('a token the upstream echoes in a successful answer', () => {
+  const odd = 'T&x=1#f+/%;';
+  const auth = { authorization: `Bearer ${odd}` };
+  const encoded = encodeURIComponent(odd);
+  const row = (id: number) => ({
+    id,
+    note: `said ${odd}`,
+    certificate_url: `https://lms.example/cert/${id}?access_token=${encoded}`,
+    [odd]: 'a field named after it',
+    plain: 'nothing to see',
+  });
+  const cleaned = (id: number) => ({
+    id,
+    note: 'said [token]',
+    certificate_url: `https://lms.example/cert/${id}?access_token=[token]`,
+    '[token]': 'a field named after it',
+    plain: 'nothing to see',
+  });
+
+  it.each([
+    ['a page, checked on the event loop', 1],
+    ['a large answer, checked in the worker thread', 3_000],
+  ])('never reaches the screen, the CSV or a link: %s', async (_label, rows) => {
+    const body = JSON.stringify(Array.from({ length: rows }, (_, id) => row(id)));
+    expect(Buffer.byteLength(body) > INLINE_CHECK_MAX_BYTES).toBe(rows > 1);
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    });
+    const response = await app.inject({ url: STATS, headers: auth });
+    expect(response.statusCode).toBe(200);
+    for (const spelling of [odd, encoded]) expect(response.body).not.toContain(spelling);
+    expect(response.json()).toEqual(Array.from({ length: rows }, (_, id) => cleaned(id)));
+  });
+
+  it('is found in an escaped spelling too, and in a lone string', async () => {
+    const escaped = `"${[...TOKEN].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`;
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(escaped);
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(JSON.parse(escaped)).toBe(TOKEN);
+    expect(response.json()).toBe('[token]');
+  });
+
+  it('nested too deep to be written again without it: a clean 502, never a 500 or a stack in the log', async () => {
+    const depth = 10_000;
+    for (const status of [200, 400]) {
+      upstream.script((request, response) => {
+        const body = `${'['.repeat(depth)}${JSON.stringify(request.url)}${']'.repeat(depth)}`;
+        response.writeHead(status, { 'content-type': 'application/json' }).end(body);
+      });
+      const response = await app.inject({ url: STATS, headers: AUTH });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({
+        error: expect.stringMatching(/^The upstream API sent .* quotes the access token$/),
+      });
+      expect(response.body).not.toContain(TOKEN);
+    }
+    // The same depth without the token passes as it came.
+    const deep = `${'['.repeat(depth)}"no token here"${']'.repeat(depth)}`;
+    upstream.script((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(deep);
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toBe(deep);
+    expect(logs.text()).not.toMatch(/RangeError|Maximum call stack|request failed/);
+  });
+});
+
+describe('error answers are bounded', () => {
+  const big = JSON.stringify({ error: 'x'.repeat(ERROR_BODY_MAX_BYTES) });
+
+  it.each<[number, number, string]>([
+    [400, 502, 'The upstream API sent an error 400 too large to read'],
+    [500, 502, 'The upstream API sent an error 500 too large to read'],
+    [404, 404, 'The upstream API answered 404 without a JSON body'],
+    [429, 429, 'The upstream API answered 429 without a JSON body'],
+  ])('an error %i over 64 KiB becomes our own %i, announced or not', async (status, ours, message) => {
+    for (const announced of [true, false]) {
+      upstream.script((_request, response) => {
+        const length = announced ? { 'content-length': String(Buffer.byteLength(big)) } : {};
+        response.writeHead(status, { 'content-type': 'application/json', 'retry-after': '5', ...length }).end(big);
+      });
+      const response = await app.inject({ url: STATS, headers: AUTH });
+      expect(response.statusCode).toBe(ours);
+      expect(response.json()).toEqual({ error: message });
+      expect(response.headers['retry-after']).toBe('5');
+    }
+  });
+
+  it('an error just under 64 KiB passes, as JSON', async () => {
+    const fits = JSON.stringify({ error: 'y'.repeat(ERROR_BODY_MAX_BYTES - 20) });
+    upstream.script((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(fits);
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toBe(fits);
+  });
+
+  it('a compressed error that inflates past 64 KiB is a 502 too', async () => {
+    const bomb = gzipSync(Buffer.from(JSON.stringify({ error: ' '.repeat(8 * 1024 * 1024) })));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    upstream.script((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb);
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: 'The upstream API sent an error 400 too large to read' });
+  });
+
+  it('stops reading a 30 MiB error at the cap: the upstream is cut off before it has sent it all', async () => {
+    const total = 30 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 0x31);
+    let written = 0;
+    let cutOff!: (written: number) => void;
+    const closed = new Promise<number>((resolve) => (cutOff = resolve));
+    upstream.script((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.write('[');
+      response.socket?.once('close', () => cutOff(written));
+      const more = () => {
+        while (written < total && !response.destroyed) {
+          written += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+        response.end(']');
+      };
+      more();
+    });
+    const response = await app.inject({ url: STATS, headers: AUTH });
+    expect(response.statusCode).toBe(502);
+    expect(await closed).toBeLessThan(total / 2);
+  });
+});
+
+describe('private answers', () => {
+  const PUBLIC = { 'cache-control': 'public, max-age=3600', vary: 'Accept-Language' };
+
+  function expectPrivate(headers: Record<string, unknown>, label: string) {
+    expect(headers['cache-control'], label).toBe('no-store');
+    expect(String(headers.vary).split(/, */), label).toContain('Authorization');
+  }
+
+  it('carry Cache-Control: no-store and Vary: Authorization whatever the upstream sends', async () => {
+    for (const [status, type, body] of [
+      [200, 'application/json', '[]'],
+      [403, 'application/json', '{"error":"No"}'],
+      [401, 'text/html', '<p>no</p>'],
+      [503, 'text/plain', 'down'],
+    ] as const) {
+      upstream.script((_request, response) => {
+        response.writeHead(status, { 'content-type': type, ...PUBLIC }).end(body);
+      });
+      const response = await app.inject({ url: STATS, headers: AUTH });
+      expect(response.statusCode, String(status)).toBe(status === 503 ? 502 : status);
+      expect(response.headers.vary, String(status)).toBe('Authorization');
+      expectPrivate(response.headers, String(status));
+    }
+  });
+
+  it('vary on Accept-Encoding too when compressed', async () => {
+    const body = JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ id, name: `Learner ${id}` })));
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', ...PUBLIC }).end(body);
+    });
+    const response = await app.inject({ url: STATS, headers: { ...AUTH, 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const vary = String(response.headers.vary).toLowerCase().split(/, */);
+    expect(vary.sort()).toEqual(['accept-encoding', 'authorization']);
+    expectPrivate(response.headers, 'gzip');
+  });
+
+  it('from the demo API too', async () => {
+    const demo = makeApp();
+    for (const url of [GROUPS, STATS, '/endpoint/v1/users']) {
+      expectPrivate((await demo.inject({ url, headers: DEMO_AUTH })).headers, url);
+    }
+    await demo.close();
+  });
+
+  it('and so do the answers the proxy gives itself', async () => {
+    const limited = proxyApp({ rateLimitMax: 1 });
+    await limited.inject({ url: GROUPS, headers: AUTH });
+    for (const [label, target, request] of [
+      ['a bad Authorization header', app, { url: STATS, headers: { authorization: 'Basic x' } }],
+      ['a bad query', app, { url: `${STATS}?page=0`, headers: AUTH }],
+      ['an unknown path', app, { url: '/endpoint/v1/users', headers: AUTH }],
+      ['another method', app, { method: 'POST', url: STATS, headers: AUTH }],
+      ['past the rate limit', limited, { url: GROUPS, headers: AUTH }],
+    ] as const) {
+      const response = await target.inject(request);
+      expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+      expectPrivate(response.headers, label);
+    }
+  });
+});
+
+describe('a Bearer token', () => {
+  it('longer than 1,024 characters is refused with a JSON 401, and nothing is forwarded', async () => {
+    const response = await app.inject({ url: STATS, headers: { authorization: `Bearer ${'t'.repeat(1025)}` } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'The access token is too long' });
+    expect(upstream.received).toEqual([]);
+    expect(
+      (await app.inject({ url: STATS, headers: { authorization: `Bearer ${'t'.repeat(1024)}` } })).statusCode,
+    ).toBe(200);
+    expect(upstream.received).toHaveLength(1);
   });
 });
 

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { courseStatsPath, LABEL_GROUPS_PATH } from '../../contract/index';
 import { readLabelGroupsQuery, readStatsQuery } from '../api-query';
-import { bearerToken } from '../bearer';
+import { BEARER_TOKEN_MAX_LENGTH, bearerToken } from '../bearer';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
 import type { Metrics, UpstreamOutcome } from '../ops/metrics';
 import type { RateLimits } from '../ops/rate-limit';
 import { parsePositiveInt, rawQueryOf } from '../query-string';
-import { scrubToken, tokenSpellings } from './token-echo';
-import { createJsonChecker } from './json-check';
-import { jsonText, UpstreamError, type Upstream } from './upstream';
+import { tokenSpellings } from './token-echo';
+import { createJsonChecker, passableJson, type Refusal } from './json-check';
+import { UpstreamError, type Upstream } from './upstream';
 
 export interface ProxyOptions {
   /** The client for config.apiBaseUrl; buildApp owns it (the readiness probe uses it too) and closes it. */
@@ -19,14 +19,22 @@ export interface ProxyOptions {
   rateLimitMax: number;
 }
 
-/** Response headers worth passing back; never Set-Cookie, never the upstream's Content-Type (ours is JSON). */
-const PASSED_RESPONSE_HEADERS = ['retry-after', 'cache-control', 'etag', 'last-modified'] as const;
+/**
+ * Response headers worth passing back; never Set-Cookie, never the upstream's Content-Type (ours is JSON), never its
+ * Cache-Control (every answer here is private: see private-answers.ts).
+ */
+const PASSED_RESPONSE_HEADERS = ['retry-after', 'etag', 'last-modified'] as const;
 const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
 /**
  * Statuses the app acts on (sign out, "not found", wait and retry): kept when their body is not JSON, with our
  * own body instead. Any other answer that is not JSON becomes a 502.
  */
 const KEPT_WITHOUT_JSON = new Set([401, 403, 404, 429]);
+const REFUSALS: Record<Refusal, string> = {
+  not_json: 'that is not JSON',
+  too_large: 'too large to read',
+  unclean: 'that quotes the access token',
+};
 
 function outcomeOf(status: number, isJson: boolean): UpstreamOutcome {
   if (status < 200 || status > 599 || (status >= 300 && status < 400)) return 'unexpected_status';
@@ -61,6 +69,9 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
     // The browser sends the token as a Bearer header; the upstream takes it as the access_token parameter.
     const token = bearerToken(request.headers.authorization);
     if (token === null) return sendError(reply, 401, 'The Authorization header must be "Bearer <token>"');
+    if (token !== undefined && token.length > BEARER_TOKEN_MAX_LENGTH) {
+      return sendError(reply, 401, 'The access token is too long');
+    }
     if (token !== undefined) query.append('access_token', token);
     const search = query.toString();
 
@@ -82,10 +93,9 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
       }
       throw error;
     }
-    const { status, headers, body } = answer;
-    const candidate = jsonText(headers, body);
-    const text = candidate !== undefined && (await json.parses(candidate)) ? candidate : undefined;
-    metrics.observeUpstream(outcomeOf(status, text !== undefined), seconds());
+    const { status, headers } = answer;
+    const body = await passableJson(answer, token === undefined ? [] : tokenSpellings(token), json);
+    metrics.observeUpstream(outcomeOf(status, 'text' in body), seconds());
     if (status < 200 || status > 599 || (status >= 300 && status < 400)) {
       // Following a redirect would carry the token to wherever it points; passing it on without its Location
       // would leave the browser with nothing to act on.
@@ -95,20 +105,16 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
       const value = headers[name];
       if (value !== undefined) reply.header(name, value);
     }
-    if (headers['cache-control'] === undefined) reply.header('cache-control', 'no-store');
-    if (text === undefined) {
+    if ('refused' in body) {
       // Never the upstream's bytes: an HTML page with a script would run on our origin, next to the token.
       if (KEPT_WITHOUT_JSON.has(status)) {
         return sendError(reply, status, `The upstream API answered ${status} without a JSON body`);
       }
       const what = status < 300 ? 'an answer' : `an error ${status}`;
-      return sendError(reply, 502, `The upstream API sent ${what} that is not JSON`);
+      return sendError(reply, 502, `The upstream API sent ${what} ${REFUSALS[body.refused]}`);
     }
-    reply.code(status).type(JSON_TYPE);
-    if (status < 400 || token === undefined) return reply.send(text);
-    // An error may quote the request it refuses, token and all: it leaves here without it.
-    const value: unknown = JSON.parse(text.toString('utf8'));
-    return reply.send(JSON.stringify(scrubToken(value, tokenSpellings(token))));
+    // Any answer may quote the request, token and all: it leaves here without it (json-clean.ts).
+    return reply.code(status).type(JSON_TYPE).send(body.text);
   }
 
   const statsUrl = '/courses/:course_id/course_stats';

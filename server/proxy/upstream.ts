@@ -1,11 +1,15 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 
 export interface UpstreamAnswer {
   status: number;
   headers: IncomingHttpHeaders;
+  /** Decoded; empty when the answer was an error too large to read (see oversized). */
   body: Buffer;
+  /** An error answer (any status but 2xx) past its cap: read no further than the cap, and its body dropped. */
+  oversized?: true;
 }
 
 /**
@@ -50,47 +54,38 @@ export interface UpstreamOptions {
   baseUrl: string;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** The cap on an error answer's body (any status but 2xx), decoded; ERROR_BODY_MAX_BYTES unless set. */
+  maxErrorBytes?: number;
 }
+
+/** What one request may take: its timeout and the cap on its body (decoded). */
+export interface RequestLimits {
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+/**
+ * An error's words are a sentence or two: this is far more than any API writes, and little enough that parsing it
+ * and taking the token out of it on the event loop costs well under a millisecond.
+ */
+export const ERROR_BODY_MAX_BYTES = 64 * 1024;
 
 const USER_AGENT = 'course-stats-dashboard-proxy/1';
 /** What the upstream is asked for: a page of statistics is an eighth of its size in either. */
 const ACCEPT_ENCODING = 'br, gzip';
 
-type Decode = (body: Buffer, options: zlib.ZlibOptions) => Buffer;
-type DecodeAsync = (body: Buffer, options: zlib.ZlibOptions, done: (error: Error | null, out: Buffer) => void) => void;
-const DECODERS: Record<string, { sync: Decode; async: DecodeAsync }> = {
-  br: { sync: zlib.brotliDecompressSync, async: zlib.brotliDecompress },
-  gzip: { sync: zlib.gunzipSync, async: zlib.gunzip },
-  'x-gzip': { sync: zlib.gunzipSync, async: zlib.gunzip },
-  deflate: { sync: zlib.inflateSync, async: zlib.inflate },
-};
-/** Smaller encoded bodies (a page of statistics is 6 KB) decode at once; larger ones in the thread pool. */
-const DECODE_SYNC_BYTES = 64 * 1024;
-
 /**
- * Decodes a whole body, producing at most maxBytes (zlib stops there: a compression bomb never inflates past the
- * limit). Resolves 'too_large' past it, 'undecodable' when it is not in that encoding after all.
+ * Decoders by Content-Encoding, as streams: zlib works on each chunk in the thread pool and hands back at most
+ * chunkSize bytes a turn, so a body that inflates a thousandfold never holds the event loop, and reading stops at
+ * the cap however far the body would inflate.
  */
-function decodeBody(
-  decoder: { sync: Decode; async: DecodeAsync },
-  body: Buffer,
-  maxBytes: number,
-): Promise<Buffer | 'too_large' | 'undecodable'> {
-  // Past maxOutputLength zlib throws a RangeError (ERR_BUFFER_TOO_LARGE); bad data is a plain Error.
-  const outcome = (error: unknown): 'too_large' | 'undecodable' =>
-    error instanceof RangeError ? 'too_large' : 'undecodable';
-  const options = { maxOutputLength: maxBytes };
-  if (body.length <= DECODE_SYNC_BYTES) {
-    try {
-      return Promise.resolve(decoder.sync(body, options));
-    } catch (error) {
-      return Promise.resolve(outcome(error));
-    }
-  }
-  return new Promise((resolve) => {
-    decoder.async(body, options, (error, out) => resolve(error ? outcome(error) : out));
-  });
-}
+const DECODED_CHUNK_BYTES = 64 * 1024;
+const DECODERS: Record<string, () => Transform> = {
+  br: () => zlib.createBrotliDecompress({ chunkSize: DECODED_CHUNK_BYTES }),
+  gzip: () => zlib.createGunzip({ chunkSize: DECODED_CHUNK_BYTES }),
+  'x-gzip': () => zlib.createGunzip({ chunkSize: DECODED_CHUNK_BYTES }),
+  deflate: () => zlib.createInflate({ chunkSize: DECODED_CHUNK_BYTES }),
+};
 
 /** The headers of a decoded answer: its body is no longer in that encoding, nor of that length. */
 function decodedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
@@ -101,18 +96,20 @@ function decodedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /**
  * A client for one fixed origin, with a keep-alive agent: GET for the API, POST of a form for its token endpoint.
- * Answers are asked for compressed (Accept-Encoding: br, gzip) and decoded here. Bodies are buffered up to
- * maxBodyBytes, counted after decoding (a small compressed body may inflate a thousandfold), so a timeout or an
- * oversized body still becomes a clean error instead of half an answer. A compressed body that does not decode
- * is kept undecoded with its Content-Encoding, so it is never taken for JSON. Only Accept, Accept-Encoding and
- * User-Agent are sent (and a POST's Content-Type and Content-Length): no cookies, no Authorization, no
- * X-Forwarded-*.
+ * Answers are asked for compressed (Accept-Encoding: br, gzip) and decoded here, as they arrive. Bodies are
+ * buffered up to maxBodyBytes, counted after decoding (a small compressed body may inflate a thousandfold), so a
+ * timeout or an oversized body still becomes a clean error instead of half an answer. An error answer has its own,
+ * low cap (maxErrorBytes): past it nothing more is read, and the answer keeps its status without a body. A
+ * compressed body that does not decode is kept undecoded with its Content-Encoding, so it is never taken for JSON.
+ * Only Accept, Accept-Encoding and User-Agent are sent (and a POST's Content-Type and Content-Length): no cookies,
+ * no Authorization, no X-Forwarded-*.
  */
 export function createUpstream(options: UpstreamOptions) {
   const base = new URL(options.baseUrl);
   const transport = base.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 64 });
   const basePath = base.pathname === '/' ? '' : base.pathname;
+  const maxErrorBytes = options.maxErrorBytes ?? ERROR_BODY_MAX_BYTES;
 
   // When the upstream last gave an answer that was not a 5xx: the readiness probe's evidence.
   let lastAnsweredAt = Number.NEGATIVE_INFINITY;
@@ -122,24 +119,26 @@ export function createUpstream(options: UpstreamOptions) {
    * overrides the configured timeout (the readiness probe uses a short one).
    */
   function get(pathAndQuery: string, cancel: AbortSignal, timeoutMs = options.timeoutMs): Promise<UpstreamAnswer> {
-    return send(pathAndQuery, cancel, timeoutMs, null);
+    return send(pathAndQuery, cancel, { timeoutMs, maxBytes: options.maxBodyBytes }, null);
   }
 
   /** POSTs an application/x-www-form-urlencoded body to path: what it carries stays out of every URL. */
-  function postForm(path: string, form: string, cancel: AbortSignal, timeoutMs = options.timeoutMs) {
-    return send(path, cancel, timeoutMs, Buffer.from(form));
+  function postForm(path: string, form: string, cancel: AbortSignal, limits: RequestLimits = {}) {
+    const { timeoutMs = options.timeoutMs, maxBytes = options.maxBodyBytes } = limits;
+    return send(path, cancel, { timeoutMs, maxBytes }, Buffer.from(form));
   }
 
   function send(
     pathAndQuery: string,
     cancel: AbortSignal,
-    timeoutMs: number,
+    limits: Required<RequestLimits>,
     form: Buffer | null,
   ): Promise<UpstreamAnswer> {
     return new Promise((resolve, reject) => {
       let settled = false;
       let request: http.ClientRequest | undefined;
-      const timer = setTimeout(() => fail(504, 'The upstream API did not answer in time', 'timeout'), timeoutMs);
+      let decoder: Transform | undefined;
+      const timer = setTimeout(() => fail(504, 'The upstream API did not answer in time', 'timeout'), limits.timeoutMs);
       const onCancel = () => fail(502, 'The request was cancelled', 'cancelled');
       cancel.addEventListener('abort', onCancel, { once: true });
 
@@ -148,9 +147,20 @@ export function createUpstream(options: UpstreamOptions) {
         clearTimeout(timer);
         cancel.removeEventListener('abort', onCancel);
       }
+      /** Settles with this answer; stop: the rest of the body is not wanted (the connection is not reused). */
+      function answer(result: UpstreamAnswer, stop = false) {
+        if (settled) return;
+        finish();
+        if (stop) {
+          decoder?.destroy();
+          request?.destroy();
+        }
+        resolve(result);
+      }
       function fail(status: 502 | 504, message: string, reason: UpstreamFailure) {
         if (settled) return;
         finish();
+        decoder?.destroy();
         request?.destroy();
         reject(new UpstreamError(status, message, reason));
       }
@@ -187,42 +197,61 @@ export function createUpstream(options: UpstreamOptions) {
           answered = true;
           if ((response.statusCode ?? 500) < 500) lastAnsweredAt = Date.now();
           const status = response.statusCode ?? 502;
-          const tooLarge = () => fail(502, 'The upstream API answer is too large', 'too_large');
+          const isError = status < 200 || status >= 300;
+          const cap = isError ? Math.min(limits.maxBytes, maxErrorBytes) : limits.maxBytes;
+          const overCap = () => {
+            // An error's body is dropped, its status kept; a data answer cut short would be no answer at all.
+            if (isError)
+              answer(
+                { status, headers: decodedHeaders(response.headers), body: Buffer.alloc(0), oversized: true },
+                true,
+              );
+            else fail(502, 'The upstream API answer is too large', 'too_large');
+          };
           response.on('error', () => fail(502, 'The upstream API closed the connection', 'closed'));
           const encoding = response.headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
-          const decoder = DECODERS[encoding];
           // Announced too large: only a body in no encoding announces its decoded size.
-          if (encoding === 'identity' && Number(response.headers['content-length']) > options.maxBodyBytes) {
-            tooLarge();
+          if (encoding === 'identity' && Number(response.headers['content-length']) > cap) {
+            overCap();
             return;
           }
-          // Encoded or not, no more than the limit is buffered; an encoded body is decoded once it is whole.
+          // Encoded or not, no more than the cap is buffered, before decoding and after.
           const chunks: Buffer[] = [];
           let size = 0;
-          response.on('data', (chunk: Buffer) => {
+          const keep = (chunk: Buffer) => {
             if (settled) return;
             size += chunk.length;
-            if (size > options.maxBodyBytes) tooLarge();
+            if (size > cap) overCap();
+            else chunks.push(chunk);
+          };
+          const makeDecoder = DECODERS[encoding];
+          if (makeDecoder) {
+            const stream = makeDecoder();
+            decoder = stream;
+            stream.on('data', keep);
+            stream.on('error', () => {
+              // Corrupt or truncated: no body we could read, and its Content-Encoding says so.
+              answer({ status, headers: response.headers, body: Buffer.alloc(0) });
+            });
+            stream.on('end', () => {
+              answer({ status, headers: decodedHeaders(response.headers), body: Buffer.concat(chunks, size) });
+            });
+          }
+          let received = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (settled) return;
+            received += chunk.length;
+            if (received > cap) overCap();
+            else if (decoder) decoder.write(chunk);
             else chunks.push(chunk);
           });
           response.on('end', () => {
             if (!response.complete) return fail(502, 'The upstream API closed the connection', 'closed');
             if (settled) return;
-            const body = Buffer.concat(chunks, size);
-            // In no encoding, or in one we cannot read: as it came (the Content-Encoding stays, so it is not JSON).
-            if (!decoder) {
-              finish();
-              resolve({ status, headers: response.headers, body });
-              return;
-            }
-            void decodeBody(decoder, body, options.maxBodyBytes).then((decoded) => {
-              if (settled) return;
-              if (decoded === 'too_large') return tooLarge();
-              finish();
-              // Corrupt or truncated: no body we could read, and its Content-Encoding says so.
-              if (decoded === 'undecodable') resolve({ status, headers: response.headers, body: Buffer.alloc(0) });
-              else resolve({ status, headers: decodedHeaders(response.headers), body: decoded });
-            });
+            // In an encoding we read: the decoder settles once it has the rest. In none, or in one we cannot
+            // read: as it came (the Content-Encoding stays, so it is not JSON).
+            if (decoder) decoder.end();
+            else answer({ status, headers: response.headers, body: Buffer.concat(chunks, received) });
           });
         });
         current.end(form ?? undefined);
