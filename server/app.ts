@@ -14,7 +14,7 @@ import { createMetrics } from './ops/metrics';
 import { registerOps } from './ops/ops-routes';
 import { createRateLimits } from './ops/rate-limit';
 import { Lifecycle, upstreamCheck } from './ops/readiness';
-import { requestId } from './ops/request-id';
+import { requestIdGenerator } from './ops/request-id';
 import { proxyApi } from './proxy/proxy';
 import { createUpstream } from './proxy/upstream';
 import { applySecurityHeaders, securityHeadersFor } from './security-headers';
@@ -51,9 +51,9 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Every log line of a request carries its id (reqId), and the answer carries it as X-Request-Id. An incoming
-    // X-Request-Id is kept only when it is a plain token (see requestId).
+    // X-Request-Id is kept only from a balancer TRUST_PROXY names, and only when it is a plain token.
     requestIdHeader: false,
-    genReqId: requestId,
+    genReqId: requestIdGenerator(config.trustProxy),
     // Only the configured load balancers may say who the client is (request.ip, which the rate limit counts by).
     trustProxy: config.trustProxy ?? false,
     // While closing, a request that still arrives on an open connection is answered normally (and the connection

@@ -252,9 +252,10 @@ describe('metrics', () => {
 describe('request ids', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-  it('answer X-Request-Id, keep a plain incoming one, and put it on every log line of the request', async () => {
+  it('answer X-Request-Id, keep a plain one from a trusted balancer, and put it on every log line', async () => {
     const logs = captureLogs();
-    const demo = await app({ logLevel: 'info' }, { logStream: logs.stream });
+    // inject's requests come from 127.0.0.1: here, the balancer TRUST_PROXY names.
+    const demo = await app({ logLevel: 'info', trustProxy: ['127.0.0.1'] }, { logStream: logs.stream });
     const fresh = await demo.inject({ url: '/api/config' });
     expect(fresh.headers['x-request-id']).toMatch(UUID);
     const other = await demo.inject({ url: '/api/config' });
@@ -277,9 +278,29 @@ describe('request ids', () => {
     }
   });
 
+  it('are fresh whatever a client sends without TRUST_PROXY, or from an address TRUST_PROXY does not name', async () => {
+    const logs = captureLogs();
+    const direct = await app({ logLevel: 'info' }, { logStream: logs.stream });
+    const chosen = await direct.inject({
+      url: '/endpoint/v1/label_groups',
+      headers: { 'x-request-id': 'lb-7f3a.42:1' },
+    });
+    expect(chosen.headers['x-request-id']).toMatch(UUID);
+    expect(logs.text()).not.toContain('lb-7f3a.42:1');
+
+    const behind = await app({ logLevel: 'info', trustProxy: ['10.0.0.0/8', 'loopback'] }, { logStream: logs.stream });
+    const ask = (remoteAddress: string) =>
+      behind.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-7f3a.42:2' }, remoteAddress });
+    expect((await ask('203.0.113.9')).headers['x-request-id']).toMatch(UUID);
+    expect((await ask('10.1.2.3')).headers['x-request-id']).toBe('lb-7f3a.42:2');
+    expect((await ask('::ffff:10.1.2.3')).headers['x-request-id']).toBe('lb-7f3a.42:2');
+    expect((await ask('::1')).headers['x-request-id']).toBe('lb-7f3a.42:2');
+    expect((await ask('fd00::1')).headers['x-request-id']).toMatch(UUID);
+  });
+
   it('replace an incoming X-Request-Id that is not a plain token, so it never reaches a log line', async () => {
     const logs = captureLogs();
-    const demo = await app({ logLevel: 'info' }, { logStream: logs.stream });
+    const demo = await app({ logLevel: 'info', trustProxy: ['127.0.0.1'] }, { logStream: logs.stream });
     for (const hostile of ['a"b', '{"level":60}', '<script>x</script>', 'x'.repeat(129), 'two words', 'é']) {
       const response = await demo.inject({ url: '/healthz', headers: { 'x-request-id': hostile } });
       expect(response.headers['x-request-id'], hostile).toMatch(UUID);
