@@ -164,7 +164,13 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     });
   } else {
     const issued = new IssuedTokens(config.demoTokenTtlS, options.now);
-    app.register(demoOAuth, { clientId: config.demoClientId, clientSecret: config.demoClientSecret, tokens: issued });
+    app.register(demoOAuth, {
+      clientId: config.demoClientId,
+      clientSecret: config.demoClientSecret,
+      tokens: issued,
+      rateLimits,
+      rateLimitMax: config.tokenRateLimitMax,
+    });
     app.register(demoApi, {
       prefix: API_PREFIX,
       token: config.demoToken,

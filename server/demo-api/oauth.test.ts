@@ -22,7 +22,8 @@ const logs = captureLogs();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = makeApp({ logLevel: 'trace' }, { now: () => clock, logStream: logs.stream });
+  // No rate limit here: these tests ask more often than TOKEN_RATE_LIMIT_MAX allows (tested on its own below).
+  app = makeApp({ logLevel: 'trace', tokenRateLimitMax: 0 }, { now: () => clock, logStream: logs.stream });
   await app.ready();
 });
 afterAll(async () => app.close());
@@ -35,6 +36,7 @@ describe('the demo token endpoint', () => {
     const response = await ask(GOOD);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.vary).toBe('Authorization');
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
     const body: unknown = response.json();
@@ -137,6 +139,82 @@ describe('the demo token endpoint', () => {
     expect(text).toContain('/oauth/token');
     expect(text).not.toContain(DEFAULT_DEMO_CLIENT_SECRET);
     expect(text).not.toContain(token);
+  });
+});
+
+describe('the demo token endpoint under a flood', () => {
+  const request = (target: FastifyInstance, remoteAddress: string) =>
+    target.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: FORM,
+      payload: new URLSearchParams(GOOD).toString(),
+      remoteAddress,
+    });
+
+  it('is rate limited per client address like our own exchange: JSON 429 past TOKEN_RATE_LIMIT_MAX', async () => {
+    const limited = makeApp({ tokenRateLimitMax: 3 });
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i += 1) {
+      last = await request(limited, '127.0.0.1');
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(last?.json()).toEqual({ error: expect.stringMatching(/Too many requests/) });
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last?.headers['cache-control']).toBe('no-store');
+    expect(last?.headers.vary).toBe('Authorization');
+    // Another address has its own count.
+    expect((await request(limited, '127.0.0.2')).statusCode).toBe(200);
+    await limited.close();
+  });
+
+  it('counts a sign-in through /api/oauth/token against the address it came from, not against the server', async () => {
+    const limited = makeApp({ tokenRateLimitMax: 2 });
+    const exchange = (remoteAddress: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/oauth/token',
+        payload: { client_id: GOOD.client_id, client_secret: GOOD.client_secret },
+        remoteAddress,
+      });
+    expect((await exchange('127.0.0.3')).statusCode).toBe(200);
+    expect((await exchange('127.0.0.4')).statusCode).toBe(200);
+    expect((await exchange('127.0.0.5')).statusCode).toBe(200);
+    // 127.0.0.3's one exchange counted at the demo's endpoint too: one more request there, then the limit.
+    expect((await request(limited, '127.0.0.3')).statusCode).toBe(200);
+    expect((await request(limited, '127.0.0.3')).statusCode).toBe(429);
+    await limited.close();
+  });
+
+  it('cannot push out a token in use: at the bound, unused tokens go first', () => {
+    let now = 0;
+    const tokens = new IssuedTokens(3600, () => now, 5);
+    const inUse = tokens.issue().token;
+    expect(tokens.isValid(inUse)).toBe(true);
+    const flood = Array.from({ length: 50 }, () => {
+      now += 10;
+      return tokens.issue().token;
+    });
+    expect(tokens.size).toBe(5);
+    expect(tokens.isValid(inUse)).toBe(true);
+    // The flood pushed out its own: only its latest tokens are left.
+    expect(flood.filter((token) => tokens.isValid(token))).toEqual(flood.slice(-4));
+  });
+
+  it('when every kept token is in use, drops the one used longest ago', () => {
+    let now = 0;
+    const tokens = new IssuedTokens(3600, () => now, 2);
+    const first = tokens.issue().token;
+    const second = tokens.issue().token;
+    expect(tokens.isValid(second)).toBe(true);
+    expect(tokens.isValid(first)).toBe(true);
+    now += 1;
+    const third = tokens.issue().token;
+    expect(tokens.isValid(second)).toBe(false);
+    expect(tokens.isValid(first)).toBe(true);
+    expect(tokens.isValid(third)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type OAuthToken,
 } from '../../contract/index';
 import { JSON_TYPE, sendError } from '../http-answers';
+import type { RateLimits } from '../ops/rate-limit';
 import { parseQueryString } from '../query-string';
 import type { IssuedTokens } from './issued-tokens';
 import { tokenDigest } from './token-check';
@@ -16,6 +17,9 @@ export interface DemoOAuthOptions {
   clientId: string;
   clientSecret: string;
   tokens: IssuedTokens;
+  rateLimits: RateLimits;
+  /** Token requests per client address per minute (TOKEN_RATE_LIMIT_MAX, as for our own exchange); 0: no limit. */
+  rateLimitMax: number;
 }
 
 /** A form body holds two keys and two words; anything near this size is not a token request. */
@@ -62,8 +66,13 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
  * HTTP Basic); get `{access_token, token_type: "bearer", expires_in, created_at}`. The token works on both
  * endpoints until it expires, then gets the same 401 as a wrong one. The secret is compared by digest, in constant
  * time, and never logged: the request log has no bodies.
+ *
+ * Each client address gets TOKEN_RATE_LIMIT_MAX requests a minute, counted like the proxy's limits (in Redis when
+ * REDIS_URL is set; a sign-in through /api/oauth/token counts against the address it came from): with the store's
+ * bound (issued-tokens.ts), a flood of requests cannot push out the tokens that are in use.
  */
 export const demoOAuth: FastifyPluginAsync<DemoOAuthOptions> = async (app, options) => {
+  await options.rateLimits.register(app, { name: 'demo_token', max: options.rateLimitMax });
   const expectedId = tokenDigest(options.clientId);
   const expectedSecret = tokenDigest(options.clientSecret);
 
