@@ -1,0 +1,130 @@
+// @vitest-environment node
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, portOf, startScriptedUpstream } from '../test-support';
+
+// A hostile upstream against a real listening instance, with /healthz asked over and over beside the hostile
+// requests: how long it waits is how long the instance held every other user. On the code before these bounds
+// (67012ba), this test measured 4.3 s, 0.74 s and 0.58 s on a 2-core machine at load 11, and failed.
+
+const MiB = 1024 * 1024;
+const TOKEN = 'hostile-test-token-8d2f1c';
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+/** 30 MiB of JSON, quick to make and slow to parse: 15 million numbers. */
+const HUGE_JSON = Buffer.from(`[${'1,'.repeat(15 * MiB - 1)}1]`);
+/** 40 KB that inflate to 40 MiB, past the 32 MiB limit. */
+const BOMB = gzipSync(Buffer.alloc(40 * MiB, 0x20), { level: 9 });
+const HUGE_TOKEN_ANSWER = Buffer.from(JSON.stringify({ access_token: 'x'.repeat(30 * MiB), token_type: 'bearer' }));
+const stats = (course: number) => `/endpoint/v1/courses/${course}/course_stats`;
+const HUGE_ERROR = stats(1);
+const BOMBED = stats(2);
+const BENIGN = stats(3);
+
+/**
+ * The most /healthz may wait beside a hostile answer: far below what the code before did, far above what a healthy
+ * instance needs even on a loaded 2-core machine, and, if this run's machine is slower, a multiple of what the
+ * same probe waited beside harmless requests in the same run.
+ */
+const HELD_MAX_MS = 250;
+
+const upstream = startScriptedUpstream((request, response) => {
+  const path = new URL(request.url ?? '/', 'http://upstream').pathname;
+  const json = { 'content-type': 'application/json' };
+  if (path === '/oauth/token') return void response.writeHead(200, json).end(HUGE_TOKEN_ANSWER);
+  if (path === HUGE_ERROR) return void response.writeHead(400, json).end(HUGE_JSON);
+  if (path === BOMBED) return void response.writeHead(200, { ...json, 'content-encoding': 'gzip' }).end(BOMB);
+  response.writeHead(200, json).end('[]');
+});
+let app: FastifyInstance;
+let agent: http.Agent;
+let port = 0;
+
+beforeAll(async () => {
+  const upstreamPort = await upstream.listen();
+  app = makeApp({ apiBaseUrl: `http://127.0.0.1:${upstreamPort}`, rateLimitMax: 0, tokenRateLimitMax: 0 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = portOf(app.server);
+  agent = new http.Agent({ keepAlive: true });
+});
+afterAll(async () => {
+  agent.destroy();
+  await app.close();
+  await upstream.close();
+});
+
+/** Sends a request to the instance and reads its whole answer; resolves with the status. */
+function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path, agent, method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** The longest /healthz waited, asked one after the other for as long as `work` runs. */
+async function healthzHeldDuring(work: () => Promise<unknown>): Promise<number> {
+  let done = false;
+  let longest = 0;
+  const probe = (async () => {
+    while (!done) {
+      const started = performance.now();
+      expect(await send('/healthz')).toBe(200);
+      longest = Math.max(longest, performance.now() - started);
+    }
+  })();
+  await work();
+  done = true;
+  await probe;
+  return longest;
+}
+
+const times = <T>(count: number, make: () => Promise<T>) => Promise.all(Array.from({ length: count }, make));
+const signIn = () =>
+  send('/api/oauth/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: 'id', client_secret: 'secret' }),
+  });
+
+describe('beside a hostile upstream, /healthz still answers at once', { timeout: 120_000 }, () => {
+  let baseline = 0;
+
+  beforeAll(async () => {
+    // Warm up (the first requests compile the routes), then the same probe beside harmless requests.
+    await times(4, () => send(BENIGN, { headers: AUTH }));
+    baseline = await healthzHeldDuring(() => times(12, () => send(BENIGN, { headers: AUTH })));
+  });
+  const bound = () => Math.max(HELD_MAX_MS, 4 * baseline);
+
+  it('while the upstream answers a 400 with 30 MiB of JSON', async () => {
+    let status = 0;
+    const held = await healthzHeldDuring(async () => (status = await send(HUGE_ERROR, { headers: AUTH })));
+    expect(held).toBeLessThan(bound());
+    expect(status).toBe(502);
+  });
+
+  it('while six sign-ins get a 30 MiB token answer', async () => {
+    let statuses: number[] = [];
+    const held = await healthzHeldDuring(async () => (statuses = await times(6, signIn)));
+    expect(held).toBeLessThan(bound());
+    expect(statuses).toEqual(Array.from({ length: 6 }, () => 502));
+  });
+
+  it('while twelve compressed bombs (40 KB, 40 MiB inflated) come at once', async () => {
+    expect(BOMB.length).toBeLessThan(64 * 1024);
+    let statuses: number[] = [];
+    const held = await healthzHeldDuring(
+      async () => (statuses = await times(12, () => send(BOMBED, { headers: AUTH }))),
+    );
+    expect(held).toBeLessThan(bound());
+    expect(statuses).toEqual(Array.from({ length: 12 }, () => 502));
+  });
+});
