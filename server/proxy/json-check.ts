@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { checkJson, type JsonVerdict } from './json-clean';
-import { jsonText, type UpstreamAnswer } from './upstream';
+import { copyInTurns, jsonText, type UpstreamAnswer } from './upstream';
 
 /**
  * Whether an answer parses as JSON (proxy.ts passes only JSON on), with the token taken out of it (json-clean.ts). A
@@ -89,13 +89,17 @@ export function createJsonChecker(inlineMaxBytes = INLINE_CHECK_MAX_BYTES): Json
 
   function check(text: Buffer, spellings: readonly string[]): Promise<JsonVerdict> {
     if (text.length <= inlineMaxBytes) return Promise.resolve(checkJson(text, spellings));
-    return new Promise((resolve) => {
-      const id = nextId++;
-      pending.set(id, { text, spellings, resolve });
-      worker ??= start();
-      // A copy goes over (the answer's bytes are still to be sent from here): a few ms for megabytes.
-      worker.postMessage({ id, bytes: text, spellings });
-    });
+    // The worker reads a copy in shared memory, made a few MiB a turn: postMessage's own copy of 30 MiB held the
+    // event loop for up to 250 ms. The answer's own bytes stay here, to be sent.
+    return copyInTurns([text], new Uint8Array(new SharedArrayBuffer(text.length))).then(
+      (bytes) =>
+        new Promise((resolve) => {
+          const id = nextId++;
+          pending.set(id, { text, spellings, resolve });
+          worker ??= start();
+          worker.postMessage({ id, bytes, spellings });
+        }),
+    );
   }
 
   return {
