@@ -271,7 +271,9 @@ test.describe('the proxy', () => {
       expect(headers[name], name).toBeUndefined();
     }
     expect(headers.etag).toBe('"v1"');
-    expect(headers['cache-control']).toBe('private, max-age=5');
+    // Never the upstream's caching: every API answer is private to its Authorization header.
+    expect(headers['cache-control']).toBe('no-store');
+    expect(headers.vary).toContain('Authorization');
     expect(headers['content-security-policy']).not.toBe('default-src *');
 
     const [received] = await upstreamRequests(token);

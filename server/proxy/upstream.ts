@@ -232,12 +232,9 @@ export function createUpstream(options: UpstreamOptions) {
           const cap = isError ? Math.min(limits.maxBytes, maxErrorBytes) : limits.maxBytes;
           const overCap = () => {
             // An error's body is dropped, its status kept; a data answer cut short would be no answer at all.
-            if (isError)
-              answer(
-                { status, headers: decodedHeaders(response.headers), body: Buffer.alloc(0), oversized: true },
-                true,
-              );
-            else fail(502, 'The upstream API answer is too large', 'too_large');
+            if (!isError) return fail(502, 'The upstream API answer is too large', 'too_large');
+            const headers = decodedHeaders(response.headers);
+            answer({ status, headers, body: Buffer.alloc(0), oversized: true }, true);
           };
           response.on('error', () => fail(502, 'The upstream API closed the connection', 'closed'));
           const encoding = response.headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
