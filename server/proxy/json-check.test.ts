@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJsonChecker, type JsonChecker } from './json-check';
+import type { JsonVerdict } from './json-clean';
 
 const checkers: JsonChecker[] = [];
 function checker(inlineMaxBytes?: number): JsonChecker {
@@ -56,5 +57,25 @@ describe('createJsonChecker', () => {
     await check.close();
     expect(await Promise.all(pending)).toEqual([true, false]);
     expect(await check.parses(Buffer.from('[1, 2]'))).toBe(true);
+  });
+
+  it.each([
+    ['on the event loop', 1024 * 1024],
+    ['in a worker', 8],
+  ])('takes the token out of values and keys, and says when it cannot: %s', async (_label, inlineMaxBytes) => {
+    const check = checker(inlineMaxBytes);
+    const token = 'tok-12345678';
+    const spellings = [token];
+    const text = (verdict: JsonVerdict) => (verdict.kind === 'cleaned' ? new TextDecoder().decode(verdict.text) : null);
+    const found = await check.check(
+      Buffer.from(`{"a":"x${token}x","${token}":[1,"${token}"],"__proto__":{"b":1}}`),
+      spellings,
+    );
+    expect(text(found)).toBe('{"a":"x[token]x","[token]":[1,"[token]"],"__proto__":{"b":1}}');
+    expect(await check.check(Buffer.from('{"a":"nothing"}'), spellings)).toEqual({ kind: 'as_is' });
+    expect(await check.check(Buffer.from('{"a":'), spellings)).toEqual({ kind: 'not_json' });
+    const deep = `${'['.repeat(20_000)}"${token}"${']'.repeat(20_000)}`;
+    expect(await check.check(Buffer.from(deep), spellings)).toEqual({ kind: 'unclean' });
+    expect(await check.check(Buffer.from(deep.replace(token, 'other')), spellings)).toEqual({ kind: 'as_is' });
   });
 });
