@@ -71,15 +71,10 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     { name: '上海 — 九月', deadline: '2026-09-20T18:00:00+08:00' },
     { name: 'Lyon — décembre', deadline: '2026-12-10T17:30:00+01:00' },
   ]),
-  course(
-    LONG_NAMES_COURSE_ID,
-    'Long names: how a phone and a laptop take them',
-    { statCount: 60, taskCount: 8, maxScore: 100 },
-    [
-      { name: 'Autumn cohort', deadline: '2026-10-20T18:00:00+03:00' },
-      { name: 'Winter cohort', deadline: '2026-12-15T18:00:00+03:00' },
-    ],
-  ),
+  course(LONG_NAMES_COURSE_ID, 'Long learner names', { statCount: 60, taskCount: 8, maxScore: 100 }, [
+    { name: 'Autumn cohort', deadline: '2026-10-20T18:00:00+03:00' },
+    { name: 'Winter cohort', deadline: '2026-12-15T18:00:00+03:00' },
+  ]),
   course(SCALE_COURSE_ID, 'Scale test: 10,000 statistics', { statCount: 10_000, taskCount: 15, maxScore: 100 }, [
     { name: 'Wave 1', deadline: '2026-02-28T23:59:59+03:00' },
     { name: 'Wave 2', deadline: '2026-07-31T23:59:59+03:00' },
