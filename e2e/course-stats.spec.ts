@@ -471,7 +471,7 @@ test('a visited course shows up among the recently opened courses', async ({ pag
   await expect(page).toHaveURL(/\/courses\/104\/stats$/);
   await expect(page.getByText('Showing 10 rows on page 1.')).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Course statistics' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).click();
   await expect(page).toHaveURL(/\/courses$/);
   const recent = page.getByRole('region', { name: 'Recently opened courses' });
   const link = recent.getByRole('link', { name: 'Workplace Safety Basics' });

@@ -132,7 +132,7 @@ test.describe('at 1366×768', () => {
     await expect(page.getByText('Recent courses: 0')).toBeVisible();
     expect(await snapshotRecords(page)).toEqual({ summaries: 0, rows: 0 });
     expect(await storedMemory(page)).toEqual([]);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Course statistics' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).click();
     await expect(page.getByText('Courses you open are listed here, on this device only.')).toBeVisible();
   });
 

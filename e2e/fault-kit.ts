@@ -58,7 +58,7 @@ export async function expectUsers(page: Page, expected: string[], courseId = 1):
 /** The navigation around every screen: still there means a failure stayed inside its screen. */
 export async function expectShellIntact(page: Page): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Course statistics' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Courses', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Label groups' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeEnabled();
 }

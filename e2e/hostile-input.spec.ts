@@ -101,7 +101,7 @@ test('markup from the API in course statistics is shown as text and never runs',
   await page.keyboard.press('Escape');
 
   // The course's name, remembered among recent courses, is text there too.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Course statistics' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).click();
   await expect(page.getByRole('link', { name: at(0), exact: true })).toBeVisible();
 
   expect(await check()).toEqual({ calls: [], problems: [], injected: 0 });
