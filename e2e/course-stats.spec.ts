@@ -316,7 +316,7 @@ test('row details open from a user name, walk the rows and give focus back', asy
   await expect(james.getByText('Row 2 of 10')).toBeVisible();
   await expect(
     james.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Stat ID', exact: true }) }),
-  ).toContainText('10400004');
+  ).toContainText('10400003');
   await james.getByRole('button', { name: 'Previous' }).click();
   await expect(dialog.getByText('Row 1 of 10')).toBeVisible();
 

@@ -219,7 +219,8 @@ test('certificate links: only absolute http(s) URLs become links', async ({ page
   for (const [index, [value, href]] of certificates.entries()) {
     const row = table
       .locator('tbody tr')
-      .filter({ has: page.getByRole('rowheader', { name: `Cert ${index + 1}`, exact: true }) });
+      // The row header holds the name (its button) and the email under it.
+      .filter({ has: page.getByRole('button', { name: `Cert ${index + 1}`, exact: true }) });
     const links = row.getByRole('link');
     if (href === null) {
       await expect(links, JSON.stringify(value)).toHaveCount(0);
