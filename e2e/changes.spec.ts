@@ -111,7 +111,8 @@ async function changeCells(page: Page): Promise<Array<[string, string]>> {
       const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
       const column = headers.findIndex((text) => text.startsWith('Change'));
       return [...table.querySelectorAll('tbody tr')].map((row): [string, string] => [
-        row.querySelector('th')?.textContent?.trim() ?? '',
+        // The name is the row header's button; the email is under it.
+        row.querySelector('th button')?.textContent?.trim() ?? '',
         row.children[column]?.textContent?.trim() ?? '',
       ]);
     });

@@ -52,13 +52,14 @@ export function statsTable(page: Page, courseId = 1): Locator {
 }
 
 export async function expectUsers(page: Page, expected: string[], courseId = 1): Promise<void> {
-  await expect(statsTable(page, courseId).locator('tbody tr th')).toHaveText(expected);
+  // The name is the row header's button; the email is under it.
+  await expect(statsTable(page, courseId).locator('tbody tr th button')).toHaveText(expected);
 }
 
 /** The navigation around every screen: still there means a failure stayed inside its screen. */
 export async function expectShellIntact(page: Page): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Course statistics' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Courses', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Label groups' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeEnabled();
 }

@@ -377,7 +377,7 @@ test.describe('offline', () => {
 
     await context.setOffline(false);
     await expect(banner).toHaveCount(0);
-    await expect(statsTable(page).locator('tbody tr th').first()).toHaveText('Fresh 1');
+    await expect(statsTable(page).locator('tbody tr th button').first()).toHaveText('Fresh 1');
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 

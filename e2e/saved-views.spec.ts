@@ -8,6 +8,8 @@ import { E2E_DEMO_TOKEN, SHELL_WORDS, type ShellWords } from './support';
 interface Language extends ShellWords {
   loadedAll: string;
   overdue: RegExp;
+  score: string;
+  filtersAndTools: RegExp;
   columns: string;
   resetColumns: string;
   email: string;
@@ -31,6 +33,8 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     ...SHELL_WORDS.en,
     loadedAll: 'Loaded every page (1 page): 45 rows',
     overdue: /^Overdue/,
+    score: 'Score',
+    filtersAndTools: /^Filters and tools/,
     columns: 'Columns',
     resetColumns: 'Reset columns',
     email: 'Email',
@@ -52,6 +56,8 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     ...SHELL_WORDS.ru,
     loadedAll: 'Загружены все страницы (1 страница): 45 строк',
     overdue: /^Просрочено/,
+    score: 'Балл',
+    filtersAndTools: /^Фильтры и инструменты/,
     columns: 'Столбцы',
     resetColumns: 'Сбросить столбцы',
     email: 'Эл. почта',
@@ -81,10 +87,18 @@ async function signIn(page: Page, language: Language): Promise<void> {
   await expect(page.getByRole('navigation', { name: language.mainNav })).toBeVisible(LOADED);
 }
 
-async function emailColumnShown(page: Page, language: Language): Promise<boolean> {
+/** On a phone the quick filters and the tools wait behind "Filters and tools": opens it where it is folded. */
+async function showTools(page: Page, language: Language): Promise<void> {
+  const toggle = page.getByRole('button', { name: language.filtersAndTools });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
+/** Whether the Score column is shown (a default column the view hides). */
+async function scoreColumnShown(page: Page, language: Language): Promise<boolean> {
+  await showTools(page, language);
   const menu = page.getByRole('button', { name: language.columns, exact: true });
   await menu.click();
-  const box = page.getByRole('checkbox', { name: language.email, exact: true });
+  const box = page.getByRole('checkbox', { name: language.score, exact: true });
   await expect(box).toBeVisible();
   const shown = await box.isChecked();
   await page.keyboard.press('Escape');
@@ -97,8 +111,9 @@ async function expectRestored(page: Page, language: Language): Promise<void> {
   await expect(page.getByText(language.loadedAll)).toBeVisible(LOADED);
   await expect(page).toHaveURL(new RegExp(`/courses/104/stats\\?${VIEW_QUERY.replaceAll('.', '\\.')}$`));
   await expect(page.getByRole('searchbox')).toHaveValue('van');
+  await showTools(page, language);
   await expect(page.getByRole('checkbox', { name: language.overdue })).toBeChecked();
-  expect(await emailColumnShown(page, language)).toBe(false);
+  expect(await scoreColumnShown(page, language)).toBe(false);
 }
 
 /** Opens `url` in a browser that has never seen the app (no saved views, no column choice), signing in there. */
@@ -137,10 +152,11 @@ for (const lang of ['en', 'ru'] as const) {
         await expect(page.getByText(language.loadedAll)).toBeVisible(LOADED);
         await page.getByRole('searchbox').fill('van');
         await expect(page).toHaveURL(/[?&]q=van\b/);
+        await showTools(page, language);
         await page.getByRole('checkbox', { name: language.overdue }).check();
         await expect(page).toHaveURL(/[?&]quick=overdue\b/);
         await page.getByRole('button', { name: language.columns, exact: true }).click();
-        await page.getByRole('checkbox', { name: language.email, exact: true }).uncheck();
+        await page.getByRole('checkbox', { name: language.score, exact: true }).uncheck();
         await page.keyboard.press('Escape');
 
         // Save view: a modal dialog, focus in the name, which suggests the course and what narrows it.
@@ -164,10 +180,11 @@ for (const lang of ['en', 'ru'] as const) {
         await expect(views).toBeFocused();
 
         // Back to the default columns, so that opening the view has something to restore.
+        await showTools(page, language);
         await page.getByRole('button', { name: language.columns, exact: true }).click();
         await page.getByRole('button', { name: language.resetColumns }).click();
         await page.keyboard.press('Escape');
-        expect(await emailColumnShown(page, language)).toBe(true);
+        expect(await scoreColumnShown(page, language)).toBe(true);
 
         // On /courses, the view is a link, with its course; it opens the view exactly.
         await page.goto('/courses');
@@ -177,7 +194,7 @@ for (const lang of ['en', 'ru'] as const) {
         await expect(item.getByText(language.course)).toBeVisible();
         const href = await item.getByRole('link', { name }).getAttribute('href');
         expect(href).toBe(
-          `/courses/104/stats?${VIEW_QUERY}&hide=user_email,completed,success,quiz_count,score_percent,progress_percent,id,user_id,course_session_id`,
+          `/courses/104/stats?${VIEW_QUERY}&hide=user_email,score,completed,success,quiz_count,score_percent,progress_percent,id,user_id,course_session_id`,
         );
         await item.getByRole('link', { name }).click();
         await expectRestored(page, language);

@@ -411,10 +411,10 @@ test.describe('the token', () => {
     const errorBodies: string[] = [];
 
     try {
-      // The demo API, signed in with "remember", through the screens, a 404 and a sign-out.
+      // The demo API, signed in with "Keep me signed in", through the screens, a 404 and a sign-out.
       await page.goto(`${demo.url}/courses/101/stats`);
       await page.getByLabel('Access token').fill(token);
-      await page.getByLabel('Remember on this device').check();
+      await page.getByLabel('Keep me signed in').check();
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(statsTable(page, 101).locator('tbody tr th')).toHaveCount(10);
       await page.getByRole('button', { name: 'Next page' }).click();

@@ -63,7 +63,7 @@ test('signing in keeps the page asked for, and the token stays out of the URL', 
 test('sign out clears the token from every storage', async ({ page }) => {
   await page.goto('/courses');
   await page.getByLabel('Access token').fill(E2E_DEMO_TOKEN);
-  await page.getByLabel('Remember on this device').check();
+  await page.getByLabel('Keep me signed in').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   const stored = await page.evaluate(() => ({

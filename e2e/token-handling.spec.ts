@@ -3,7 +3,7 @@ import { TOKEN_STORAGE_KEY } from '../src/lib/token-store';
 import { openOnProxy, statsTable, STATS_PATH } from './fault-kit';
 import { E2E_DEMO_TOKEN, PROXY_URL, scriptUpstream, signIn, uniqueToken } from './support';
 
-// Where the token lives: sessionStorage by default, localStorage only with "Remember on this device"; gone after
+// Where the token lives: sessionStorage by default, localStorage only with "Keep me signed in"; gone after
 // a sign-out or a 401; never in a URL, only in the Authorization header of API calls; never in an error shown.
 
 const TOKEN_KEY = TOKEN_STORAGE_KEY;
@@ -28,7 +28,7 @@ function watchRequests(page: Page) {
 
 async function signInWith(page: Page, token: string, remember: boolean) {
   await page.getByLabel('Access token').fill(token);
-  if (remember) await page.getByLabel('Remember on this device').check();
+  if (remember) await page.getByLabel('Keep me signed in').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }

@@ -362,6 +362,11 @@ test('Copy emails copies the addresses of the rows shown, one per line, and the 
   await page.getByRole('searchbox', { name: 'Search loaded rows' }).fill('example.org');
   await expect(page).toHaveURL(/q=example\.org/);
   const table = statsTable(page, 104);
+  // The email is under the name by default; its own column, from the Columns menu, is read here.
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Email', exact: true }).check();
+  await page.keyboard.press('Escape');
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
   const emails = await table.evaluate((element) => {
     const headers = [...element.querySelectorAll('thead th')].map((th) =>
       (th.querySelector('button')?.firstChild?.textContent ?? th.textContent ?? '').trim(),

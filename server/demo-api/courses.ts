@@ -2,6 +2,7 @@ import type { CourseStatWire } from '../../contract/index';
 import { makeUsers, type DemoUser } from './names';
 import { Random } from './random';
 import type { DemoCourse, DemoSession } from './demo-course';
+import { LONG_NAMES_COURSE_ID, withLongNames } from './long-names-course';
 import { securityCourseStats } from './security-course';
 
 /**
@@ -70,6 +71,10 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     { name: '上海 — 九月', deadline: '2026-09-20T18:00:00+08:00' },
     { name: 'Lyon — décembre', deadline: '2026-12-10T17:30:00+01:00' },
   ]),
+  course(LONG_NAMES_COURSE_ID, 'Long learner names', { statCount: 60, taskCount: 8, maxScore: 100 }, [
+    { name: 'Autumn cohort', deadline: '2026-10-20T18:00:00+03:00' },
+    { name: 'Winter cohort', deadline: '2026-12-15T18:00:00+03:00' },
+  ]),
   course(SCALE_COURSE_ID, 'Scale test: 10,000 statistics', { statCount: 10_000, taskCount: 15, maxScore: 100 }, [
     { name: 'Wave 1', deadline: '2026-02-28T23:59:59+03:00' },
     { name: 'Wave 2', deadline: '2026-07-31T23:59:59+03:00' },
@@ -102,6 +107,34 @@ function isoWithOffset(epochMs: number, offsetMinutes: number): string {
 }
 
 /**
+ * How long ago a learner who started was last active, in seconds: about half within the last two weeks, as on a
+ * course people are taking, the rest spread over the months before. Those who completed did so on their last
+ * activity, so about one in seven of them finished in the last week: a few each week.
+ */
+function activityAgeSeconds(random: Random, completed: boolean): number {
+  const recent = random.chance(completed ? 0.4 : 0.55);
+  return recent ? random.int(600, 14 * 86_400 - 600) : random.int(14 * 86_400 + 600, 200 * 86_400);
+}
+
+/** The share of unfinished learners of a session with a deadline who are past theirs. */
+const OVERDUE_SHARE = 0.36;
+
+/**
+ * A learner's deadline: the session's, moved for the unfinished. A third or so of them are past it (a date up to
+ * a month ago when the session's is still ahead); the others had it moved to a date ahead (an extension), so that
+ * an old session does not leave every unfinished learner overdue. Completed learners keep the session's date.
+ */
+function rowDeadline(random: Random, session: DemoSession, completed: boolean): string | null {
+  if (session.deadline === null) return null;
+  const overdue = random.chance(OVERDUE_SHARE);
+  if (completed) return session.deadline;
+  const past = Date.parse(session.deadline) < REFERENCE_TIME;
+  if (overdue === past) return session.deadline;
+  const days = overdue ? -random.int(1, 30) : random.int(3, 60);
+  return shiftIso(session.deadline, dayStart(REFERENCE_TIME + days * DAY_MS) - dayStart(Date.parse(session.deadline)));
+}
+
+/**
  * One learner's statistic in one session. The rules that hold: success implies completed; completed means
  * progress 100 (and not always success); progress 0 means not started (nothing spent, no activity). The API's
  * quirks (docs/api.md) appear on purpose: '' in quiz_count and last_activity, null and absent optional fields.
@@ -130,8 +163,9 @@ function makeStat(
   // Some sources report fractional seconds.
   const timeSpent = started && random.chance(0.3) ? seconds + random.int(1, 99) / 100 : seconds;
   const lastActivity = started
-    ? isoWithOffset(REFERENCE_TIME - random.int(1, 200 * 86_400) * 1000, random.pick(OFFSETS))
+    ? isoWithOffset(REFERENCE_TIME - activityAgeSeconds(random, completed) * 1000, random.pick(OFFSETS))
     : random.pick([null, '']);
+  const deadline = rowDeadline(random, session, completed);
   const quizRoll = random.float();
   const certRoll = random.float();
 
@@ -146,7 +180,7 @@ function makeStat(
     success,
     course_session_id: session.id,
     course_session_name: session.name,
-    ...(random.chance(0.95) ? { deadline: session.deadline } : {}),
+    ...(random.chance(0.95) ? { deadline } : {}),
     time_spent: timeSpent,
     ...(quizRoll < 0.1 ? {} : { quiz_count: quizRoll < 0.2 ? '' : quizRoll < 0.3 ? null : random.int(0, 8) }),
     score,
@@ -233,7 +267,11 @@ class LazyCourseStats implements CourseStatsByCourse {
     if (this.users.length < course.learners) this.users = makeUsers(new Random(2026), 10_001, course.learners);
     const users = this.users.slice(0, course.learners);
     const generated =
-      course.id === SECURITY_COURSE_ID ? securityCourseStats(course, users) : generateCourseStats(course, users);
+      course.id === SECURITY_COURSE_ID
+        ? securityCourseStats(course, users)
+        : course.id === LONG_NAMES_COURSE_ID
+          ? withLongNames(generateCourseStats(course, users))
+          : generateCourseStats(course, users);
     // Fresh objects of our own: the dates are moved in place rather than copied (50,000 copies are felt).
     for (const stat of generated) {
       if (typeof stat.deadline === 'string') stat.deadline = shiftIso(stat.deadline, this.shiftMs);

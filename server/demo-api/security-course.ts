@@ -34,7 +34,8 @@ export function securityCourseStats(course: DemoCourse, users: readonly DemoUser
       quiz_count: 1,
       score: success ? 9 : 3,
       score_percent: success ? 90 : 30,
-      last_activity: progress > 0 ? '2026-10-30T12:00:00+03:00' : null,
+      // Two of the six were active lately, like a course people are taking (see the demo's README).
+      last_activity: progress === 0 ? null : id <= 2 ? '2026-10-30T12:00:00+03:00' : '2026-08-14T12:00:00+03:00',
       progress,
       progress_percent: progress,
       completed_tasks: Math.round((course.taskCount * progress) / 100),

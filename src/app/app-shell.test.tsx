@@ -131,3 +131,16 @@ describe('Sign out', () => {
     expect(getToken()).toBeNull();
   });
 });
+
+describe('The header', () => {
+  it('does not say the same words twice: the brand, then a link to the courses', () => {
+    const { container } = renderWithProviders(<AppShell />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Courses', 'Label groups']);
+    expect(links[0]).toHaveAttribute('href', '/courses');
+    const brand = container.querySelector('.shell-brand')?.textContent ?? '';
+    expect(brand).not.toBe('');
+    for (const link of links) expect(link.textContent).not.toBe(brand);
+  });
+});

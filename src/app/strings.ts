@@ -4,7 +4,8 @@ const en = {
   appName: 'Course statistics dashboard',
   skipToContent: 'Skip to content',
   mainNav: 'Main',
-  navCourseStats: 'Course statistics',
+  /** The brand says "Course statistics": the link names the list of courses it leads to. */
+  navCourseStats: 'Courses',
   navLabelGroups: 'Label groups',
   signOut: 'Sign out',
   storedOnDevice: 'Stored on this device',
@@ -33,7 +34,7 @@ const ru: AppTexts = {
   appName: 'Панель статистики курсов',
   skipToContent: 'Перейти к содержимому',
   mainNav: 'Основная навигация',
-  navCourseStats: 'Статистика курсов',
+  navCourseStats: 'Курсы',
   navLabelGroups: 'Группы меток',
   signOut: 'Выйти',
   storedOnDevice: 'Хранится на этом устройстве',

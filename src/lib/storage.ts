@@ -90,6 +90,8 @@ export const COURSE_MEMORY_KEYS = {
   recentCourses: 'recent-courses',
   savedViews: 'saved-views',
   rememberOnDevice: 'remember-on-device',
+  /** The courses whose offer to keep a snapshot was turned down. */
+  snapshotOfferDismissed: 'snapshot-offer-dismissed',
 } as const;
 
 /**

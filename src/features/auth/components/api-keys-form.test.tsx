@@ -127,7 +127,7 @@ describe('signing in with API keys', () => {
     await openKeysTab(user);
     await user.type(screen.getByLabelText('Client ID'), CLIENT_ID);
     await user.type(screen.getByLabelText('Client secret'), SECRET);
-    await user.click(screen.getByRole('checkbox', { name: 'Remember on this device' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Keep me signed in' }));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByText('Signed-in content');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(ISSUED);

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { LocaleProvider } from '@/lib/i18n';
 import { getToken, TOKEN_STORAGE_KEY } from '@/lib/token-store';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
@@ -53,11 +54,38 @@ describe('SignInScreen', () => {
     const user = userEvent.setup();
     renderGate();
     await user.type(screen.getByLabelText('Access token'), GOOD);
-    await user.click(screen.getByRole('checkbox', { name: 'Remember on this device' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Keep me signed in' }));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByText('Signed-in content');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(GOOD);
     expect(window.sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('signs in with a token kept before the box was renamed: the same place in local storage', async () => {
+    // Written as the app wrote it when the box said "Remember on this device": the key is pinned here, not
+    // imported, so that moving the token elsewhere would sign out everyone who chose to stay signed in.
+    window.localStorage.setItem('course-stats.token', GOOD);
+    renderGate();
+    expect(await screen.findByText('Signed-in content')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Keep me signed in' })).not.toBeInTheDocument();
+    expect(getToken()).toBe(GOOD);
+  });
+
+  it('says "Keep me signed in" in both languages, never the words of the snapshots', async () => {
+    serveApi();
+    const { unmount } = renderGate();
+    expect(await screen.findByRole('checkbox', { name: 'Keep me signed in' })).not.toBeChecked();
+    expect(screen.queryByText(/Remember on this device/)).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <LocaleProvider initial="ru">
+        <AuthGate>
+          <p>Signed-in content</p>
+        </AuthGate>
+      </LocaleProvider>,
+    );
+    expect(await screen.findByRole('checkbox', { name: 'Не выходить из системы' })).not.toBeChecked();
+    expect(screen.queryByText(/Запомнить на этом устройстве/)).not.toBeInTheDocument();
   });
 
   it('stays with an alert when the token is rejected, storing nothing', async () => {

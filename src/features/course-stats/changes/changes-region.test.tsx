@@ -83,6 +83,7 @@ function serve(rows: CourseStatWire[]) {
 const TWO_LOADS_MS = 45_000;
 
 const KEPT = 'Kept on this device. Next time you load all pages, what changed shows here.';
+const OFFER = 'Keep a snapshot on this device to see what changes next time';
 
 /** Loads every page of course 7 in a fresh screen (a new visit), and waits until what it keeps is settled. */
 async function loadWhole(rows: CourseStatWire[], until: () => Promise<unknown>, route = '/courses/7/stats?all=1') {
@@ -98,7 +99,8 @@ const changeButton = (name: string) => screen.getByRole('button', { name: new Re
 const tableUsers = async () =>
   within(await screen.findByRole('table', { name: /^Statistics of course 7/ }))
     .getAllByRole('rowheader')
-    .map((cell) => cell.textContent);
+    // The name is the cell's button; the email is under it.
+    .map((cell) => cell.querySelector('button')?.textContent);
 
 /** Two visits: the first keeps version A, the second loads version B and compares. */
 async function twoLoads() {
@@ -208,7 +210,7 @@ describe('changes since the last snapshot', () => {
           .getAllByRole('row')
           .slice(1)
           .map((tableRow) => [
-            within(tableRow).getByRole('rowheader').textContent,
+            within(tableRow).getByRole('rowheader').querySelector('button')?.textContent,
             tableRow.children[column]?.textContent,
           ]);
       };
@@ -271,6 +273,48 @@ describe('changes since the last snapshot', () => {
       expect(after.status === 'ok' && after.value).toEqual([]);
     });
     expect(screen.queryByText(KEPT)).not.toBeInTheDocument();
+  });
+
+  it('offers to keep a snapshot after a full load with none kept: the button ticks Remember, and the offer goes', async () => {
+    const user = userEvent.setup();
+    const { unmount } = await loadWhole(versionA(), () => screen.findByText(OFFER));
+    const remember = screen.getByRole('checkbox', { name: 'Remember on this device' });
+    expect(remember).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Keep snapshot' }));
+    await screen.findByText(KEPT);
+    expect(remember).toBeChecked();
+    expect(screen.queryByText(OFFER)).not.toBeInTheDocument();
+    const kept = await listSnapshots();
+    expect(kept.status === 'ok' && kept.value.map((summary) => summary.rowCount)).toEqual([6]);
+    unmount();
+
+    // Kept from now on: the next load compares, and offers nothing.
+    await loadWhole(versionA(), () => changesRegion());
+    expect(screen.queryByRole('button', { name: 'Keep snapshot' })).not.toBeInTheDocument();
+  });
+
+  it('stays away for a course once turned down, and still comes for another course', async () => {
+    const user = userEvent.setup();
+    const first = await loadWhole(versionA(), () => screen.findByText(OFFER));
+    await user.click(screen.getByRole('button', { name: 'Don’t offer again' }));
+    expect(screen.queryByText(OFFER)).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
+    expect(localStorage.getItem('course-stats.snapshot-offer-dismissed')).toBe('[7]');
+    first.unmount();
+
+    const again = await loadWhole(versionA(), () => screen.findByRole('checkbox', { name: 'Remember on this device' }));
+    expect(screen.queryByText(OFFER)).not.toBeInTheDocument();
+    again.unmount();
+
+    await loadWhole(versionA(), () => screen.findByText(OFFER), '/courses/8/stats?all=1');
+    expect(screen.getByRole('button', { name: 'Keep snapshot' })).toBeVisible();
+  });
+
+  it('offers nothing before every page is in, nor on a page by page view', async () => {
+    serve(versionA());
+    renderWithProviders(<CourseStatsPage />, { route: '/courses/7/stats', path: '/courses/:courseId/stats' });
+    await screen.findByRole('button', { name: 'Learner 1' });
+    expect(screen.queryByText(OFFER)).not.toBeInTheDocument();
   });
 
   it('says changes are not available when the browser has no storage for them, and the table works', async () => {

@@ -51,6 +51,10 @@ const en = {
   snapshotOption: (takenAt: number, rowCount: number) => `${enMoment(takenAt)} (${rows(rowCount)})`,
   comparing: 'Looking on this device for what changed…',
   remember: 'Remember on this device',
+  /** Under the whole-course bar, after a full load with nothing kept: the same as ticking "Remember". */
+  offer: 'Keep a snapshot on this device to see what changes next time',
+  keepSnapshot: 'Keep snapshot',
+  dismissOffer: 'Don’t offer again',
   rememberHelp: 'What is kept',
   rememberHint:
     'Keeps each row’s progress, status and dates (no names or email addresses) in this browser, to show what changed next time. Unchecking deletes what was kept.',
@@ -103,6 +107,9 @@ const ru: ChangesTexts = {
   snapshotOption: (takenAt: number, rowCount: number) => `${ruMoment(takenAt)} (${ruRows(rowCount)})`,
   comparing: 'Ищем на этом устройстве, что изменилось…',
   remember: 'Запоминать на этом устройстве',
+  offer: 'Сохраните снимок на этом устройстве, чтобы в следующий раз увидеть, что изменилось',
+  keepSnapshot: 'Сохранить снимок',
+  dismissOffer: 'Больше не предлагать',
   rememberHelp: 'Что хранится',
   rememberHint:
     'Хранит в этом браузере прогресс, статус и даты каждой строки (без имён и адресов почты), чтобы в следующий раз показать, что изменилось. Если снять флажок, сохранённое удалится.',

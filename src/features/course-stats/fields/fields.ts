@@ -32,28 +32,30 @@ const FIELD_LIST = [
   {
     id: 'username',
     text: (stat) => stat.username,
-    column: fixedColumn('user', 14, (stat) => stat.username, { clip: true, isRowHeader: true }),
+    column: fixedColumn('user', 13, (stat) => stat.username, { clip: true, isRowHeader: true }),
     sort: byText((stat) => stat.username),
     details: wire('username'),
   },
   {
     id: 'user_email',
     text: (stat) => stat.user_email,
-    column: shownColumn('text', 17, (stat) => stat.user_email, { clip: true }),
+    // Off by default: the table shows the email under the name (a laptop has no room for both columns), the CSV
+    // always has its column, and the Columns menu brings it back to sort by.
+    column: optionalColumn('text', 17, (stat) => stat.user_email, { clip: true }),
     sort: byText((stat) => stat.user_email),
     details: wire('user_email'),
   },
   {
     id: 'course_session_name',
     text: (stat) => stat.course_session_name,
-    column: shownColumn('text', 11, (stat) => stat.course_session_name, { clip: true }),
+    column: shownColumn('text', 8.5, (stat) => stat.course_session_name, { clip: true }),
     sort: byText((stat) => stat.course_session_name),
     details: wire('course_session_name'),
   },
   {
     id: 'status',
     text: (stat, words) => words.statusLabels[courseStatStatus(stat)],
-    column: shownColumn('status', 8.5, (stat, words) => words.statusLabels[courseStatStatus(stat)]),
+    column: shownColumn('status', 8, (stat, words) => words.statusLabels[courseStatStatus(stat)]),
     sort: byNumber((stat) => STATUS_RANK[courseStatStatus(stat)]),
     details: {
       label: (words) => words.columnHeaders.status,
@@ -64,14 +66,14 @@ const FIELD_LIST = [
   {
     id: 'progress',
     text: (stat, words) => words.percent(effectiveProgress(stat)),
-    column: shownColumn('progress', 9, effectiveProgress, { csvUnit: 'percent' }),
+    column: shownColumn('progress', 7.5, effectiveProgress, { csvUnit: 'percent' }),
     sort: byNumber(effectiveProgress),
     details: wire('progress', (stat, words) => words.percent(stat.progress)),
   },
   {
     id: 'score',
     text: (stat, words) => words.decimal(stat.score),
-    column: shownColumn('text', 5.5, (stat) => stat.score, { align: 'end' }),
+    column: shownColumn('text', 4.5, (stat) => stat.score, { align: 'end' }),
     sort: byNumber((stat) => stat.score),
     details: wire('score', (stat, words) => words.decimal(stat.score)),
   },
@@ -79,7 +81,7 @@ const FIELD_LIST = [
     id: 'deadline',
     text: (stat, words) => (stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline)),
     // Dates as a spreadsheet reads them, in the user's time zone, which the header names.
-    column: shownColumn('deadline', 18, (stat) => csvDateTime(stat.deadline), { csvUnit: 'time-zone' }),
+    column: shownColumn('deadline', 9, (stat) => csvDateTime(stat.deadline), { csvUnit: 'time-zone' }),
     sort: byNumber((stat) => time(stat.deadline)),
     details: wire('deadline', (stat, words) =>
       stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline),
@@ -88,7 +90,7 @@ const FIELD_LIST = [
   {
     id: 'last_activity',
     text: (stat, words) => (stat.last_activity === null ? words.never : words.dateTime(stat.last_activity)),
-    column: shownColumn('relative-time', 9, (stat) => csvDateTime(stat.last_activity), { csvUnit: 'time-zone' }),
+    column: shownColumn('relative-time', 8, (stat) => csvDateTime(stat.last_activity), { csvUnit: 'time-zone' }),
     sort: byNumber((stat) => time(stat.last_activity)),
     details: wire('last_activity', (stat, words, now) =>
       stat.last_activity === null
@@ -100,14 +102,14 @@ const FIELD_LIST = [
     id: 'time_spent',
     text: (stat, words) => localizedDuration(stat.time_spent, words.durationUnits),
     // Seconds, as the API sends them (docs/api.md): a sum in a spreadsheet stays a sum.
-    column: shownColumn('text', 7, (stat) => stat.time_spent, { align: 'end', csvUnit: 'seconds' }),
+    column: shownColumn('text', 6.5, (stat) => stat.time_spent, { align: 'end', csvUnit: 'seconds' }),
     sort: byNumber((stat) => (Number.isFinite(stat.time_spent) ? stat.time_spent : undefined)),
     details: wire('time_spent', (stat, words) => localizedDuration(stat.time_spent, words.durationUnits)),
   },
   {
     id: 'completed_tasks',
     text: (stat, words) => words.decimal(stat.completed_tasks),
-    column: shownColumn('text', 5, (stat) => stat.completed_tasks, { align: 'end' }),
+    column: shownColumn('text', 4.5, (stat) => stat.completed_tasks, { align: 'end' }),
     sort: byNumber((stat) => stat.completed_tasks),
     details: wire('completed_tasks', (stat, words) => words.decimal(stat.completed_tasks)),
   },
@@ -115,7 +117,7 @@ const FIELD_LIST = [
     id: 'cert_file',
     text: (stat, words) => (safeHttpUrl(stat.cert_file) === null ? DASH : words.certificate),
     // Only what would have been a link: an export must not carry a javascript: URL to a spreadsheet either.
-    column: shownColumn('certificate', 7.5, (stat) => safeHttpUrl(stat.cert_file)),
+    column: shownColumn('certificate', 7, (stat) => safeHttpUrl(stat.cert_file)),
     sort: null,
     details: wire('cert_file', certificateLink),
   },

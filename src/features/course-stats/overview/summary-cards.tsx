@@ -1,6 +1,7 @@
 import type { CourseStat } from '@contract';
 import { useId, useMemo } from 'react';
 import { useCatalog } from '@/lib/i18n';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useNow } from '../fields/use-now';
 import { summarizeCourseStats } from './course-stats-summary';
 import { fieldCatalogs } from '../fields/strings';
@@ -13,13 +14,15 @@ export interface CourseStatsSummaryProps {
   scope: string;
 }
 
-/** The summary as one strip: six figures over the rows shown, and which rows those are. */
+/** The summary as one strip: six figures over the rows shown, and which rows those are (two lines on a phone). */
 export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
   const texts = useCatalog(summaryCatalogs);
   const words = useCatalog(fieldCatalogs);
   const now = useNow();
   const titleId = useId();
   const summary = useMemo(() => summarizeCourseStats(rows, now), [rows, now]);
+  // A phone's figures are one line that scrolls sideways: keyboard users can scroll it too.
+  const phone = useMediaQuery(PHONE_QUERY);
   const items: Array<[string, string]> = [
     [texts.summaryLearners, words.decimal(summary.learners)],
     [texts.summaryCompleted, words.percent(summary.completedPercent)],
@@ -31,7 +34,7 @@ export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
   return (
     <section className="course-stats-summary" aria-labelledby={titleId}>
       <h2 id={titleId}>{texts.summaryTitle}</h2>
-      <dl>
+      <dl tabIndex={phone ? 0 : undefined} aria-labelledby={phone ? titleId : undefined}>
         {items.map(([term, value]) => (
           <div key={term}>
             <dt>{term}</dt>
@@ -39,7 +42,9 @@ export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
           </div>
         ))}
       </dl>
-      <p className="muted course-stats-summary-scope">{scope}</p>
+      <p className="muted course-stats-summary-scope" title={scope}>
+        {scope}
+      </p>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunk } from '@/lib/load-chunk';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import type { CourseStatsSearchState } from '../params/use-course-stats-search';
 import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
@@ -14,6 +15,7 @@ import { CourseStatsColumnMenu } from '../table/course-stats-column-menu';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
 import type { RowsScope } from '../triage/rows-scope';
+import { FiltersAndToolsToggle } from '../triage/filters-and-tools-toggle';
 import { ShownRowsTools } from '../triage/shown-rows-tools';
 import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
@@ -89,6 +91,12 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const [view, setView] = useState<ResultsView>('table');
   const tabsId = useId();
   const tabId = (candidate: ResultsView) => `${tabsId}-${candidate}`;
+  // A phone keeps the quick filters and the tools behind one button, so the learners come on the first screen.
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const folded = phone && !toolsOpen;
+  const toolsId = useId();
+  const quickId = useId();
   const { search, update } = searchState;
   const { table, rowsShown, scope } = loaded;
   // Figures read the rows in the order loaded (rowsShown.kept): the same rows, and a new sort recomputes none.
@@ -112,8 +120,26 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       {loaded.duplicates > 0 && <p className="alert alert-info">{wholeTexts.duplicates(loaded.duplicates)}</p>}
       {changes}
       <div className="course-stats-toolbar">
-        <div className="course-stats-status">{statusLine}</div>
-        <ShownRowsTools courseId={courseId} table={table} rows={shown} partial={loaded.partial} search={search}>
+        <div className="course-stats-status">
+          {statusLine}
+          {phone && (
+            <FiltersAndToolsToggle
+              open={toolsOpen}
+              onToggle={() => setToolsOpen((open) => !open)}
+              controls={`${quickId} ${toolsId}`}
+              filtersOn={search.quick.length}
+            />
+          )}
+        </div>
+        <ShownRowsTools
+          id={toolsId}
+          hidden={folded}
+          courseId={courseId}
+          table={table}
+          rows={shown}
+          partial={loaded.partial}
+          search={search}
+        >
           <CourseStatsColumnMenu table={table} />
         </ShownRowsTools>
       </div>
@@ -124,6 +150,8 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           counts={counts}
           scope={triageTexts.triageScope(scope)}
           update={update}
+          quickId={quickId}
+          quickHidden={folded}
         />
         <ViewTabs
           view={view}

@@ -1,7 +1,7 @@
 import type { CourseStat } from '@contract';
 import { use, useId } from 'react';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
-import { parseTimestamp } from '@/lib/format';
+import { formatDate, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { useCatalog } from '@/lib/i18n';
 import { courseStatStatus, isOverdue, type CourseStatStatus } from '../fields/course-stat-status';
@@ -23,20 +23,35 @@ export function StatusCell({ stat }: { stat: CourseStat }) {
   return <StatusBadge tone={STATUS_TONES[status]}>{texts.statusLabels[status]}</StatusBadge>;
 }
 
-/** The user's name opens the row's details. Names are data: React renders them as text, never as markup. */
-export function UserCell({ rowId, stat }: { rowId: string; stat: CourseStat }) {
+/**
+ * The user's name opens the row's details. Names are data: React renders them as text, never as markup. In the
+ * table the email follows on a second line (`withEmail`): the Email column, off by default, costs a laptop's
+ * width; the table's CSS hides this line while that column is shown.
+ */
+export function UserCell({ rowId, stat, withEmail = false }: { rowId: string; stat: CourseStat; withEmail?: boolean }) {
   const openDetails = use(RowDetailsContext);
-  if (!openDetails) return <>{stat.username}</>;
+  const email = withEmail && stat.user_email !== '' && <span className="user-cell-email">{stat.user_email}</span>;
+  if (!openDetails) {
+    return (
+      <>
+        {stat.username}
+        {email}
+      </>
+    );
+  }
   return (
-    <button
-      type="button"
-      className="button-link"
-      aria-haspopup="dialog"
-      data-row-opener={rowId}
-      onClick={(event) => openDetails(rowId, event.currentTarget)}
-    >
-      {stat.username}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button-link"
+        aria-haspopup="dialog"
+        data-row-opener={rowId}
+        onClick={(event) => openDetails(rowId, event.currentTarget)}
+      >
+        {stat.username}
+      </button>
+      {email}
+    </>
   );
 }
 
@@ -46,10 +61,13 @@ export function DeadlineCell({ stat }: { stat: CourseStat }) {
   if (stat.deadline === null) return <span className="muted">{texts.noDeadline}</span>;
   if (parseTimestamp(stat.deadline) === null) return <>{DASH}</>;
   // No wrapping element: the cell holds the time and the badge, and the whole-course table makes one of these
-  // for every row scrolled into view.
+  // for every row scrolled into view. The date alone keeps the column narrow; the time is in its tip and the
+  // details.
   return (
     <>
-      <time dateTime={stat.deadline}>{texts.dateTime(stat.deadline)}</time>
+      <time dateTime={stat.deadline} title={texts.dateTime(stat.deadline)}>
+        {formatDate(stat.deadline, { locale: texts.locale })}
+      </time>
       {isOverdue(stat, now) && (
         <>
           {' '}

@@ -17,7 +17,7 @@ function cellFor(field: ColumnField, words: FieldTexts): (stat: CourseStat, rowI
   const kind: CellKind = field.column.cell;
   switch (kind) {
     case 'user':
-      return (stat, rowId) => <UserCell rowId={rowId} stat={stat} />;
+      return (stat, rowId) => <UserCell rowId={rowId} stat={stat} withEmail />;
     case 'status':
       return (stat) => <StatusCell stat={stat} />;
     case 'progress':

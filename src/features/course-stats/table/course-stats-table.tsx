@@ -12,6 +12,7 @@ import { CourseStatsCards } from './course-stats-cards';
 import { CourseStatDetailsDialog } from './details-dialog';
 import { tableCatalogs } from './strings';
 import { RowDetailsContext } from './row-details-context';
+import { useSidewaysOverflow } from './use-sideways-overflow';
 
 // Whole-course mode's table comes with TanStack Virtual: paged browsing never loads either. (The details dialog
 // is not split off: everything it uses is on the first screen already, so a chunk of its own measured larger.)
@@ -62,6 +63,9 @@ export function CourseStatsTable({
   const originals = detailsRowId === null ? [] : rowOriginals(model);
   const detailsOriginal = detailsRowId === null ? undefined : model.rowsById[detailsRowId]?.original;
   const detailsIndex = detailsOriginal === undefined ? -1 : originals.indexOf(detailsOriginal);
+  useSidewaysOverflow(containerRef);
+  // The User cell shows the email under the name unless the Email column is shown.
+  const emailColumn = table.getColumn('user_email')?.getIsVisible() ?? false;
 
   const openDetails = useCallback((rowId: string, opener: HTMLElement) => {
     openerRef.current = opener;
@@ -88,7 +92,7 @@ export function CourseStatsTable({
 
   return (
     <RowDetailsContext value={openDetails}>
-      <div ref={containerRef} className="course-stats-table-box">
+      <div ref={containerRef} className="course-stats-table-box" data-email-column={emailColumn || undefined}>
         {phone ? (
           // While the first rows load, the status line above says so: no skeleton cards.
           !loading && <CourseStatsCards table={table} label={label} busy={busy} />

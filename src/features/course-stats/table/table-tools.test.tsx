@@ -32,10 +32,11 @@ function renderPage(route = '/courses/7/stats') {
 }
 
 const table = () => screen.getByRole('table', { name: /^Statistics of course 7/ });
+// A row header holds the name (the button that opens the details) and, under it, the email.
 const names = () =>
   within(table())
     .getAllByRole('rowheader')
-    .map((cell) => cell.textContent);
+    .map((cell) => cell.querySelector('button')?.textContent ?? cell.textContent);
 const header = (name: string) => within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
 const headerNames = () =>
   within(table())
@@ -89,10 +90,17 @@ describe('the Columns menu', () => {
       COLUMN_FIELDS.filter((field) => field.id !== 'username').map((field) => headers[field.id]),
     );
     expect(boxes).toHaveLength(18);
+    // The email is under the name, not a column of its own, until the menu shows its column.
+    const abe = () => within(table()).getByRole('rowheader', { name: /^Abe/ });
+    const abeEmail = ROWS[1]?.user_email ?? '';
+    expect(headerNames()).not.toContain('Email');
+    expect(abe()).toHaveTextContent(`Abe${abeEmail}`);
+    expect(within(abe()).getByText(abeEmail)).toBeVisible();
     await user.click(screen.getByRole('checkbox', { name: 'Email' }));
     await user.click(screen.getByRole('checkbox', { name: 'Status' }));
-    expect(headerNames()).not.toContain('Email');
+    expect(headerNames()).toContain('Email');
     expect(headerNames()).not.toContain('Status');
+    expect(table().closest('[data-email-column]')).not.toBeNull();
 
     // Remembered in this browser: a new visit shows the same columns.
     unmount();
@@ -101,6 +109,7 @@ describe('the Columns menu', () => {
     await screen.findByRole('button', { name: 'Abe' });
     expect(headerNames()).toEqual([
       'User',
+      'Email',
       'Session',
       'Progress',
       'Score',
@@ -112,9 +121,10 @@ describe('the Columns menu', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(screen.getByRole('button', { name: 'Reset columns' }));
-    expect(headerNames()).toContain('Email');
+    expect(headerNames()).not.toContain('Email');
     expect(headerNames()).toContain('Status');
-    expect(screen.getByRole('checkbox', { name: 'Email' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
+    expect(table().closest('[data-email-column]')).toBeNull();
     expect(window.localStorage.getItem('course-stats.course-stats-columns')).toBeNull();
   });
 });

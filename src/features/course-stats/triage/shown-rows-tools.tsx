@@ -1,12 +1,11 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import { ExportControls } from './export-controls';
 import { collectEmails, mailtoLink } from './learner-contact';
 import { useCatalog } from '@/lib/i18n';
-import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { triageCatalogs } from './strings';
 
 export interface ShownRowsToolsProps {
@@ -20,62 +19,48 @@ export interface ShownRowsToolsProps {
   search: CourseStatsSearch;
   /** More tools on the same toolbar, after the export (the columns menu). */
   children?: ReactNode;
+  /** For the button that shows and hides the toolbar (on a phone, "Filters and tools"). */
+  id?: string;
+  hidden?: boolean;
 }
 
 /**
  * What can be done with the rows shown, on one toolbar: copy their addresses, write to them, export them. A phone
- * wraps the toolbar, and folds the less used tools (copy, email, the delimiter) behind "More" so the learners
- * still come on the first screen.
+ * wraps the toolbar, and keeps it behind "Filters and tools" (with the quick filters) so the learners still come
+ * on the first screen.
  */
-export function ShownRowsTools({ courseId, table, rows, partial, search, children }: ShownRowsToolsProps) {
+export function ShownRowsTools({ courseId, table, rows, partial, search, children, id, hidden }: ShownRowsToolsProps) {
   const texts = useCatalog(triageCatalogs);
   const contacts = useMemo(() => collectEmails(rows), [rows]);
   const mailto = mailtoLink(contacts.emails);
   const mailReasonId = useId();
-  const moreId = useId();
-  const phone = useMediaQuery(PHONE_QUERY);
-  const [moreOpen, setMoreOpen] = useState(false);
-  const folded = phone && !moreOpen;
   return (
-    <div className="course-stats-tools" role="group" aria-label={texts.toolsLabel} data-folded={folded || undefined}>
-      {phone && (
-        <button
-          type="button"
-          className="button course-stats-more-toggle"
-          aria-expanded={moreOpen}
-          aria-controls={moreId}
-          onClick={() => setMoreOpen((open) => !open)}
-        >
-          {texts.moreTools}
-        </button>
-      )}
-      <span id={moreId} className="course-stats-more" hidden={folded}>
-        <CopyButton
-          label={texts.copyEmails}
-          disabled={contacts.emails.length === 0}
-          getText={() => contacts.emails.join('\n')}
-          copiedMessage={() => texts.copiedEmails(contacts.emails.length, contacts.invalid)}
-          failedMessage={texts.copyFailed}
-          fallbackLabel={texts.copyFallbackLabel}
-        />
-        <span className="course-stats-mailto">
-          {mailto.href !== null ? (
-            <a className="button" href={mailto.href} aria-describedby={mailReasonId}>
-              {texts.emailLearners}
-            </a>
-          ) : (
-            // Not a dead link: it says why it does nothing, and stays reachable so the reason can be read.
-            <a className="button" role="link" aria-disabled="true" tabIndex={0} aria-describedby={mailReasonId}>
-              {texts.emailLearners}
-            </a>
-          )}
-          <span id={mailReasonId} className="muted field-hint">
-            {mailto.href !== null
-              ? texts.mailtoBcc(contacts.emails.length)
-              : mailto.reason === 'none'
-                ? texts.mailtoNone
-                : texts.mailtoTooLong(contacts.emails.length)}
-          </span>
+    <div id={id} className="course-stats-tools" role="group" aria-label={texts.toolsLabel} hidden={hidden}>
+      <CopyButton
+        label={texts.copyEmails}
+        disabled={contacts.emails.length === 0}
+        getText={() => contacts.emails.join('\n')}
+        copiedMessage={() => texts.copiedEmails(contacts.emails.length, contacts.invalid)}
+        failedMessage={texts.copyFailed}
+        fallbackLabel={texts.copyFallbackLabel}
+      />
+      <span className="course-stats-mailto">
+        {mailto.href !== null ? (
+          <a className="button" href={mailto.href} aria-describedby={mailReasonId}>
+            {texts.emailLearners}
+          </a>
+        ) : (
+          // Not a dead link: it says why it does nothing, and stays reachable so the reason can be read.
+          <a className="button" role="link" aria-disabled="true" tabIndex={0} aria-describedby={mailReasonId}>
+            {texts.emailLearners}
+          </a>
+        )}
+        <span id={mailReasonId} className="muted field-hint">
+          {mailto.href !== null
+            ? texts.mailtoBcc(contacts.emails.length)
+            : mailto.reason === 'none'
+              ? texts.mailtoNone
+              : texts.mailtoTooLong(contacts.emails.length)}
         </span>
       </span>
       <ExportControls courseId={courseId} table={table} search={search} partial={partial} />

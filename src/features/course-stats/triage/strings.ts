@@ -55,8 +55,8 @@ const en = {
     `${plural(count, 'address is', 'addresses are')} too many for an email link; use Copy emails and paste them into BCC.`,
   mailtoBcc: (count: number) => `Opens your mail app with ${plural(count, 'address', 'addresses')} in BCC.`,
   toolsLabel: 'Actions on the rows shown',
-  /** A phone folds the less used tools (copy, email, delimiter) behind this button. */
-  moreTools: 'More',
+  /** A phone keeps the quick filters and these tools behind one button, which says how many filters are on. */
+  filtersAndTools: (on: number) => (on === 0 ? 'Filters and tools' : `Filters and tools (${number(on)} on)`),
   exportCsv: 'Export CSV',
   delimiter: 'Delimiter',
   delimiterComma: 'Comma',
@@ -123,7 +123,8 @@ const ru: TriageTexts = {
   mailtoBcc: (count: number) =>
     `Откроет почтовую программу с ${ruPlural(count, 'адресом', 'адресами', 'адресами')} в скрытой копии.`,
   toolsLabel: 'Действия с показанными строками',
-  moreTools: 'Ещё',
+  filtersAndTools: (on: number) =>
+    on === 0 ? 'Фильтры и инструменты' : `Фильтры и инструменты (включено: ${ruNumber(on)})`,
   exportCsv: 'Экспорт CSV',
   delimiter: 'Разделитель',
   delimiterComma: 'Запятая',

@@ -12,10 +12,13 @@ export interface TriageControlsProps {
   /** What the search and counts cover ("Counts are of the 12 rows shown, out of all 10,000 loaded."). */
   scope: string;
   update: (patch: Partial<CourseStatsSearch>, options?: { replace?: boolean }) => void;
+  /** For the button that shows and hides the quick filters (on a phone, "Filters and tools"). */
+  quickId?: string;
+  quickHidden?: boolean;
 }
 
 /** One toolbar over the table: the search box and the quick filters over the rows loaded; both live in the URL. */
-export function TriageControls({ q, quick, counts, scope, update }: TriageControlsProps) {
+export function TriageControls({ q, quick, counts, scope, update, quickId, quickHidden }: TriageControlsProps) {
   const texts = useCatalog(triageCatalogs);
   const searchId = useId();
   const hintId = useId();
@@ -70,6 +73,8 @@ export function TriageControls({ q, quick, counts, scope, update }: TriageContro
         </span>
       </div>
       <div
+        id={quickId}
+        hidden={quickHidden}
         role="group"
         className="course-stats-quick"
         aria-labelledby={legendId}

@@ -4,6 +4,7 @@ import { ApiErrorAlert } from '@/components/api-error-alert';
 import { useCatalog } from '@/lib/i18n';
 import { ChangesRegion, rememberInBar, RememberToggle } from '../changes/changes-region';
 import type { SnapshotScope } from '../changes/snapshot';
+import { SnapshotOffer } from '../changes/snapshot-offer';
 import { useCourseChanges } from '../changes/use-course-changes';
 import { useNow } from '../fields/use-now';
 import { EMPTY_REPORT, EmptyResults } from '../results/empty-results';
@@ -75,6 +76,11 @@ export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourse
   });
 
   const remember = changes.region && rememberInBar(changes.region) ? <RememberToggle model={changes.region} /> : null;
+  // After a full load with nothing kept, one line says what keeping a snapshot would give.
+  const offer =
+    changes.region && complete && !query.isError && rows.length > 0 ? (
+      <SnapshotOffer model={changes.region} courseId={courseId} />
+    ) : null;
   const bar = (
     <WholeCourseLoadBar whole={whole} shown={shown} onShowPages={() => update({ all: false })} extra={remember} />
   );
@@ -102,6 +108,7 @@ export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourse
   return (
     <>
       {bar}
+      {offer}
       {error}
       <ResultsBody
         results={results}
