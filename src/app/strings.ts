@@ -20,6 +20,7 @@ const en = {
   notFoundLabels: 'label groups',
   notFoundAfter: '.',
   titles: {
+    courses: 'Your courses',
     courseStats: 'Course statistics',
     labelGroups: 'Label groups',
     device: 'Stored on this device',
@@ -49,6 +50,7 @@ const ru: AppTexts = {
   notFoundLabels: 'группам меток',
   notFoundAfter: '.',
   titles: {
+    courses: 'Ваши курсы',
     courseStats: 'Статистика курсов',
     labelGroups: 'Группы меток',
     device: 'Хранится на этом устройстве',
