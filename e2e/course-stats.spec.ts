@@ -473,7 +473,7 @@ test('a visited course shows up among the recently opened courses', async ({ pag
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Course statistics' }).click();
   await expect(page).toHaveURL(/\/courses$/);
-  const recent = page.getByRole('region', { name: 'Recently opened courses' });
+  const recent = page.getByRole('region', { name: 'Recently opened' });
   const link = recent.getByRole('link', { name: 'Workplace Safety Basics' });
   await expect(link).toHaveAttribute('href', '/courses/104/stats');
   await expect(recent.getByRole('listitem')).toHaveText(['Workplace Safety Basics Course 104']);

@@ -2,10 +2,12 @@
 // in with its own token and scripts the answers for that token, so specs running in parallel never see each
 // other's faults:
 //
-//   POST /__script  { token, steps: [{ path?, status?, body?, rawBody?, echo?, headers?, delayMs?, times? }], fallback? }
+//   POST /__script  { token, steps: [{ path?, query?, status?, body?, rawBody?, echo?, headers?, delayMs?, times? }], fallback? }
 //   GET  /__requests?token=...   what this token's requests looked like (path, query without the token, headers)
 //
-// Requests for a token with no script get the plain answer: [] for label groups, one generated page otherwise.
+// Requests for a token with no script get the plain answer: [] for label groups, the course list and a course's
+// sessions, one generated page of statistics otherwise. The course list and the sessions (beyond the API
+// description) take only steps whose path names them: a step with no path, and the fallback, are for the rest.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { statRow } from './upstream-rows';
@@ -13,6 +15,8 @@ import { statRow } from './upstream-rows';
 export interface ScriptStep {
   /** Regular expression the request path must match; any path when absent. */
   path?: string;
+  /** Query parameters the request must carry with these values (`{ filter: 'archived' }`); any when absent. */
+  query?: Record<string, string>;
   status?: number;
   body?: unknown;
   /** Sent as is instead of JSON (malformed JSON, an HTML page). */
@@ -42,7 +46,7 @@ const scripts = new Map<string, Script>();
 const seen = new Map<string, SeenRequest[]>();
 
 function defaultAnswer(url: URL): ScriptStep {
-  if (url.pathname.endsWith('/label_groups')) return { status: 200, body: [] };
+  if (/\/(label_groups|courses|course_sessions)$/.test(url.pathname)) return { status: 200, body: [] };
   const match = /\/courses\/(\d+)\/course_stats$/.exec(url.pathname);
   const courseId = Number(match?.[1] ?? 1);
   const page = Number(url.searchParams.get('page') ?? '1');
@@ -54,10 +58,18 @@ function defaultAnswer(url: URL): ScriptStep {
   return { status: 200, body: rows };
 }
 
+/** The paths beyond the API description: the screens ask for them beside the statistics, on their own. */
+const BEYOND_DESCRIPTION = /\/(courses|course_sessions)$/;
+
 function nextStep(token: string, url: URL): ScriptStep {
   const script = scripts.get(token);
   if (!script) return defaultAnswer(url);
-  const index = script.steps.findIndex((step) => !step.path || new RegExp(step.path).test(url.pathname));
+  const beyond = BEYOND_DESCRIPTION.test(url.pathname);
+  const index = script.steps.findIndex(
+    (step) =>
+      (step.path ? new RegExp(step.path).test(url.pathname) : !beyond) &&
+      Object.entries(step.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
+  );
   const step = script.steps[index];
   if (step) {
     const left = (step.times ?? 1) - 1;
@@ -65,7 +77,7 @@ function nextStep(token: string, url: URL): ScriptStep {
     else step.times = left;
     return step;
   }
-  return script.fallback ?? defaultAnswer(url);
+  return (beyond ? null : script.fallback) ?? defaultAnswer(url);
 }
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
