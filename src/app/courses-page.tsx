@@ -19,7 +19,8 @@ export function CoursesPage() {
     <section className="courses-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{texts.titles.courses}</h1>
       <CourseShortcuts />
-      {/* The learner search ("Find a learner") goes here, between the shortcuts and the list. */}
+      {/* LEARNER SEARCH: <LearnerSearch /> (named export of @/features/courses/learner-search/learner-search)
+          mounts here, between the shortcuts and the list, once that folder is merged. */}
       <CourseList courseHref={courseHref} />
     </section>
   );
