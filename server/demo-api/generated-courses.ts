@@ -84,6 +84,9 @@ const VARIANTS = [
   ' · 第二期',
 ];
 
+/** Editions, so that most names differ; some still repeat, as in a real account. */
+const EDITIONS = ['', ' 2024', ' 2025', ' 2026', ' · v2', ' · v3'];
+
 const SESSION_NAMES = ['Spring cohort', 'Autumn cohort', 'Поток 1', 'Поток 2', 'Pilot group', 'Winter intake'];
 
 /** Deadlines are written in Moscow time against the demo's reference day, like the handpicked courses'. */
@@ -99,8 +102,7 @@ export function isGeneratedCourseId(id: number): boolean {
 function makeGeneratedCourse(id: number): DemoCourse {
   // Its own seed, apart from the statistics' (Random(course.id)): the two draw independently.
   const random = new Random(id * 7919 + 13);
-  const name =
-    HOSTILE_COURSE_NAMES.get(id) ?? `${random.pick(TOPICS)}${random.pick(VARIANTS)}`.replace(/ {2,}/g, ' ').trim();
+  const name = HOSTILE_COURSE_NAMES.get(id) ?? `${random.pick(TOPICS)}${random.pick(VARIANTS)}${random.pick(EDITIONS)}`;
   const statCount = random.chance(0.05) ? random.int(40, 120) : random.int(3, 30);
   const sessionCount = random.int(1, 3);
   const sessionNames = random.sample(SESSION_NAMES, sessionCount);
