@@ -1,5 +1,5 @@
 import type { ColumnDef, SortingState, Updater } from '@tanstack/react-table';
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useDataTable } from '@/components/data-table/use-data-table';
@@ -23,6 +23,7 @@ export interface CourseListProps {
 const READ_AHEAD_ROWS = 30;
 const NARROW_QUERY = '(max-width: 600px)';
 const ROW_HEIGHT = 44;
+const URL_WRITE_DELAY_MS = 300;
 
 /** What a failed first page means for the list, said in one line. */
 export function unavailableReason(error: unknown): ListUnavailable {
@@ -102,18 +103,24 @@ export function CourseList({ courseHref }: CourseListProps) {
     },
   });
 
-  const onQueryChange = (value: string) => {
-    setQuery(value);
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (value.trim() === '') copy.delete(COURSE_LIST_PARAMS.query);
-        else copy.set(COURSE_LIST_PARAMS.query, value);
-        return copy;
-      },
-      { replace: true },
-    );
-  };
+  // The address follows the search once typing pauses: a navigation per keystroke renders the whole page again.
+  const written = params.get(COURSE_LIST_PARAMS.query) ?? '';
+  const wanted = deferredQuery.trim() === '' ? '' : deferredQuery;
+  useEffect(() => {
+    if (written === wanted) return undefined;
+    const timer = setTimeout(() => {
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          if (wanted === '') copy.delete(COURSE_LIST_PARAMS.query);
+          else copy.set(COURSE_LIST_PARAMS.query, wanted);
+          return copy;
+        },
+        { replace: true },
+      );
+    }, URL_WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [written, wanted, setParams]);
 
   const { listError } = list;
   if (listError !== null && listError !== undefined) {
@@ -158,7 +165,7 @@ export function CourseList({ courseHref }: CourseListProps) {
             spellCheck={false}
             aria-describedby={`${searchId}-hint`}
             value={query}
-            onChange={(event) => onQueryChange(event.target.value)}
+            onChange={(event) => setQuery(event.target.value)}
           />
           <span id={`${searchId}-hint`} className="muted course-list-hint">
             {texts.searchHint}
