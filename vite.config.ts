@@ -268,12 +268,10 @@ export default defineConfig({
       // The router and the shell, behind the sign-in: every signed-in address needs them.
       // With the request for a course's first rows (course-stats-prefetch.ts, which signed-in-app.tsx imports).
       'signed-in': { modules: ['./src/app/signed-in-app.tsx'], routes: ['*'] },
-      // One chunk for both course screens: the index's form is most of what the statistics page needs anyway.
+      // One chunk for both course screens: the course list's form is most of what the statistics page needs anyway,
+      // and the statistics page's course switcher reads the same course list.
       'course-stats': {
-        modules: [
-          './src/features/course-stats/routes/course-stats-page.tsx',
-          './src/features/course-stats/routes/courses-index-page.tsx',
-        ],
+        modules: ['./src/app/course-stats-route.tsx', './src/app/courses-page.tsx'],
         routes: ['/', '/courses', '/courses/:courseId/stats'],
       },
       'label-groups': {

@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { TOKEN_STORAGE_KEY } from '../src/lib/token-store';
 import { E2E_DEMO_TOKEN, signIn, watchConsole } from './support';
 
+/** The first pages of course statistics among `sent` (the switcher and the session filter ask for lists of their own). */
+const firstStatsPages = (sent: string[]) => sent.filter((url) => /\/course_stats\?(.*&)?page=1(&|$)/.test(url));
+
 /** Records the path and query of every API request the page sends. */
 function recordApiRequests(page: Page): string[] {
   const sent: string[] = [];
@@ -29,9 +32,13 @@ test('a course’s first page is asked for once, and is the page the table shows
   const sent = await reopenSignedIn(page, '/courses/101/stats');
   await expect(page.getByRole('table', { name: /^Statistics of course 101\b/ })).toBeVisible();
   await expect(page.getByRole('row')).not.toHaveCount(0);
-  expect(sent.filter((url) => /[?&]page=1(&|$)/.test(url))).toEqual([
-    '/endpoint/v1/courses/101/course_stats?page=1&per_page=10',
-  ]);
+  expect(firstStatsPages(sent)).toEqual(['/endpoint/v1/courses/101/course_stats?page=1&per_page=10']);
+});
+
+test('the course list’s first page is asked for once, and is the list shown', async ({ page }) => {
+  const sent = await reopenSignedIn(page, '/courses');
+  await expect(page.getByRole('table', { name: 'Courses' }).getByRole('rowheader').first()).toBeVisible();
+  expect(sent).toEqual(['/endpoint/v1/courses?page=1&per_page=100']);
 });
 
 test('the label tree is asked for once, and is the tree shown', async ({ page }) => {
@@ -43,9 +50,7 @@ test('the label tree is asked for once, and is the tree shown', async ({ page })
 test('with anything in the query, the page reads it and asks once, for what it read', async ({ page }) => {
   const sent = await reopenSignedIn(page, '/courses/101/stats?per_page=25');
   await expect(page.getByRole('table', { name: /^Statistics of course 101\b/ })).toBeVisible();
-  expect(sent.filter((url) => /[?&]page=1(&|$)/.test(url))).toEqual([
-    '/endpoint/v1/courses/101/course_stats?page=1&per_page=25',
-  ]);
+  expect(firstStatsPages(sent)).toEqual(['/endpoint/v1/courses/101/course_stats?page=1&per_page=25']);
 });
 
 test("the page's own first script sends it while the app's code is still on its way, and the CSP lets it run", async ({

@@ -2,10 +2,15 @@
 // in with its own token and scripts the answers for that token, so specs running in parallel never see each
 // other's faults:
 //
-//   POST /__script  { token, steps: [{ path?, status?, body?, rawBody?, echo?, headers?, delayMs?, times? }], fallback? }
+//   POST /__script  { token, steps: [{ path?, query?, status?, body?, rawBody?, echo?, headers?, delayMs?, times? }], fallback? }
 //   GET  /__requests?token=...   what this token's requests looked like (path, query without the token, headers)
 //
-// Requests for a token with no script get the plain answer: [] for label groups, one generated page otherwise.
+// Requests for a token with no script get the plain answer: [] for label groups; three courses, with Total, for
+// the course list; the one active session the rows name for a course's sessions (none archived); one generated
+// page of statistics otherwise. A step's `path` is matched against the path alone, so `"/courses$"` scripts
+// the course list and `"/course_sessions$"` the sessions.
+// The course list and the sessions (beyond the API description) take only steps whose path names them: a step
+// with no path, and the fallback, are for the described paths, so specs written before these requests keep theirs.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { statRow } from './upstream-rows';
@@ -13,6 +18,8 @@ import { statRow } from './upstream-rows';
 export interface ScriptStep {
   /** Regular expression the request path must match; any path when absent. */
   path?: string;
+  /** Query parameters the request must carry with these values (`{ filter: 'archived' }`); any when absent. */
+  query?: Record<string, string>;
   status?: number;
   body?: unknown;
   /** Sent as is instead of JSON (malformed JSON, an HTML page). */
@@ -41,8 +48,23 @@ interface SeenRequest {
 const scripts = new Map<string, Script>();
 const seen = new Map<string, SeenRequest[]>();
 
+/** The default course list: the courses the default statistics name (`Scripted course <id>`). */
+const DEFAULT_COURSES = [1, 2, 3].map((id) => ({ id, name: `Scripted course ${id}`, last_activity: null }));
+
 function defaultAnswer(url: URL): ScriptStep {
   if (url.pathname.endsWith('/label_groups')) return { status: 200, body: [] };
+  if (url.pathname.endsWith('/courses')) {
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const perPage = Number(url.searchParams.get('per_page') ?? '10');
+    const body = DEFAULT_COURSES.slice((page - 1) * perPage, page * perPage);
+    return { status: 200, body, headers: { Total: String(DEFAULT_COURSES.length), 'Per-Page': String(perPage) } };
+  }
+  const sessions = /\/courses\/(\d+)\/course_sessions$/.exec(url.pathname);
+  if (sessions) {
+    const active = url.searchParams.get('filter') !== 'archived';
+    const body = active ? [{ id: 1, name: 'Scripted session', course_id: Number(sessions[1]), finished: false }] : [];
+    return { status: 200, body };
+  }
   const match = /\/courses\/(\d+)\/course_stats$/.exec(url.pathname);
   const courseId = Number(match?.[1] ?? 1);
   const page = Number(url.searchParams.get('page') ?? '1');
@@ -54,10 +76,18 @@ function defaultAnswer(url: URL): ScriptStep {
   return { status: 200, body: rows };
 }
 
+/** The paths beyond the API description: the screens ask for them beside the statistics, on their own. */
+const BEYOND_DESCRIPTION = /\/(courses|course_sessions)$/;
+
 function nextStep(token: string, url: URL): ScriptStep {
   const script = scripts.get(token);
   if (!script) return defaultAnswer(url);
-  const index = script.steps.findIndex((step) => !step.path || new RegExp(step.path).test(url.pathname));
+  const beyond = BEYOND_DESCRIPTION.test(url.pathname);
+  const index = script.steps.findIndex(
+    (step) =>
+      (step.path ? new RegExp(step.path).test(url.pathname) : !beyond) &&
+      Object.entries(step.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
+  );
   const step = script.steps[index];
   if (step) {
     const left = (step.times ?? 1) - 1;
@@ -65,7 +95,7 @@ function nextStep(token: string, url: URL): ScriptStep {
     else step.times = left;
     return step;
   }
-  return script.fallback ?? defaultAnswer(url);
+  return (beyond ? null : script.fallback) ?? defaultAnswer(url);
 }
 
 async function readJson(request: IncomingMessage): Promise<unknown> {

@@ -116,7 +116,7 @@ describe('asking for a course statistics page before the app renders', () => {
     expect(asked).toEqual(['7?page=1&per_page=10']);
     await act(() => router.navigate('/courses'));
     // The course list's code loads on first use; the statistics page stays until it is in.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Course statistics' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your courses' })).toBeInTheDocument();
     await act(() => router.navigate('/courses/7/stats'));
     await expect.poll(() => asked).toEqual(['7?page=1&per_page=10', '7?page=1&per_page=10']);
   });

@@ -27,6 +27,12 @@ function answerRequests(wait = 0): string[] {
       await delay(wait);
       return HttpResponse.json([labelGroupWire({ id: 1, name: 'Sales', labels: [] })]);
     }),
+    http.get('/endpoint/v1/courses', async ({ request }) => {
+      record(request);
+      await delay(wait);
+      return HttpResponse.json([{ id: 5, name: 'Early course', last_activity: null }]);
+    }),
+    http.get('/endpoint/v1/courses/:id/course_sessions', () => HttpResponse.json([])),
     http.get('/endpoint/v1/courses/:id/course_stats', async ({ request }) => {
       record(request);
       await delay(wait);
@@ -64,6 +70,16 @@ describe('the requests sent before the app is evaluated', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('on the course list, page 1 of the courses is asked for once, as the page asks for it, and shown', async () => {
+    setToken('tok-early-courses', false);
+    const asked = answerRequests(100);
+    sendEarlyRequests(at('/courses'));
+    await expect.poll(() => asked).toEqual(['Bearer tok-early-courses /endpoint/v1/courses?page=1&per_page=100']);
+    renderApp('/courses', createAppQueryClient());
+    expect(await screen.findByRole('link', { name: 'Early course' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+  });
+
   it.each([
     ['the label groups address with a trailing slash', '/label-groups/', ['/endpoint/v1/label_groups']],
     [
@@ -74,7 +90,14 @@ describe('the requests sent before the app is evaluated', () => {
     ['a course’s statistics with anything in the query (the page reads it)', '/courses/7/stats?page=2', []],
     ['whole-course mode', '/courses/7/stats?all=1', []],
     ['a course id the page would fix or refuse', '/courses/07/stats', []],
-    ['another page', '/courses', []],
+    ['the course list', '/courses', ['/endpoint/v1/courses?page=1&per_page=100']],
+    [
+      'the course list with a search and a sort',
+      '/courses/?q=alg&sort=name.asc',
+      ['/endpoint/v1/courses?page=1&per_page=100'],
+    ],
+    ['the root, which leads to the course list', '/', ['/endpoint/v1/courses?page=1&per_page=100']],
+    ['another page', '/device', []],
     ['a deeper address', '/label-groups/7', []],
     ['an address that only starts alike', '/label-groups-old', []],
   ])('on %s, asks for %j', async (_what, url, paths) => {

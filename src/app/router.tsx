@@ -10,19 +10,19 @@ import { usePageTitle } from './use-page-title';
 
 // Each screen's code is a chunk of its own, loaded on first use, so the sign-in screen loads no table or chart
 // code. One load per screen: the start-up (preloadRoute) and the route's component share it.
-const loadCourseStatsPage = loadChunkOnce(() => import('@/features/course-stats/routes/course-stats-page'));
-const loadCoursesIndexPage = loadChunkOnce(() => import('@/features/course-stats/routes/courses-index-page'));
+const loadCourseStatsPage = loadChunkOnce(() => import('./course-stats-route'));
+const loadCoursesPage = loadChunkOnce(() => import('./courses-page'));
 const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/components/label-groups-page'));
 const loadStoredOnDevicePage = loadChunkOnce(() => import('@/features/course-stats/device/stored-on-device-page'));
 
-const CourseStatsPage = lazyReady(loadCourseStatsPage, (module) => module.CourseStatsPage);
-const CoursesIndexPage = lazyReady(loadCoursesIndexPage, (module) => module.CoursesIndexPage);
+const CourseStatsPage = lazyReady(loadCourseStatsPage, (module) => module.CourseStatsRoute);
+const CoursesPage = lazyReady(loadCoursesPage, (module) => module.CoursesPage);
 const LabelGroupsPage = lazyReady(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
 const StoredOnDevicePage = lazyReady(loadStoredOnDevicePage, (module) => module.StoredOnDevicePage);
 
 /** The route patterns whose screens load lazily, with their loads. */
 const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
-  ['/courses', loadCoursesIndexPage],
+  ['/courses', loadCoursesPage],
   ['/courses/:courseId/stats', loadCourseStatsPage],
   ['/label-groups', loadLabelGroupsPage],
   ['/device', loadStoredOnDevicePage],
@@ -75,8 +75,8 @@ export const routes: RouteObject[] = [
       {
         path: 'courses',
         element: (
-          <Titled title="courseStats">
-            <CoursesIndexPage />
+          <Titled title="courses">
+            <CoursesPage />
           </Titled>
         ),
       },

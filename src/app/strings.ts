@@ -21,6 +21,7 @@ const en = {
   notFoundLabels: 'label groups',
   notFoundAfter: '.',
   titles: {
+    courses: 'Your courses',
     courseStats: 'Course statistics',
     labelGroups: 'Label groups',
     device: 'Stored on this device',
@@ -50,6 +51,7 @@ const ru: AppTexts = {
   notFoundLabels: 'группам меток',
   notFoundAfter: '.',
   titles: {
+    courses: 'Ваши курсы',
     courseStats: 'Статистика курсов',
     labelGroups: 'Группы меток',
     device: 'Хранится на этом устройстве',

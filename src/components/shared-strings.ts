@@ -56,12 +56,14 @@ const en = {
   },
 };
 
-export type ItemNoun = 'row' | 'group';
+export type ItemNoun = 'row' | 'group' | 'course' | 'session';
 export type SharedTexts = typeof en;
 
 const ruNouns: Record<ItemNoun, { one: string; few: string; many: string }> = {
   row: { one: 'строка', few: 'строки', many: 'строк' },
   group: { one: 'группа', few: 'группы', many: 'групп' },
+  course: { one: 'курс', few: 'курса', many: 'курсов' },
+  session: { one: 'сессия', few: 'сессии', many: 'сессий' },
 };
 
 const ru: SharedTexts = {
@@ -104,8 +106,8 @@ const ru: SharedTexts = {
   report: {
     leftOut: (count: number, noun: ItemNoun) =>
       `${plural('ru', count, { one: `# ${ruNouns[noun].one}`, few: `# ${ruNouns[noun].few}`, many: `# ${ruNouns[noun].many}`, other: `# ${ruNouns[noun].few}` })} пропущено: API прислал данные неожиданной формы.`,
-    itemWithId: (noun: ItemNoun, id: number) => `${noun === 'row' ? 'строка' : 'группа'} id ${id}`,
-    itemAt: (noun: ItemNoun, position: number) => `${noun === 'row' ? 'строка' : 'группа'} №${position}`,
+    itemWithId: (noun: ItemNoun, id: number) => `${ruNouns[noun].one} id ${id}`,
+    itemAt: (noun: ItemNoun, position: number) => `${ruNouns[noun].one} №${position}`,
     wholeItem: '(весь элемент)',
     andMore: (count: number) => `и ещё ${count}`,
     droppedFields: 'Поля, которых нет в описании API, пропущены:',

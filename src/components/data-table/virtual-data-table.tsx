@@ -2,6 +2,7 @@ import type { Column, HeaderGroup, Row, SortingState, Table } from '@tanstack/re
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useMemo,
@@ -37,6 +38,8 @@ export interface VirtualDataTableProps<TData> {
   /** Column width where a column's meta gives none, in rem. */
   defaultColumnWidth?: number;
   handleRef?: Ref<VirtualDataTableHandle>;
+  /** Told the index of the last row rendered whenever it changes: a list read in pages reads on near its end. */
+  onRenderedEnd?: (lastIndex: number) => void;
 }
 
 export const VIRTUAL_ROW_HEIGHT = 44;
@@ -56,6 +59,7 @@ export function VirtualDataTable<TData>({
   overscan = 3,
   defaultColumnWidth = 9,
   handleRef,
+  onRenderedEnd,
 }: VirtualDataTableProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
@@ -96,6 +100,10 @@ export function VirtualDataTable<TData>({
       scrollRef.current?.focus({ preventScroll: true });
     }
   });
+  const lastRendered = items[items.length - 1]?.index;
+  useEffect(() => {
+    if (lastRendered !== undefined) onRenderedEnd?.(lastRendered);
+  }, [lastRendered, onRenderedEnd]);
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
   // Pinning changes the cells' classes and offsets: a new pinning renders the rows again.

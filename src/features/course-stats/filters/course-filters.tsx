@@ -1,17 +1,20 @@
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch, SearchCorrection } from '../params/course-stats-search';
 import { CourseStatsFilterForm, type SubmittedFilters } from './course-stats-filter-form';
+import type { SessionChoices } from './session-choices';
 import { filterCatalogs } from './strings';
 
 export interface CourseFiltersProps {
   courseId: number;
+  /** The course's sessions by name, for the Session filter; undefined while unknown. */
+  sessions?: SessionChoices;
   search: Pick<CourseStatsSearch, 'userId' | 'courseSessionId'>;
   onSubmit: (filters: SubmittedFilters) => void;
   clearFilters: () => void;
 }
 
 /** The course and filter form over the results, and which filters are on, with a way to clear them. */
-export function CourseFilters({ courseId, search, onSubmit, clearFilters }: CourseFiltersProps) {
+export function CourseFilters({ courseId, sessions, search, onSubmit, clearFilters }: CourseFiltersProps) {
   const texts = useCatalog(filterCatalogs);
   const parts = [
     search.userId === undefined ? null : texts.filterUser(search.userId),
@@ -27,6 +30,7 @@ export function CourseFilters({ courseId, search, onSubmit, clearFilters }: Cour
           courseSessionId: search.courseSessionId === undefined ? '' : String(search.courseSessionId),
         }}
         onSubmit={onSubmit}
+        sessions={sessions && { courseId, choices: sessions }}
       />
       {parts.length > 0 && (
         <p className="course-stats-active-filters">

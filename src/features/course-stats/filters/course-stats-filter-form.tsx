@@ -1,9 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { parseIdInput, type IdProblem } from '../params/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { fieldCatalogs } from '../fields/strings';
+import type { SessionChoices } from './session-choices';
+import { SessionSelect } from './session-select';
 import { filterCatalogs, type IdField } from './strings';
 
 export interface FilterFormValues {
@@ -53,13 +55,15 @@ const NARROW_QUERY = '(max-width: 600px)';
 export interface CourseStatsFilterFormProps {
   initial?: Partial<FilterFormValues>;
   onSubmit: (filters: SubmittedFilters) => void;
+  /** The sessions of a course by name: offered beside the Session ID field while the Course ID is that course. */
+  sessions?: { courseId: number; choices: SessionChoices };
 }
 
 /**
  * Course, user and session ids. Checked on submit, then again on every change once a message shows; the first
  * invalid field gets focus, and nothing invalid is submitted. Remount it (key) to take new initial values.
  */
-export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFormProps) {
+export function CourseStatsFilterForm({ initial, onSubmit, sessions }: CourseStatsFilterFormProps) {
   const texts = useCatalog(filterCatalogs);
   const words = useCatalog(fieldCatalogs);
   const [values, setValues] = useState<FilterFormValues>({
@@ -110,37 +114,49 @@ export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFo
     const describedBy = [problem ? `${id}-error` : null, field.required ? null : `${id}-hint`]
       .filter((part) => part !== null)
       .join(' ');
-    return (
-      <div className="field" key={field.name}>
-        <label htmlFor={id}>{words.fieldLabels[field.label]}</label>
-        <input
-          ref={(element) => {
-            inputs.current[field.name] = element;
-          }}
-          id={id}
-          name={field.name}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          required={field.required}
-          placeholder={field.required ? undefined : texts.optional}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          value={values[field.name]}
-          onChange={(event) => handleChange(field.name, event.target.value)}
+    const sessionSelect =
+      field.name === 'courseSessionId' && sessions && values.courseId.trim() === String(sessions.courseId) ? (
+        <SessionSelect
+          id={`${idPrefix}-session`}
+          choices={sessions.choices}
+          value={values.courseSessionId}
+          onChange={(value) => handleChange('courseSessionId', value)}
         />
-        {!field.required && (
-          <span id={`${id}-hint`} className="visually-hidden">
-            {texts.optional}
-          </span>
-        )}
-        {problem && (
-          <span id={`${id}-error`} className="field-error">
-            {texts.idProblem(field.name, problem)}
-          </span>
-        )}
-      </div>
+      ) : null;
+    return (
+      <Fragment key={field.name}>
+        {sessionSelect}
+        <div className="field">
+          <label htmlFor={id}>{words.fieldLabels[field.label]}</label>
+          <input
+            ref={(element) => {
+              inputs.current[field.name] = element;
+            }}
+            id={id}
+            name={field.name}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            required={field.required}
+            placeholder={field.required ? undefined : texts.optional}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            value={values[field.name]}
+            onChange={(event) => handleChange(field.name, event.target.value)}
+          />
+          {!field.required && (
+            <span id={`${id}-hint`} className="visually-hidden">
+              {texts.optional}
+            </span>
+          )}
+          {problem && (
+            <span id={`${id}-error`} className="field-error">
+              {texts.idProblem(field.name, problem)}
+            </span>
+          )}
+        </div>
+      </Fragment>
     );
   };
   const [courseField, ...moreFields] = FIELDS;

@@ -69,6 +69,17 @@ const en = {
   clearFilters: 'Clear filters',
   invalidCourse: (raw: string, problem: string) => `“${clip(raw)}” is not a course ID. ${problem}`,
   invalidCourseTitle: 'This address does not name a course.',
+  session: 'Session',
+  anySession: 'All sessions',
+  otherSession: (id: number) => `Session ID ${id} (typed)`,
+  activeSessions: 'Active',
+  archivedSessions: 'Archived',
+  sessionsFromRows: 'In the rows loaded',
+  sessionDates: (from: string, to: string) => `${from} – ${to}`,
+  sessionFrom: (from: string) => `from ${from}`,
+  sessionUntil: (to: string) => `until ${to}`,
+  sessionsHint: 'Choose a session by name, or type its ID.',
+  sessionsFromRowsHint: 'This LMS gives no list of sessions: the names are those in the rows loaded.',
 };
 
 export type FilterTexts = typeof en;
@@ -136,6 +147,17 @@ const ru: FilterTexts = {
   clearFilters: 'Сбросить фильтры',
   invalidCourse: (raw: string, problem: string) => `«${clip(raw)}» — не ID курса. ${problem}`,
   invalidCourseTitle: 'Этот адрес не указывает на курс.',
+  session: 'Сессия',
+  anySession: 'Все сессии',
+  otherSession: (id: number) => `ID сессии ${id} (введён вручную)`,
+  activeSessions: 'Активные',
+  archivedSessions: 'В архиве',
+  sessionsFromRows: 'В загруженных строках',
+  sessionDates: (from: string, to: string) => `${from} – ${to}`,
+  sessionFrom: (from: string) => `с ${from}`,
+  sessionUntil: (to: string) => `до ${to}`,
+  sessionsHint: 'Выберите сессию по названию или введите её ID.',
+  sessionsFromRowsHint: 'Эта LMS не даёт списка сессий: названия взяты из загруженных строк.',
 };
 
 export const filterCatalogs: Record<Locale, FilterTexts> = { en, ru };

@@ -1,10 +1,13 @@
 import { matchQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { ParseReportNotice } from '@/components/parse-report-notice';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { loadChunk } from '@/lib/load-chunk';
+import { courseSessionsQueries } from '../api/course-sessions-queries';
 import { courseStatsQueries } from '../api/course-stats-queries';
+import { choicesFromList, choicesFromRows } from '../filters/session-choices';
 import { CorrectionsNotice, CourseFilters } from '../filters/course-filters';
 import type { SubmittedFilters } from '../filters/course-stats-filter-form';
 import { filterCatalogs } from '../filters/strings';
@@ -19,6 +22,7 @@ import { useWholeCourse } from '../whole-course/use-whole-course';
 import { WholeCourseContent } from '../whole-course/whole-course-content';
 import { CourseViewsTools } from '../views/course-views-tools';
 import { useHiddenColumnsLink } from '../views/use-hidden-columns-link';
+import { courseSwitchHref, type RenderCourseSwitcher } from './course-switcher-slot';
 import { InvalidCourse } from './invalid-course';
 import { recordRecentCourse } from './recent-courses';
 import { routeCatalogs } from './strings';
@@ -30,18 +34,29 @@ const LearnerView = lazy(() =>
   loadChunk(() => import('../learner/learner-view')).then((module) => ({ default: module.LearnerView })),
 );
 
+export interface CourseStatsPageProps {
+  /** What the app puts in place of the course's name in the header: a course switcher. */
+  renderCourseSwitcher?: RenderCourseSwitcher;
+}
+
 /** Route `/courses/:courseId/stats`. An invalid course id never reaches the API. */
-export function CourseStatsPage() {
+export function CourseStatsPage({ renderCourseSwitcher }: CourseStatsPageProps) {
   const filterTexts = useCatalog(filterCatalogs);
   const param = useCourseIdParam();
   if (!param.ok) return <InvalidCourse raw={param.raw} message={filterTexts.idProblem('courseId', param.problem)} />;
-  return <CourseStatsView key={param.courseId} courseId={param.courseId} />;
+  return <CourseStatsView key={param.courseId} courseId={param.courseId} renderCourseSwitcher={renderCourseSwitcher} />;
 }
 
 type Mode = 'paged' | 'whole' | 'learner';
 
 /** One course: the filters over it, then its rows page by page, all at once, or one learner's. */
-function CourseStatsView({ courseId }: { courseId: number }) {
+function CourseStatsView({
+  courseId,
+  renderCourseSwitcher,
+}: {
+  courseId: number;
+  renderCourseSwitcher: RenderCourseSwitcher | undefined;
+}) {
   const texts = useCatalog(routeCatalogs);
   const resultsTexts = useCatalog(resultsCatalogs);
   const searchState = useCourseStatsSearch();
@@ -77,6 +92,22 @@ function CourseStatsView({ courseId }: { courseId: number }) {
   const whole = useWholeCourse(listParams, mode === 'whole');
 
   const shownData = mode === 'whole' ? whole.query.data : listData;
+  // Asked for once the first rows are on screen: the filter can wait for them, the rows should not wait for it.
+  const rowsShown = useAfterPaint(shownData !== undefined);
+  const sessionsQuery = useQuery({
+    ...courseSessionsQueries.course(courseId),
+    enabled: mode !== 'learner' && rowsShown,
+  });
+  const sessionLists = sessionsQuery.data;
+  const sessionsFailed = sessionsQuery.isError;
+  const shownRows = shownData?.items;
+  const sessions = useMemo(() => {
+    if (sessionLists && sessionLists.active.length + sessionLists.archived.length > 0)
+      return choicesFromList(sessionLists);
+    // No list (or an empty one): the names the rows carry.
+    if ((sessionLists || sessionsFailed) && shownRows) return choicesFromRows(shownRows);
+    return undefined;
+  }, [sessionLists, sessionsFailed, shownRows]);
   const courseName = shownData?.items[0]?.coursename ?? null;
   const loaded = shownData !== undefined;
   useEffect(() => {
@@ -130,12 +161,21 @@ function CourseStatsView({ courseId }: { courseId: number }) {
       <div className="course-stats-title">
         <h1 id={headingId}>{texts.pageTitle(courseId)}</h1>
         {mode !== 'learner' && <CourseViewsTools courseId={courseId} search={search} courseName={courseName} />}
-        {courseName && mode !== 'learner' && <p className="muted">{resultsTexts.courseName(courseName)}</p>}
+        {renderCourseSwitcher
+          ? renderCourseSwitcher({ courseId, courseName, hrefFor: (id) => courseSwitchHref(id, search) })
+          : courseName && mode !== 'learner' && <p className="muted">{resultsTexts.courseName(courseName)}</p>}
       </div>
       <CorrectionsNotice corrections={corrections} />
       {mode !== 'learner' && (
-        <CourseFilters courseId={courseId} search={search} onSubmit={handleSubmit} clearFilters={clearFilters} />
+        <CourseFilters
+          courseId={courseId}
+          sessions={sessions}
+          search={search}
+          onSubmit={handleSubmit}
+          clearFilters={clearFilters}
+        />
       )}
+      {mode !== 'learner' && sessionLists && <ParseReportNotice report={sessionLists.report} itemNoun="session" />}
       {rateLimited && (
         <p role="status" className="alert alert-info">
           {resultsTexts.rateLimitedWaiting}

@@ -2,17 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { CoursesIndexPage } from './courses-index-page';
+import { CourseShortcuts } from './courses-index-page';
 
 function renderIndex() {
-  return renderWithProviders(<CoursesIndexPage />, {
+  return renderWithProviders(<CourseShortcuts />, {
     route: '/courses',
     path: '/courses',
     extraRoutes: [{ path: '/courses/:courseId/stats', element: <p>stats page</p> }],
   });
 }
 
-describe('CoursesIndexPage', () => {
+describe('CourseShortcuts', () => {
   it('opens the statistics of the course entered, with its filters', async () => {
     const user = userEvent.setup();
     const { router } = renderIndex();

@@ -8,8 +8,11 @@ import { CourseStatsFilterForm, type SubmittedFilters } from '../filters/course-
 import { SavedViewsList } from '../views/saved-views-list';
 import './course-stats.css';
 
-/** Route `/courses`: the form, and the courses opened before on this device. */
-export function CoursesIndexPage() {
+/**
+ * The course statistics' part of `/courses` (the app composes the page): the Course ID form, then the courses
+ * opened before on this device and the saved views, side by side where there is room, kept compact.
+ */
+export function CourseShortcuts() {
   const texts = useCatalog(routeCatalogs);
   const navigate = useNavigate();
   const [recent, setRecent] = useState<RecentCourse[]>(readRecentCourses);
@@ -21,38 +24,39 @@ export function CoursesIndexPage() {
     );
 
   return (
-    <section className="course-stats">
-      <h1>{texts.indexTitle}</h1>
-      <p>{texts.indexIntro}</p>
+    <div className="course-shortcuts">
+      <p className="course-shortcuts-intro">{texts.indexIntro}</p>
       <CourseStatsFilterForm onSubmit={handleSubmit} />
-      <SavedViewsList />
-      <section className="recent-courses" aria-labelledby={recentId}>
-        <h2 id={recentId}>{texts.recentTitle}</h2>
-        {recent.length === 0 ? (
-          <p className="muted">{texts.recentEmpty}</p>
-        ) : (
-          <>
-            <ul>
-              {recent.map((course) => (
-                <li key={course.id}>
-                  <Link to={courseStatsHref(course.id)}>{course.name ?? texts.recentCourse(course.id)}</Link>
-                  {course.name !== null && <span className="muted"> {texts.recentCourse(course.id)}</span>}
-                </li>
-              ))}
-            </ul>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                forgetRecentCourses();
-                setRecent([]);
-              }}
-            >
-              {texts.recentClear}
-            </button>
-          </>
-        )}
-      </section>
-    </section>
+      <div className="course-shortcuts-lists">
+        <section className="recent-courses" aria-labelledby={recentId}>
+          <h2 id={recentId}>{texts.recentTitle}</h2>
+          {recent.length === 0 ? (
+            <p className="muted">{texts.recentEmpty}</p>
+          ) : (
+            <>
+              <ul className="recent-courses-list">
+                {recent.map((course) => (
+                  <li key={course.id}>
+                    <Link to={courseStatsHref(course.id)}>{course.name ?? texts.recentCourse(course.id)}</Link>
+                    {course.name !== null && <span className="muted"> {texts.recentCourse(course.id)}</span>}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="button-link"
+                onClick={() => {
+                  forgetRecentCourses();
+                  setRecent([]);
+                }}
+              >
+                {texts.recentClear}
+              </button>
+            </>
+          )}
+        </section>
+        <SavedViewsList />
+      </div>
+    </div>
   );
 }

@@ -4,8 +4,8 @@ import type { Locale } from '@/lib/i18n';
 const en = {
   indexTitle: 'Course statistics',
   pageTitle: (courseId: number) => `Course ${courseId} statistics`,
-  indexIntro: 'Enter a course ID to see how its learners are doing.',
-  recentTitle: 'Recently opened courses',
+  indexIntro: 'Open a course by its ID, or choose one from the list below.',
+  recentTitle: 'Recently opened',
   recentEmpty: 'Courses you open are listed here, on this device only.',
   recentCourse: (id: number) => `Course ${id}`,
   recentClear: 'Forget these courses',
@@ -16,8 +16,8 @@ export type RouteTexts = typeof en;
 const ru: RouteTexts = {
   indexTitle: 'Статистика курса',
   pageTitle: (courseId: number) => `Статистика курса ${courseId}`,
-  indexIntro: 'Введите ID курса, чтобы увидеть успехи его слушателей.',
-  recentTitle: 'Недавно открытые курсы',
+  indexIntro: 'Откройте курс по его ID или выберите его в списке ниже.',
+  recentTitle: 'Недавно открытые',
   recentEmpty: 'Здесь будут курсы, которые вы открываете (только на этом устройстве).',
   recentCourse: (id: number) => `Курс ${id}`,
   recentClear: 'Забыть эти курсы',

@@ -1,0 +1,27 @@
+import { useId } from 'react';
+import { courseStatsHref } from '@/features/course-stats/params/course-stats-search';
+import { CourseShortcuts } from '@/features/course-stats/routes/courses-index-page';
+import { CourseList } from '@/features/courses/list/course-list';
+import { useCatalog } from '@/lib/i18n';
+import { appCatalogs } from './strings';
+import './courses-page.css';
+
+const courseHref = (courseId: number) => courseStatsHref(courseId);
+
+/**
+ * Route `/courses`, where sign-in lands: the course statistics' shortcuts (Course ID, recently opened, saved
+ * views), compact, above the LMS's list of courses.
+ */
+export function CoursesPage() {
+  const texts = useCatalog(appCatalogs);
+  const headingId = useId();
+  return (
+    <section className="courses-page" aria-labelledby={headingId}>
+      <h1 id={headingId}>{texts.titles.courses}</h1>
+      <CourseShortcuts />
+      {/* LEARNER SEARCH: <LearnerSearch /> (named export of @/features/courses/learner-search/learner-search)
+          mounts here, between the shortcuts and the list, once that folder is merged. */}
+      <CourseList courseHref={courseHref} />
+    </section>
+  );
+}

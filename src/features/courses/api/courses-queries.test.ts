@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Course } from '@contract';
+import { COURSES_PER_PAGE, combineCoursePages, nextCoursesPage, type CoursesPage } from './courses-queries';
+
+function page(ids: readonly number[], total: number | null = null, rejected = 0): CoursesPage {
+  const items: Course[] = ids.map((id) => ({
+    id,
+    name: `Course ${id}`,
+    created_at: null,
+    updated_at: null,
+    last_activity: null,
+    owner_name: null,
+    description: null,
+    thumb_url: null,
+    cover_url: null,
+    content_type: null,
+    total_tasks: null,
+    total_score: null,
+    duration: null,
+  }));
+  return {
+    items,
+    total,
+    report: {
+      received: ids.length + rejected,
+      accepted: ids.length,
+      rejected: Array.from({ length: rejected }, (_, index) => ({
+        index: ids.length + index,
+        id: null,
+        path: 'name',
+        reason: 'required field is missing',
+      })),
+      dropped: [],
+    },
+  };
+}
+
+const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
+
+describe('nextCoursesPage', () => {
+  it('reads on after a full page, and stops after a short one', () => {
+    const first = page(range(1, COURSES_PER_PAGE));
+    expect(nextCoursesPage(first, [first], 1)).toBe(2);
+    const last = page(range(101, 5));
+    expect(nextCoursesPage(last, [first, last], 2)).toBeUndefined();
+  });
+
+  it('stops where the Total header says the list ends', () => {
+    const first = page(range(1, COURSES_PER_PAGE), 100);
+    expect(nextCoursesPage(first, [first], 1)).toBeUndefined();
+  });
+
+  it('stops when a page repeats the courses already read (an LMS that ignores the page)', () => {
+    const first = page(range(1, COURSES_PER_PAGE));
+    expect(nextCoursesPage(first, [first, first], 2)).toBeUndefined();
+  });
+
+  it('counts items left out by the parser as received, so a full page with a bad item reads on', () => {
+    const first = page(range(1, COURSES_PER_PAGE - 1), null, 1);
+    expect(nextCoursesPage(first, [first], 1)).toBe(2);
+  });
+});
+
+describe('combineCoursePages', () => {
+  it('keeps each course once and counts positions across pages', () => {
+    const combined = combineCoursePages({
+      pages: [page([1, 2, 3], 6, 1), page([3, 4])],
+      pageParams: [1, 2],
+    });
+    expect(combined.courses.map((course) => course.id)).toEqual([1, 2, 3, 4]);
+    expect(combined.total).toBe(6);
+    expect(combined.report.received).toBe(6);
+    expect(combined.report.rejected.map((problem) => problem.index)).toEqual([3]);
+  });
+});

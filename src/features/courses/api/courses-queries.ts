@@ -1,0 +1,76 @@
+import { COURSES_PER_PAGE_MAX, type Course, type ParseReport, type ParsedList } from '@contract';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { fetchCourses } from '@/lib/api-client';
+
+/** The API's largest page: 1,000 courses are ten requests. */
+export const COURSES_PER_PAGE = COURSES_PER_PAGE_MAX;
+
+/** An LMS that ignores `page` would answer page 1 forever; past this many pages the reading stops. */
+const MAX_PAGES = 1_000;
+
+export type CoursesPage = ParsedList<Course> & { total: number | null };
+
+/**
+ * The page after `lastPage`, or undefined when the list has ended: a short page, the `Total` header reached, or a
+ * page that brought no course not read before (an LMS that ignores `page` and repeats itself).
+ */
+export function nextCoursesPage(
+  lastPage: CoursesPage,
+  pages: readonly CoursesPage[],
+  lastPageParam: number,
+): number | undefined {
+  if (lastPage.report.received < COURSES_PER_PAGE || lastPageParam >= MAX_PAGES) return undefined;
+  if (lastPage.total !== null && lastPageParam * COURSES_PER_PAGE >= lastPage.total) return undefined;
+  if (pages.length > 1 && lastPage.items.length > 0) {
+    const seen = new Set(pages.slice(0, -1).flatMap((page) => page.items.map((course) => course.id)));
+    if (lastPage.items.every((course) => seen.has(course.id))) return undefined;
+  }
+  return lastPageParam + 1;
+}
+
+/**
+ * Keys from general to specific. The course list is read a page at a time, as it is needed (the list scrolled to
+ * its end, a search, the learner search): one infinite query, so every screen shares the pages read.
+ */
+export const coursesQueries = {
+  all: () => ['courses'] as const,
+  list: () =>
+    infiniteQueryOptions({
+      queryKey: [...coursesQueries.all(), 'list', { perPage: COURSES_PER_PAGE }] as const,
+      queryFn: ({ pageParam, signal }): Promise<CoursesPage> =>
+        fetchCourses({ page: pageParam, perPage: COURSES_PER_PAGE }, { signal }),
+      initialPageParam: 1,
+      getNextPageParam: nextCoursesPage,
+      // The list changes seldom; reading 1,000 courses again on every visit would cost ten requests.
+      staleTime: 5 * 60_000,
+    }),
+};
+
+export interface CourseListData {
+  /** Every course read so far, each once, in the API's order. */
+  courses: Course[];
+  /** The parse reports of the pages read, as one (positions counted across pages). */
+  report: ParseReport;
+  /** The `Total` header of the first page, when the API sent one. */
+  total: number | null;
+}
+
+/** The pages read, as one list: a course that moved between pages while they were read is kept once. */
+export function combineCoursePages(data: InfiniteData<CoursesPage, number>): CourseListData {
+  const courses: Course[] = [];
+  const seen = new Set<number>();
+  const report: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
+  for (const page of data.pages) {
+    for (const course of page.items) {
+      if (seen.has(course.id)) continue;
+      seen.add(course.id);
+      courses.push(course);
+    }
+    const offset = report.received;
+    report.received += page.report.received;
+    report.accepted += page.report.accepted;
+    for (const problem of page.report.rejected) report.rejected.push({ ...problem, index: problem.index + offset });
+    for (const field of page.report.dropped) report.dropped.push({ ...field, index: field.index + offset });
+  }
+  return { courses, report, total: data.pages[0]?.total ?? null };
+}
