@@ -1,3 +1,4 @@
+export * from './course';
 export * from './course-stat';
 export * from './label-group';
 export * from './oauth';

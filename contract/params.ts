@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from './endpoints';
+import { COURSES_PER_PAGE_MAX, PER_PAGE_DEFAULT, PER_PAGE_MAX } from './endpoints';
 
 /** A positive integer that JavaScript can hold exactly. */
 export const positiveIdSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
@@ -31,6 +31,28 @@ export const COURSE_STATS_WIRE_NAMES = [
   readonly [Exclude<keyof CourseStatsParams, 'courseId'>, (typeof COURSE_STATS_QUERY_NAMES)[number]]
 >;
 
+/** The course list request as the app holds it (1-based page; full pages unless asked otherwise). */
+export const coursesParamsSchema = z.object({
+  page: z._default(positiveIdSchema, 1),
+  perPage: z._default(z.int().check(z.minimum(1), z.maximum(COURSES_PER_PAGE_MAX)), COURSES_PER_PAGE_MAX),
+});
+export type CoursesParams = z.output<typeof coursesParamsSchema>;
+export type CoursesParamsInput = z.input<typeof coursesParamsSchema>;
+
+/** The two lists the sessions endpoint gives, by its `filter` parameter. */
+export const COURSE_SESSION_FILTERS = ['active', 'archived'] as const;
+export type CourseSessionFilter = (typeof COURSE_SESSION_FILTERS)[number];
+
+/** A course's sessions request as the app holds it. */
+export const courseSessionsParamsSchema = z.object({
+  courseId: positiveIdSchema,
+  filter: z.enum(COURSE_SESSION_FILTERS),
+  page: z._default(positiveIdSchema, 1),
+  perPage: z._default(z.int().check(z.minimum(1), z.maximum(COURSES_PER_PAGE_MAX)), COURSES_PER_PAGE_MAX),
+});
+export type CourseSessionsParams = z.output<typeof courseSessionsParamsSchema>;
+export type CourseSessionsParamsInput = z.input<typeof courseSessionsParamsSchema>;
+
 /** The course statistics query string besides access_token, as it arrives: the wire's names, each optional. */
 export const courseStatsQuerySchema = z.strictObject({
   user_id: z.optional(positiveIdSchema),
@@ -48,9 +70,15 @@ export const LABEL_GROUPS_QUERY_NAMES = ['access_token'] as const;
 export const errorBodySchema = z.strictObject({ error: z.string() });
 export type ErrorBody = z.output<typeof errorBodySchema>;
 
+/**
+ * Requests per minute per client that our server lets through to /endpoint/v1; 0: no limit. Left out by an older
+ * server, it reads as 0, and the app meets any limit through 429 and Retry-After instead.
+ */
+const rateLimitMaxSchema = z._default(z.int().check(z.minimum(0)), 0);
+
 /** What GET /api/config tells the app about the server it runs on. */
 export const serverConfigSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('demo'), demoToken: z.string() }),
-  z.object({ mode: z.literal('proxy'), upstreamHost: z.string() }),
+  z.object({ mode: z.literal('demo'), demoToken: z.string(), rateLimitMax: rateLimitMaxSchema }),
+  z.object({ mode: z.literal('proxy'), upstreamHost: z.string(), rateLimitMax: rateLimitMaxSchema }),
 ]);
 export type ServerConfig = z.output<typeof serverConfigSchema>;

@@ -44,6 +44,11 @@ export interface ListSpec<S extends z.ZodMiniType> {
    */
   lenientArrays?: readonly string[];
   /**
+   * Optional fields whose bad value is left out (the field then reads as absent) and reported, while the item is
+   * kept: fields beyond the API description, where a surprise must not cost the whole item.
+   */
+  lenientFields?: readonly string[];
+  /**
    * A quicker parse of the plain case (parsePlainCourseStat): the schema's own output for an item it takes, else
    * undefined, and the schema parses the item and reports on it as usual.
    */
@@ -122,6 +127,7 @@ function withoutKeys(node: unknown, keys: readonly string[]): unknown {
 export function parseList<S extends z.ZodMiniType>(body: unknown, spec: ListSpec<S>): ParsedList<z.output<S>> {
   if (!Array.isArray(body)) throw new NotAnArrayError(describeType(body));
   const lenient = new Set(spec.lenientArrays ?? []);
+  const lenientFields = new Set(spec.lenientFields ?? []);
   const items: Array<z.output<S>> = [];
   const rejected: RejectedItem[] = [];
   const dropped: DroppedField[] = [];
@@ -149,6 +155,7 @@ export function parseList<S extends z.ZodMiniType>(body: unknown, spec: ListSpec
       }
       let changed = false;
       const badEntries = new Map<string, Set<number>>();
+      const badFields = new Set<string>();
       const fatal: z.core.$ZodIssue[] = [];
       for (const issue of result.error.issues) {
         if (issue.code === 'unrecognized_keys') {
@@ -167,6 +174,11 @@ export function parseList<S extends z.ZodMiniType>(body: unknown, spec: ListSpec
           badEntries.set(field, entries);
           continue;
         }
+        if (typeof field === 'string' && lenientFields.has(field)) {
+          dropped.push({ index, id, path: formatPath(issue.path), reason: `value left out: ${describeIssue(issue)}` });
+          badFields.add(field);
+          continue;
+        }
         fatal.push(issue);
       }
       if (fatal.length > 0) {
@@ -178,6 +190,10 @@ export function parseList<S extends z.ZodMiniType>(body: unknown, spec: ListSpec
         candidate = updateAt(candidate, [field], (node) =>
           Array.isArray(node) ? node.filter((_, i) => !entries.has(i)) : node,
         );
+        changed = true;
+      }
+      if (badFields.size > 0) {
+        candidate = withoutKeys(candidate, [...badFields]);
         changed = true;
       }
       if (!changed) break;

@@ -144,16 +144,21 @@ describe('health and config', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/config in demo mode hands out the demo token', async () => {
+  it('GET /api/config in demo mode hands out the demo token, and no rate limit (the demo API has none)', async () => {
     const response = await app.inject({ url: '/api/config' });
-    expect(serverConfigSchema.parse(response.json())).toEqual({ mode: 'demo', demoToken: DEFAULT_DEMO_TOKEN });
+    expect(response.json()).toEqual({ mode: 'demo', demoToken: DEFAULT_DEMO_TOKEN, rateLimitMax: 0 });
+    expect(serverConfigSchema.parse(response.json())).toEqual({
+      mode: 'demo',
+      demoToken: DEFAULT_DEMO_TOKEN,
+      rateLimitMax: 0,
+    });
   });
 
-  it('GET /api/config in proxy mode names the upstream host only', async () => {
-    const proxy = makeApp({ apiBaseUrl: 'https://lms.example.com:8443/school' });
+  it('GET /api/config in proxy mode names the upstream host only, and the proxy’s rate limit', async () => {
+    const proxy = makeApp({ apiBaseUrl: 'https://lms.example.com:8443/school', rateLimitMax: 120 });
     try {
       const response = await proxy.inject({ url: '/api/config' });
-      expect(response.json()).toEqual({ mode: 'proxy', upstreamHost: 'lms.example.com:8443' });
+      expect(response.json()).toEqual({ mode: 'proxy', upstreamHost: 'lms.example.com:8443', rateLimitMax: 120 });
       expect(serverConfigSchema.safeParse(response.json()).success).toBe(true);
     } finally {
       await proxy.close();

@@ -147,9 +147,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     metricsToken: config.metricsToken,
   });
 
+  // rateLimitMax: the proxy's limit per client address per minute (ops/rate-limit.ts); the demo API has none.
   const serverConfig: ServerConfig = config.apiBaseUrl
-    ? { mode: 'proxy', upstreamHost: new URL(config.apiBaseUrl).host }
-    : { mode: 'demo', demoToken: config.demoToken };
+    ? { mode: 'proxy', upstreamHost: new URL(config.apiBaseUrl).host, rateLimitMax: config.rateLimitMax }
+    : { mode: 'demo', demoToken: config.demoToken, rateLimitMax: 0 };
   app.get(CONFIG_PATH, (_request, reply) => reply.header('cache-control', 'no-store').send(serverConfig));
 
   if (upstream) {

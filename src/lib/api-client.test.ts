@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw';
 import { courseStatWire, labelGroupWire } from '@/testing/fixtures';
 import { TOKEN_EXCHANGE_PATH } from '@contract';
-import { exchangeApiKeys, extractMessage, fetchCourseStats, fetchLabelGroups } from './api-client';
+import {
+  exchangeApiKeys,
+  extractMessage,
+  fetchCourses,
+  fetchCourseSessions,
+  fetchCourseStats,
+  fetchLabelGroups,
+} from './api-client';
 import { ApiError, InvalidRequestError, TokenExchangeFailure } from './api-error';
 import { setToken } from './token-store';
 
@@ -200,6 +207,132 @@ describe('fetchLabelGroups', () => {
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer candidate');
     expect(new URL(seen[0]?.url ?? '').search).toBe('');
     expect(result.items[0]).toMatchObject({ group_id: null, labels: [] });
+  });
+});
+
+describe('fetchCourses', () => {
+  function serveCourses(respond: () => Response) {
+    const seen: Request[] = [];
+    server.use(
+      http.all('/endpoint/v1/courses', ({ request }) => {
+        seen.push(request);
+        return respond();
+      }),
+    );
+    return seen;
+  }
+
+  it('asks for a full page by default, with the token in the header, and reads Total', async () => {
+    setToken('secret-token', false);
+    const seen = serveCourses(() =>
+      HttpResponse.json([{ id: 1, name: 'A' }, { id: 2 }, { id: 3, name: 'C', extra: 1 }], {
+        headers: { Total: '1234', 'Per-Page': '100' },
+      }),
+    );
+    const result = await fetchCourses({});
+    const url = new URL(seen[0]?.url ?? '');
+    expect(seen[0]?.method).toBe('GET');
+    expect([...url.searchParams]).toEqual([
+      ['page', '1'],
+      ['per_page', '100'],
+    ]);
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer secret-token');
+    expect(result.total).toBe(1234);
+    expect(result.items.map((course) => course.id)).toEqual([1, 3]);
+    expect(result.report.rejected).toEqual([{ index: 1, id: 2, path: 'name', reason: 'required field is missing' }]);
+    expect(result.report.dropped.map((field) => field.path)).toEqual(['extra']);
+  });
+
+  it.each([[null], [''], ['-1'], ['12.5'], ['many'], ['99999999999999999999']])(
+    'gives total null for a Total header of %j',
+    async (header) => {
+      serveCourses(() => HttpResponse.json([], header === null ? {} : { headers: { Total: header } }));
+      expect((await fetchCourses({ page: 3, perPage: 50 })).total).toBeNull();
+    },
+  );
+
+  it('sends the page asked for, and refuses a page size over 100 before any request', async () => {
+    const seen = serveCourses(() => HttpResponse.json([]));
+    await fetchCourses({ page: 4, perPage: 25 });
+    expect(new URL(seen[0]?.url ?? '').search).toBe('?page=4&per_page=25');
+    await expect(fetchCourses({ perPage: 101 })).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(fetchCourses({ page: 0 })).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([
+    [{ courses: [] }, 'an object'],
+    [null, 'null'],
+    ['courses', 'a string'],
+  ])('calls a body of %j an invalid response', async (body, described) => {
+    serveCourses(() => HttpResponse.json(body));
+    const error = await failure(fetchCourses({}));
+    expect(error.detail).toEqual({
+      kind: 'invalid_response',
+      status: 200,
+      reason: `Expected a JSON array, received ${described}`,
+    });
+  });
+
+  it('calls an HTML page an invalid response', async () => {
+    serveCourses(() => new HttpResponse('<!doctype html><html><body>Courses</body></html>', { status: 200 }));
+    expect((await failure(fetchCourses({}))).detail).toMatchObject({ kind: 'invalid_response' });
+  });
+
+  it.each([
+    [404, 'not_found'],
+    [403, 'unauthorized'],
+    [405, 'bad_request'],
+  ] as const)('maps HTTP %i to %s, as for the other endpoints', async (status, kind) => {
+    serveCourses(() => HttpResponse.json({ error: 'no' }, { status }));
+    expect((await failure(fetchCourses({}))).detail).toMatchObject({ kind, status });
+  });
+});
+
+describe('fetchCourseSessions', () => {
+  it('asks for one filter of one course, and parses each session', async () => {
+    const seen: Request[] = [];
+    server.use(
+      http.get('/endpoint/v1/courses/:courseId/course_sessions', ({ request }) => {
+        seen.push(request);
+        return HttpResponse.json([
+          { id: 5, name: 'Spring', finished: true, course: { id: 42 } },
+          { id: 6, name: 'Broken', started_at: 'soon' },
+          'odd',
+        ]);
+      }),
+    );
+    const result = await fetchCourseSessions({ courseId: 42, filter: 'archived' });
+    const url = new URL(seen[0]?.url ?? '');
+    expect(url.pathname).toBe('/endpoint/v1/courses/42/course_sessions');
+    expect([...url.searchParams]).toEqual([
+      ['filter', 'archived'],
+      ['page', '1'],
+      ['per_page', '100'],
+    ]);
+    expect(result.items.map((item) => [item.id, item.finished, item.started_at])).toEqual([
+      [5, true, null],
+      [6, null, null],
+    ]);
+    expect(result.report.rejected.map((problem) => problem.index)).toEqual([2]);
+    expect(result.report.dropped.map((field) => field.path)).toEqual(['started_at']);
+  });
+
+  it.each([
+    { courseId: 0, filter: 'active' },
+    { courseId: 1.5, filter: 'active' },
+    { courseId: 1, filter: 'archived', perPage: 500 },
+    { courseId: 1, filter: 'archived', page: -2 },
+  ] as const)('refuses %j before any request', async (params) => {
+    const seen: Request[] = [];
+    server.use(
+      http.all('/endpoint/v1/courses/:courseId/course_sessions', ({ request }) => {
+        seen.push(request);
+        return HttpResponse.json([]);
+      }),
+    );
+    await expect(fetchCourseSessions(params)).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(seen).toHaveLength(0);
   });
 });
 

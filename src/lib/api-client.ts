@@ -1,4 +1,10 @@
 import {
+  courseListSpec,
+  courseSessionListSpec,
+  courseSessionsParamsSchema,
+  courseSessionsPath,
+  COURSES_PATH,
+  coursesParamsSchema,
   courseStatSchema,
   COURSE_STATS_WIRE_NAMES,
   courseStatsParamsSchema,
@@ -17,6 +23,10 @@ import {
   type TokenExchangeAnswer,
   type TokenExchangeErrorCode,
   type TokenExchangeRequest,
+  type Course,
+  type CourseSession,
+  type CourseSessionsParamsInput,
+  type CoursesParamsInput,
   type CourseStat,
   type CourseStatsParamsInput,
   type LabelGroup,
@@ -70,6 +80,48 @@ function courseStatsRequestPath(input: CourseStatsParamsInput): string {
     if (value !== undefined) query.set(name, String(value));
   }
   return `${courseStatsPath(parsed.data.courseId)}?${query.toString()}`;
+}
+
+/**
+ * One page of the LMS's course list, beyond the API description (docs/api.md): each course parsed on its own, and
+ * the list's size from the `Total` header when the LMS sends a usable one, else null. types[] is not sent, so the
+ * list is what the LMS lists by default for this sign-in.
+ */
+export async function fetchCourses(
+  params: CoursesParamsInput,
+  options: RequestOptions = {},
+): Promise<ParsedList<Course> & { total: number | null }> {
+  const parsed = coursesParamsSchema.safeParse(params);
+  if (!parsed.success) throw new InvalidRequestError(`Invalid course list request: ${describeFirst(parsed.error)}`);
+  const query = new URLSearchParams({ page: String(parsed.data.page), per_page: String(parsed.data.perPage) });
+  const body = await getJson(`${COURSES_PATH}?${query.toString()}`, options);
+  const list = parseBody(body, () => parseList(body.json, courseListSpec));
+  return { ...list, total: parseTotal(body.headers.get('Total')) };
+}
+
+/** One page of a course's active or archived sessions, beyond the API description (docs/api.md). */
+export async function fetchCourseSessions(
+  params: CourseSessionsParamsInput,
+  options: RequestOptions = {},
+): Promise<ParsedList<CourseSession>> {
+  const parsed = courseSessionsParamsSchema.safeParse(params);
+  if (!parsed.success) throw new InvalidRequestError(`Invalid course sessions request: ${describeFirst(parsed.error)}`);
+  const { courseId, filter, page, perPage } = parsed.data;
+  const query = new URLSearchParams({ filter, page: String(page), per_page: String(perPage) });
+  const body = await getJson(`${courseSessionsPath(courseId)}?${query.toString()}`, options);
+  return parseBody(body, () => parseList(body.json, courseSessionListSpec));
+}
+
+function describeFirst(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'invalid';
+}
+
+/** A `Total` header the list can be sized by: a whole number written in digits, else null. */
+function parseTotal(header: string | null): number | null {
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
+  const total = Number(header);
+  return Number.isSafeInteger(total) ? total : null;
 }
 
 export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
@@ -130,6 +182,7 @@ function codeForStatus(status: number): TokenExchangeErrorCode {
 
 interface JsonBody {
   status: number;
+  headers: Headers;
   json: unknown;
 }
 
@@ -154,7 +207,7 @@ async function getJson(path: string, options: RequestOptions): Promise<JsonBody>
     );
   }
   try {
-    return { status: response.status, json: JSON.parse(text) as unknown };
+    return { status: response.status, headers: response.headers, json: JSON.parse(text) as unknown };
   } catch {
     throw new ApiError({
       kind: 'invalid_response',
