@@ -12,11 +12,14 @@ import { usePageTitle } from './use-page-title';
 // code. One load per screen: the start-up (preloadRoute) and the route's component share it.
 const loadCourseStatsPage = loadChunkOnce(() => import('@/features/course-stats/routes/course-stats-page'));
 const loadCoursesIndexPage = loadChunkOnce(() => import('@/features/course-stats/routes/courses-index-page'));
+// Until the course list page mounts it itself: the learner search under the course form.
+const loadLearnerSearch = loadChunkOnce(() => import('@/features/courses/learner-search/learner-search'));
 const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/components/label-groups-page'));
 const loadStoredOnDevicePage = loadChunkOnce(() => import('@/features/course-stats/device/stored-on-device-page'));
 
 const CourseStatsPage = lazyReady(loadCourseStatsPage, (module) => module.CourseStatsPage);
 const CoursesIndexPage = lazyReady(loadCoursesIndexPage, (module) => module.CoursesIndexPage);
+const LearnerSearch = lazyReady(loadLearnerSearch, (module) => module.LearnerSearch);
 const LabelGroupsPage = lazyReady(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
 const StoredOnDevicePage = lazyReady(loadStoredOnDevicePage, (module) => module.StoredOnDevicePage);
 
@@ -77,6 +80,7 @@ export const routes: RouteObject[] = [
         element: (
           <Titled title="courseStats">
             <CoursesIndexPage />
+            <LearnerSearch />
           </Titled>
         ),
       },
