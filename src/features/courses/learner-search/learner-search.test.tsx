@@ -33,7 +33,7 @@ function sessionOf(courseId: number, overrides: Partial<CourseStatWire> = {}): C
   });
 }
 
-type StatsAnswer = (courseId: number, url: URL) => Response | Promise<Response> | undefined;
+type StatsAnswer = (courseId: number, url: URL) => Response | Promise<Response | undefined> | undefined;
 
 /**
  * The API: the course list paged by 100, course_stats from `rows` narrowed by user_id unless `answer` says
