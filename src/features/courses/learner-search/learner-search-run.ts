@@ -96,6 +96,9 @@ interface StatsTask {
   page: number;
 }
 
+/** Past this many pages of the course list the reading stops (100,000 courses). */
+const MAX_LIST_PAGES = 1_000;
+
 /** The most a change waits before the screen hears of it, unless it found something or ended a phase. */
 const NOTIFY_EVERY_MS = 120;
 
@@ -129,7 +132,6 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
 
   async function readList(signal: AbortSignal, window: RateWindow | null): Promise<Course[] | 'cancelled'> {
     const pages = new Map<number, Course[]>();
-    const report = emptyReport();
     const perPage = COURSES_PER_PAGE_MAX;
     const end = await runPacedTasks<number, ParsedList<Course> & { total: number | null }>({
       tasks: [1],
@@ -140,10 +142,12 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
         return decision.action === 'skip' ? { action: 'stop' } : decision;
       },
       onDone: (page, result) => {
+        // An LMS that ignores `page` repeats itself: a page with nothing new ends the list.
+        const known = new Set([...pages.values()].flat().map((course) => course.id));
+        const repeated = result.items.length > 0 && result.items.every((course) => known.has(course.id));
         pages.set(page, result.items);
-        report.received += result.report.received;
         update({ listed: state.listed + result.items.length });
-        if (result.items.length < perPage) return undefined;
+        if (result.report.received < perPage || repeated || page >= MAX_LIST_PAGES) return undefined;
         if (result.total !== null) {
           if (page !== 1) return undefined;
           const last = Math.ceil(result.total / perPage);

@@ -239,6 +239,24 @@ describe('LearnerSearch', () => {
     );
   });
 
+  it('ends the course list at a page that repeats the one before (an LMS that ignores the page)', async () => {
+    const asked = serveApi([], [sessionOf(7)]);
+    let listPages = 0;
+    server.use(
+      http.get('/endpoint/v1/courses', () => {
+        listPages += 1;
+        return HttpResponse.json(courses(100));
+      }),
+    );
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 100 of 100 courses; found in 1'),
+    );
+    expect(listPages).toBe(2);
+    expect(asked).toHaveLength(100);
+  });
+
   it('speaks Russian, numbers and plurals included', async () => {
     serveApi(courses(2), [sessionOf(2)]);
     renderSearch(`/courses?learner=${LEARNER}`, 'ru');
