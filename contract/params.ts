@@ -62,9 +62,30 @@ export const courseStatsQuerySchema = z.strictObject({
 });
 export type CourseStatsQuery = z.output<typeof courseStatsQuerySchema>;
 
+/** Content types a course list may be narrowed to (`types[]`): at most this many, each a positive integer. */
+export const COURSE_TYPES_MAX = 10;
+
+/** The course list's query string besides access_token, as it arrives: each optional; types[] may repeat. */
+export const coursesQuerySchema = z.strictObject({
+  page: z.optional(positiveIdSchema),
+  per_page: z.optional(z.int().check(z.minimum(1), z.maximum(COURSES_PER_PAGE_MAX))),
+  'types[]': z.optional(z.array(positiveIdSchema).check(z.maxLength(COURSE_TYPES_MAX))),
+});
+export type CoursesQuery = z.output<typeof coursesQuerySchema>;
+
+/** A course's sessions' query string besides access_token, as it arrives: each optional. */
+export const courseSessionsQuerySchema = z.strictObject({
+  filter: z.optional(z.enum(COURSE_SESSION_FILTERS)),
+  page: z.optional(positiveIdSchema),
+  per_page: z.optional(z.int().check(z.minimum(1), z.maximum(COURSES_PER_PAGE_MAX))),
+});
+export type CourseSessionsQuery = z.output<typeof courseSessionsQuerySchema>;
+
 /** The parameter names each endpoint allows (no others may be sent). */
 export const COURSE_STATS_QUERY_NAMES = ['access_token', 'user_id', 'course_session_id', 'page', 'per_page'] as const;
 export const LABEL_GROUPS_QUERY_NAMES = ['access_token'] as const;
+export const COURSES_QUERY_NAMES = ['access_token', 'page', 'per_page', 'types[]'] as const;
+export const COURSE_SESSIONS_QUERY_NAMES = ['access_token', 'filter', 'page', 'per_page'] as const;
 
 /** The error body our server and the demo API answer with. Upstream bodies may be anything. */
 export const errorBodySchema = z.strictObject({ error: z.string() });

@@ -5,7 +5,10 @@
 //   POST /__script  { token, steps: [{ path?, status?, body?, rawBody?, echo?, headers?, delayMs?, times? }], fallback? }
 //   GET  /__requests?token=...   what this token's requests looked like (path, query without the token, headers)
 //
-// Requests for a token with no script get the plain answer: [] for label groups, one generated page otherwise.
+// Requests for a token with no script get the plain answer: [] for label groups; three courses, with Total, for
+// the course list; the one active session the rows name for a course's sessions (none archived); one generated
+// page of statistics otherwise. A step's `path` is matched against the path alone, so `"/courses$"` scripts
+// the course list and `"/course_sessions$"` the sessions.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { statRow } from './upstream-rows';
@@ -41,8 +44,23 @@ interface SeenRequest {
 const scripts = new Map<string, Script>();
 const seen = new Map<string, SeenRequest[]>();
 
+/** The default course list: the courses the default statistics name (`Scripted course <id>`). */
+const DEFAULT_COURSES = [1, 2, 3].map((id) => ({ id, name: `Scripted course ${id}`, last_activity: null }));
+
 function defaultAnswer(url: URL): ScriptStep {
   if (url.pathname.endsWith('/label_groups')) return { status: 200, body: [] };
+  if (url.pathname.endsWith('/courses')) {
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const perPage = Number(url.searchParams.get('per_page') ?? '10');
+    const body = DEFAULT_COURSES.slice((page - 1) * perPage, page * perPage);
+    return { status: 200, body, headers: { Total: String(DEFAULT_COURSES.length), 'Per-Page': String(perPage) } };
+  }
+  const sessions = /\/courses\/(\d+)\/course_sessions$/.exec(url.pathname);
+  if (sessions) {
+    const active = url.searchParams.get('filter') !== 'archived';
+    const body = active ? [{ id: 1, name: 'Scripted session', course_id: Number(sessions[1]), finished: false }] : [];
+    return { status: 200, body };
+  }
   const match = /\/courses\/(\d+)\/course_stats$/.exec(url.pathname);
   const courseId = Number(match?.[1] ?? 1);
   const page = Number(url.searchParams.get('page') ?? '1');

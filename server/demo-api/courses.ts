@@ -1,5 +1,6 @@
 import type { CourseStatWire } from '../../contract/index';
 import { makeUsers, type DemoUser } from './names';
+import { generatedCourse } from './generated-courses';
 import { Random } from './random';
 import type { DemoCourse, DemoSession } from './demo-course';
 import { securityCourseStats } from './security-course';
@@ -222,7 +223,7 @@ class LazyCourseStats implements CourseStatsByCourse {
   get(courseId: number): readonly CourseStatWire[] | undefined {
     const known = this.built.get(courseId);
     if (known) return known;
-    const course = DEMO_COURSES.find((demo) => demo.id === courseId);
+    const course = DEMO_COURSES.find((demo) => demo.id === courseId) ?? generatedCourse(courseId);
     if (!course) return undefined;
     const stats = this.generate(course);
     this.built.set(courseId, stats);

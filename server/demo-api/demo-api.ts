@@ -1,11 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PER_PAGE_DEFAULT, type CourseStatWire } from '../../contract/index';
-import { readLabelGroupsQuery, readStatsQuery, type Checked, type ReadQuery } from '../api-query';
+import {
+  readCourseSessionsQuery,
+  readCoursesQuery,
+  readLabelGroupsQuery,
+  readStatsQuery,
+  type Checked,
+  type ReadQuery,
+} from '../api-query';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
 import { parsePositiveInt, rawQueryOf } from '../query-string';
-import { dayStart } from './courses';
+import { demoCourse, demoCoursePage } from './course-list';
+import { dayStart, REFERENCE_DATE, SECURITY_COURSE_ID } from './courses';
 import { getDemoData } from './demo-data';
+import { demoCourseSessions } from './sessions';
 import { tokenChecker } from './token-check';
 
 export interface DemoApiOptions {
@@ -186,7 +195,53 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
     answerLabelGroups(request, reply);
   });
 
-  for (const url of [statsUrl, '/label_groups']) {
+  // Beyond the API description (docs/api.md): the course list and a course's sessions, declared with the contract's
+  // wire types (course-list.ts, sessions.ts) so that they cannot drift from what the app reads.
+  const coursesQueries = new QueryMemo((raw) => readCoursesQuery(raw));
+  const sessionsQueries = new QueryMemo((raw) => readCourseSessionsQuery(raw));
+  const shiftOfToday = () => ofToday().day - Date.parse(REFERENCE_DATE);
+
+  function answerCourses(request: FastifyRequest, reply: FastifyReply) {
+    const query = coursesQueries.get(rawQueryOf(request.url));
+    if (!query.ok) return sendError(reply, 400, query.error);
+    const token = checkToken(request.headers.authorization, query.value.accessToken);
+    if (token === 'missing') return sendError(reply, 401, 'An access token is required');
+    if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
+    const { page = 1, per_page: perPage = PER_PAGE_DEFAULT, 'types[]': types = [] } = query.value.params;
+    const answer = demoCoursePage(shiftOfToday(), { page, perPage, types });
+    reply.header('Total', String(answer.total)).header('Per-Page', String(perPage));
+    return sendJson(reply, answer.body);
+  }
+
+  const sessionsUrl = '/courses/:course_id/course_sessions';
+  function answerSessions(request: FastifyRequest<{ Params: { course_id: string } }>, reply: FastifyReply) {
+    const courseId = parsePositiveInt(request.params.course_id);
+    if (courseId === null) return sendError(reply, 404, 'No such course: the course id must be a positive integer');
+    const query = sessionsQueries.get(rawQueryOf(request.url));
+    if (!query.ok) return sendError(reply, 400, query.error);
+    const token = checkToken(request.headers.authorization, query.value.accessToken);
+    if (token === 'missing') return sendError(reply, 401, 'An access token is required');
+    if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
+    const course = demoCourse(courseId);
+    if (!course) return sendError(reply, 404, `No course with id ${courseId}`);
+    const { filter = 'active', page = 1, per_page: perPage = PER_PAGE_DEFAULT } = query.value.params;
+    // Course 106's rows are written by hand: its statCount is not what each session holds.
+    const sessions = demoCourseSessions(course, filter, shiftOfToday(), {
+      countsKnown: course.id !== SECURITY_COURSE_ID,
+    });
+    const start = (page - 1) * perPage;
+    reply.header('Total', String(sessions.length)).header('Per-Page', String(perPage));
+    return sendJson(reply, Buffer.from(JSON.stringify(sessions.slice(start, start + perPage))));
+  }
+
+  app.get('/courses', { exposeHeadRoute: false }, (request, reply) => {
+    answerCourses(request, reply);
+  });
+  app.get<{ Params: { course_id: string } }>(sessionsUrl, { exposeHeadRoute: false }, (request, reply) => {
+    answerSessions(request, reply);
+  });
+
+  for (const url of [statsUrl, '/label_groups', '/courses', sessionsUrl]) {
     app.route({ method: [...OTHER_METHODS], url, handler: async (_request, reply) => methodNotAllowed(reply) });
   }
 };

@@ -23,6 +23,8 @@ const QUERY_TOKEN = 'query-token-77e1';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const STATS = '/endpoint/v1/courses/101/course_stats';
 const GROUPS = '/endpoint/v1/label_groups';
+const COURSES = '/endpoint/v1/courses';
+const SESSIONS = '/endpoint/v1/courses/101/course_sessions';
 
 type Received = ReceivedRequest;
 
@@ -371,6 +373,118 @@ describe('queries the API would refuse', () => {
   });
 });
 
+describe('the course list and a course’s sessions (beyond the description)', () => {
+  it('forwards the course list with page, per_page and types[] only, in one spelling, and the token', async () => {
+    const query = [
+      'types%5B%5D=2',
+      'page=3',
+      'types[]=1',
+      'per_page=100',
+      'types[]=2',
+      'sort=name',
+      `access_token=${QUERY_TOKEN}`,
+      'types=4',
+    ].join('&');
+    const response = await app.inject({ url: `${COURSES}?${query}`, headers: AUTH });
+    expect(response.statusCode).toBe(200);
+    const [received] = upstream.received;
+    if (!received) throw new Error('nothing forwarded');
+    expect(new URL(received.url, 'http://upstream').pathname).toBe(COURSES);
+    expect(forwardedQuery(received)).toEqual([
+      ['page', '3'],
+      ['per_page', '100'],
+      ['types[]', '2'],
+      ['types[]', '1'],
+      ['access_token', TOKEN],
+    ]);
+  });
+
+  it('forwards a course’s sessions with filter, page and per_page only', async () => {
+    await app.inject({ url: `${SESSIONS}?per_page=50&filter=archived&page=2&user_id=3`, headers: AUTH });
+    const [received] = upstream.received;
+    if (!received) throw new Error('nothing forwarded');
+    expect(new URL(received.url, 'http://upstream').pathname).toBe(SESSIONS);
+    expect(forwardedQuery(received)).toEqual([
+      ['filter', 'archived'],
+      ['page', '2'],
+      ['per_page', '50'],
+      ['access_token', TOKEN],
+    ]);
+  });
+
+  it('passes Total and Per-Page back with the list', async () => {
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', total: '1008', 'per-page': '100' }).end('[]');
+    });
+    const response = await app.inject({ url: COURSES, headers: AUTH });
+    expect(response.headers.total).toBe('1008');
+    expect(response.headers['per-page']).toBe('100');
+  });
+
+  it.each([
+    [COURSES, 'per_page=101', /per_page/],
+    [COURSES, 'per_page=0', /per_page/],
+    [COURSES, 'page=01', /page/],
+    [COURSES, 'page=1&page=2', /repeated/],
+    [COURSES, 'types[]=abc', /types\[\]/],
+    [COURSES, 'types[]=1,2', /types\[\]/],
+    [COURSES, 'types[]=0', /types\[\]/],
+    [COURSES, Array.from({ length: 11 }, (_, i) => `types[]=${i + 1}`).join('&'), /types\[\]/],
+    [SESSIONS, 'filter=all', /filter/],
+    [SESSIONS, 'filter=active&filter=archived', /repeated/],
+    [SESSIONS, 'per_page=500', /per_page/],
+    [SESSIONS, 'page=-1', /page/],
+  ])('%s?%s: 400 from the proxy itself, nothing forwarded', async (path, query, message) => {
+    const response = await app.inject({ url: `${path}?${query}`, headers: AUTH });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: expect.stringMatching(message) });
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('refuses what the demo API refuses, in the same words', async () => {
+    const demo = makeApp();
+    for (const url of [`${COURSES}?per_page=101`, `${COURSES}?types[]=x`, `${SESSIONS}?filter=all`]) {
+      const ours = await app.inject({ url, headers: AUTH });
+      const theirs = await demo.inject({ url, headers: DEMO_AUTH });
+      expect(ours.json(), url).toEqual(theirs.json());
+      expect(ours.statusCode, url).toBe(400);
+    }
+    await demo.close();
+    expect(upstream.received).toEqual([]);
+  });
+
+  it.each([
+    '/endpoint/v1/courses/',
+    '/endpoint/v1/courses/0/course_sessions',
+    '/endpoint/v1/courses/abc/course_sessions',
+    '/endpoint/v1/courses/101/course_sessions/5',
+    '/endpoint/v1/courses/101/course_sessions/',
+    '/endpoint/v1/courses/101/sessions',
+    '/endpoint/v1/courses/101',
+    '/endpoint/v1/courses.json',
+    '/endpoint/v1/course_sessions',
+  ])('does not forward %s', async (path) => {
+    const response = await app.inject({ url: path, headers: AUTH });
+    expect(response.statusCode).toBe(404);
+    expect(upstream.received).toEqual([]);
+  });
+
+  it('keeps an upstream 404 or 403 and an HTML answer from reaching the page as such', async () => {
+    upstream.script((_request, response) => {
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not Found</body></html>');
+    });
+    const missing = await app.inject({ url: COURSES, headers: AUTH });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: expect.stringMatching(/404 without a JSON body/) });
+    upstream.script((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<html><script>steal()</script></html>');
+    });
+    const html = await app.inject({ url: SESSIONS, headers: AUTH });
+    expect(html.statusCode).toBe(502);
+    expect(html.body).not.toContain('<script>');
+  });
+});
+
 describe('failures', () => {
   it('502 when the upstream cannot be reached', async () => {
     const closed = http.createServer();
@@ -523,7 +637,7 @@ describe('refusals', () => {
 
   it('answers 405 with Allow: GET to other methods, without asking the upstream', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const) {
-      for (const url of [STATS, GROUPS]) {
+      for (const url of [STATS, GROUPS, COURSES, SESSIONS]) {
         const request: InjectOptions = { method, url, headers: { ...AUTH, 'content-type': 'application/json' } };
         if (method !== 'HEAD') request.payload = '{"x":1}';
         const response = await app.inject(request);
@@ -534,7 +648,7 @@ describe('refusals', () => {
     expect(upstream.received).toEqual([]);
   });
 
-  it('sends nothing but the two spec paths upstream, whatever the request', async () => {
+  it('sends nothing but the four known paths upstream, whatever the request', async () => {
     let sent = 0;
     for (const item of fuzzCases(500, 777)) {
       if (!URL.canParse(item.url, 'http://localhost')) continue;
@@ -545,10 +659,20 @@ describe('refusals', () => {
     }
     expect(sent).toBeGreaterThan(400);
     expect(upstream.received.length).toBeGreaterThan(20);
-    const allowedNames = new Set(['user_id', 'course_session_id', 'page', 'per_page', 'access_token']);
+    const allowedNames = new Set([
+      'user_id',
+      'course_session_id',
+      'page',
+      'per_page',
+      'access_token',
+      'filter',
+      'types[]',
+    ]);
     for (const received of upstream.received) {
       const url = new URL(received.url, 'http://upstream');
-      expect(url.pathname).toMatch(/^\/endpoint\/v1\/(courses\/[1-9]\d*\/course_stats|label_groups)$/);
+      expect(url.pathname).toMatch(
+        /^\/endpoint\/v1\/(courses(\/[1-9]\d*\/(course_stats|course_sessions))?|label_groups)$/,
+      );
       for (const name of url.searchParams.keys()) expect(allowedNames.has(name), name).toBe(true);
       expect(received.method).toBe('GET');
       expect(received.headers.host).toBe(upstreamHost);

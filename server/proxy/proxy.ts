@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { courseStatsPath, LABEL_GROUPS_PATH } from '../../contract/index';
-import { readLabelGroupsQuery, readStatsQuery } from '../api-query';
+import { courseSessionsPath, COURSES_PATH, courseStatsPath, LABEL_GROUPS_PATH } from '../../contract/index';
+import { readCourseSessionsQuery, readCoursesQuery, readLabelGroupsQuery, readStatsQuery } from '../api-query';
 import { bearerToken } from '../bearer';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
 import type { Metrics, UpstreamOutcome } from '../ops/metrics';
@@ -20,7 +20,7 @@ export interface ProxyOptions {
 }
 
 /** Response headers worth passing back; never Set-Cookie, never the upstream's Content-Type (ours is JSON). */
-const PASSED_RESPONSE_HEADERS = ['retry-after', 'cache-control', 'etag', 'last-modified'] as const;
+const PASSED_RESPONSE_HEADERS = ['retry-after', 'cache-control', 'etag', 'last-modified', 'total', 'per-page'] as const;
 const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
 /**
  * Statuses the app acts on (sign out, "not found", wait and retry): kept when their body is not JSON, with our
@@ -139,7 +139,38 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
     return forward(request, reply, LABEL_GROUPS_PATH, new URLSearchParams());
   });
 
-  for (const url of [statsUrl, '/label_groups']) {
+  // Two more paths, beyond the API description (docs/api.md): the course list and a course's sessions, checked
+  // and forwarded the same way. Total and Per-Page come back with them (PASSED_RESPONSE_HEADERS).
+  app.get('/courses', { exposeHeadRoute: false }, async (request, reply) => {
+    const incoming = readCoursesQuery(rawQueryOf(request.url), 'drop');
+    if (!incoming.ok) return sendError(reply, 400, incoming.error);
+    const { page, per_page: perPage, 'types[]': types = [] } = incoming.value.params;
+    const query = new URLSearchParams();
+    if (page !== undefined) query.append('page', String(page));
+    if (perPage !== undefined) query.append('per_page', String(perPage));
+    for (const type of types) query.append('types[]', String(type));
+    return forward(request, reply, COURSES_PATH, query);
+  });
+
+  const sessionsUrl = '/courses/:course_id/course_sessions';
+  app.get<{ Params: { course_id: string } }>(sessionsUrl, { exposeHeadRoute: false }, async (request, reply) => {
+    const courseId = parsePositiveInt(request.params.course_id);
+    if (courseId === null) return sendError(reply, 404, 'No such course: the course id must be a positive integer');
+    const incoming = readCourseSessionsQuery(rawQueryOf(request.url), 'drop');
+    if (!incoming.ok) return sendError(reply, 400, incoming.error);
+    const { filter, page, per_page: perPage } = incoming.value.params;
+    const query = new URLSearchParams();
+    for (const [name, value] of [
+      ['filter', filter],
+      ['page', page],
+      ['per_page', perPage],
+    ] as const) {
+      if (value !== undefined) query.append(name, String(value));
+    }
+    return forward(request, reply, courseSessionsPath(courseId), query);
+  });
+
+  for (const url of [statsUrl, '/label_groups', '/courses', sessionsUrl]) {
     app.route({ method: [...OTHER_METHODS], url, handler: async (_request, reply) => methodNotAllowed(reply) });
   }
 };
