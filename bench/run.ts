@@ -2,7 +2,7 @@
 // Results go to .bench/results.json and to this suite's sections of BENCHMARKS.md.
 //
 //   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
-//                   shared-limits scale sort-50k scroll-50k compression snapshots, or 1–12)
+//                   shared-limits scale sort-50k scroll-50k compression snapshots courses, or 1–13)
 //   --skip=a,b      run all but these
 //   --runs=N        override every benchmark's number of runs
 //   --concurrency=N the whole-course loader's concurrency for the network floor, if it cannot be read from the app
@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { apiThroughput } from './api-throughput';
 import { bundle } from './bundle';
 import { compression } from './compression';
+import { courses } from './courses';
 import { labelTree } from './label-tree';
 import { lighthouseAudit } from './lighthouse';
 import { proxyOverhead } from './proxy-overhead';
@@ -52,6 +53,7 @@ const BENCHMARKS: Benchmark[] = [
   scrollLarge,
   compression,
   snapshots,
+  courses,
 ];
 
 interface Options {

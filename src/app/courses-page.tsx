@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { courseStatsHref } from '@/features/course-stats/params/course-stats-search';
 import { CourseShortcuts } from '@/features/course-stats/routes/courses-index-page';
 import { CourseList } from '@/features/courses/list/course-list';
+import { LearnerSearch } from '@/features/courses/learner-search/learner-search';
 import { useCatalog } from '@/lib/i18n';
 import { appCatalogs } from './strings';
 import './courses-page.css';
@@ -19,8 +20,7 @@ export function CoursesPage() {
     <section className="courses-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{texts.titles.courses}</h1>
       <CourseShortcuts />
-      {/* LEARNER SEARCH: <LearnerSearch /> (named export of @/features/courses/learner-search/learner-search)
-          mounts here, between the shortcuts and the list, once that folder is merged. */}
+      <LearnerSearch />
       <CourseList courseHref={courseHref} />
     </section>
   );

@@ -48,6 +48,16 @@ async function openLearner(user: ReturnType<typeof userEvent.setup>, name: strin
 }
 
 describe('learner view', () => {
+  it('links to the same learner in every other course', async () => {
+    serveCourseStats(sessions);
+    const user = userEvent.setup();
+    const { router } = renderPage('/courses/7/stats?user_id=5&view=learner');
+    await screen.findByRole('heading', { name: 'All sessions of Анна' });
+    await user.click(screen.getByRole('link', { name: 'In other courses' }));
+    expect(router.state.location.pathname).toBe('/courses');
+    expect(router.state.location.search).toBe('?learner=5');
+  });
+
   it('lists every session with its status, progress, score, deadline, activity and certificate', async () => {
     serveCourseStats(sessions);
     const user = userEvent.setup();

@@ -87,8 +87,10 @@ export function LearnerView({ courseId, userId }: LearnerViewProps) {
 
   return (
     <section className="learner-view" aria-labelledby={headingId}>
-      <p>
+      <p className="learner-view-links">
         <Link to={backHref}>{texts.learnerBack}</Link>
+        {/* The courses feature's learner search, by its address: this feature does not import that one. */}
+        <Link to={`/courses?learner=${userId}`}>{texts.inOtherCourses}</Link>
       </p>
       {/* A name or email too long for a phone's line ends in an ellipsis: the tip holds the whole of it. */}
       <h2 id={headingId} title={name}>

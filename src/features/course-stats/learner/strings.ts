@@ -48,6 +48,7 @@ const en = {
   learnerUnknown: (userId: number) => `User ${userId}`,
   learnerIds: (userId: number, email: string | null) => `User ID ${userId}${email ? ` · ${email}` : ''}`,
   learnerBack: 'Back to all learners',
+  inOtherCourses: 'In other courses',
   learnerEmpty: (userId: number) => `No statistics for user ${userId} in this course.`,
   learnerCount: (sessions: number, passed: number) =>
     `${plural(sessions, 'session', 'sessions')}, ${number(passed)} passed.`,
@@ -106,6 +107,7 @@ const ru: LearnerTexts = {
   learnerUnknown: (userId: number) => `Пользователь ${userId}`,
   learnerIds: (userId: number, email: string | null) => `ID пользователя ${userId}${email ? ` · ${email}` : ''}`,
   learnerBack: 'Назад ко всем слушателям',
+  inOtherCourses: 'В других курсах',
   learnerEmpty: (userId: number) => `В этом курсе нет статистики пользователя ${userId}.`,
   learnerCount: (sessions: number, passed: number) =>
     `${ruPlural(sessions, 'сессия', 'сессии', 'сессий')}, пройдено: ${ruNumber(passed)}.`,

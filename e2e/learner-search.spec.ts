@@ -1,0 +1,270 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { statRow } from './fault-kit';
+import {
+  PROXY_URL,
+  scriptUpstream,
+  SHELL_WORDS,
+  uniqueToken,
+  upstreamRequests,
+  type ScriptStepInput,
+  type UpstreamRequest,
+} from './support';
+
+// "Find a learner" on /courses, through the real server in proxy mode in front of the scripted upstream: the
+// course list and each course's answer for one learner are scripted per token.
+
+const LEARNER = 5;
+const COURSES = 40;
+const PHONE = { width: 375, height: 740 };
+
+/** Course n was active n hours into 2026: the search asks from course 40 down to course 1. */
+function courseList(count = COURSES): Array<Record<string, unknown>> {
+  return Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    name: index + 1 === 12 ? '<img src=x onerror=alert(1)> Основы' : `Course ${index + 1}`,
+    last_activity: new Date(Date.UTC(2026, 0, 1) + (index + 1) * 3_600_000).toISOString(),
+    owner_name: 'Owner',
+  }));
+}
+
+const statsPath = (courseId: number) => `/courses/${courseId}/course_stats$`;
+
+function learnerRow(courseId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return statRow(
+    courseId * 10,
+    {
+      user_id: LEARNER,
+      username: 'Анна',
+      course_session_id: courseId * 100,
+      course_session_name: `Group ${courseId}`,
+      ...overrides,
+    },
+    courseId,
+  );
+}
+
+/** Where the learner is: courses 40, 12 (a hostile name) and 1, the one asked last. */
+const FOUND: ScriptStepInput[] = [
+  {
+    path: statsPath(40),
+    body: [learnerRow(40, { success: true, completed: true, progress: 100, cert_file: 'https://files.example/c.pdf' })],
+    times: 20,
+  },
+  {
+    path: statsPath(12),
+    body: [learnerRow(12, { completed: false, success: false, progress: 40, cert_file: 'javascript:alert(1)' })],
+    times: 20,
+  },
+];
+const LAST_COURSE: ScriptStepInput = { path: statsPath(1), body: [learnerRow(1)], times: 20 };
+const LIST: ScriptStepInput = { path: '/endpoint/v1/courses$', body: courseList(), times: 50 };
+/** Every other course: the learner is not there, answered after a moment. */
+const NOT_THERE: ScriptStepInput = { status: 200, body: [], delayMs: 50 };
+
+const statsAsked = (requests: UpstreamRequest[], courseId?: number) =>
+  requests.filter(
+    (request) =>
+      request.path.endsWith('/course_stats') &&
+      (courseId === undefined || request.path.includes(`/courses/${courseId}/`)),
+  );
+
+async function signInAs(page: Page, token: string, language: 'en' | 'ru' = 'en'): Promise<void> {
+  const words = SHELL_WORDS[language];
+  await page.getByLabel(words.tokenLabel).fill(token);
+  await page.getByRole('button', { name: words.signIn }).click();
+  await expect(page.getByRole('navigation', { name: words.mainNav })).toBeVisible({ timeout: 30_000 });
+}
+
+async function openSearch(page: Page, token: string, language: 'en' | 'ru' = 'en'): Promise<void> {
+  await page.goto(`${PROXY_URL}/courses?learner=${LEARNER}`);
+  await signInAs(page, token, language);
+}
+
+const region = (page: Page, name = `Learner ${LEARNER} across courses`) => page.getByRole('region', { name });
+const statusLine = (page: Page) => region(page).getByRole('status').first();
+
+// The search waits for a 2 s Retry-After and reads 40 courses, on a machine that may be busy.
+test.describe.configure({ timeout: 120_000 });
+
+test('meets a 429 and waits it out, is cancelled, resumes where it stopped, and a link reopens it', async ({
+  page,
+}) => {
+  const token = uniqueToken('learner-429');
+  await scriptUpstream(
+    token,
+    [
+      LIST,
+      ...FOUND,
+      // Course 38 is asked to wait first; course 1, the last asked, does not answer until the search is cancelled.
+      {
+        path: statsPath(38),
+        status: 429,
+        headers: { 'Retry-After': '2' },
+        body: { error: 'Too many requests' },
+      },
+      { path: statsPath(1), body: [learnerRow(1)], delayMs: 60_000 },
+      LAST_COURSE,
+    ],
+    NOT_THERE,
+  );
+  await openSearch(page, token);
+
+  const results = region(page);
+  await expect(results.getByRole('link', { name: 'Course 40' })).toBeVisible({ timeout: 30_000 });
+  await expect(results.getByText(/^The API asked to slow down: waiting [12] s, then carrying on/)).toBeVisible();
+  await expect(statusLine(page)).toHaveText('Checked 39 of 40 courses; found in 2', { timeout: 60_000 });
+  await expect(results.getByText(/slow down/)).toHaveCount(0);
+  await expect(results.getByRole('table', { name: 'Sessions found (partial)' })).toBeVisible();
+
+  await results.getByRole('button', { name: 'Cancel' }).click();
+  await expect(
+    results.getByText('Cancelled: these results are partial. Resume to check the remaining courses.'),
+  ).toBeVisible();
+  await expect(statusLine(page)).toHaveText('Checked 39 of 40 courses; found in 2');
+
+  await results.getByRole('button', { name: 'Resume' }).click();
+  await expect(statusLine(page)).toHaveText('Checked 40 of 40 courses; found in 3', { timeout: 30_000 });
+  await expect(results.getByRole('table', { name: 'Sessions found' })).toBeVisible();
+  await expect(results.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+
+  const requests = await upstreamRequests(token);
+  // The 429 was waited out: nothing was asked during its Retry-After, and then course 38 was asked first.
+  const limited = statsAsked(requests, 38);
+  expect(limited).toHaveLength(2);
+  const [first, again] = limited;
+  expect((again?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(1_900);
+  const during = statsAsked(requests).filter(
+    (request) => request.at > (first?.at ?? 0) + 300 && request.at < (first?.at ?? 0) + 1_900,
+  );
+  expect(during).toEqual([]);
+  // Resume asked only course 1 again: every other course once (38 twice, for its 429).
+  for (let courseId = 2; courseId <= COURSES; courseId += 1) {
+    expect(statsAsked(requests, courseId), `requests for course ${courseId}`).toHaveLength(courseId === 38 ? 2 : 1);
+  }
+  expect(statsAsked(requests, 1)).toHaveLength(2);
+  expect(statsAsked(requests).every((request) => request.query.user_id === String(LEARNER))).toBe(true);
+
+  // The rows: course links to the learner view, status in words, progress, certificate only when http(s).
+  const rows = results.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(4);
+  const hostile = results.getByRole('row', { name: /Group 12/ });
+  await expect(hostile.getByRole('link', { name: '<img src=x onerror=alert(1)> Основы' })).toHaveAttribute(
+    'href',
+    `/courses/12/stats?user_id=${LEARNER}&view=learner`,
+  );
+  await expect(hostile.getByText('In progress')).toBeVisible();
+  await expect(hostile.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+  await expect(hostile.getByRole('link', { name: 'Certificate' })).toHaveCount(0);
+  const passed = results.getByRole('row', { name: /Group 40/ });
+  await expect(passed.getByText('Passed')).toBeVisible();
+  await expect(passed.getByRole('link', { name: 'Certificate' })).toHaveAttribute(
+    'href',
+    'https://files.example/c.pdf',
+  );
+
+  // The address holds the learner: opening it again runs the search again.
+  expect(new URL(page.url()).search).toBe(`?learner=${LEARNER}`);
+  await page.goto(`${PROXY_URL}/courses?learner=${LEARNER}`);
+  await expect(statusLine(page)).toHaveText('Checked 40 of 40 courses; found in 3', { timeout: 60_000 });
+  expect(statsAsked(await upstreamRequests(token), 40)).toHaveLength(2);
+});
+
+test('the learner view links to the same learner in other courses, which runs the search', async ({ page }) => {
+  const token = uniqueToken('learner-link');
+  await scriptUpstream(token, [LIST, ...FOUND, LAST_COURSE], NOT_THERE);
+  await page.goto(`${PROXY_URL}/courses/40/stats?user_id=${LEARNER}&view=learner`);
+  await signInAs(page, token);
+  await expect(page.getByRole('heading', { name: 'All sessions of Анна' })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('link', { name: 'In other courses' }).click();
+  await expect(page).toHaveURL(`${PROXY_URL}/courses?learner=${LEARNER}`);
+  await expect(statusLine(page)).toHaveText('Checked 40 of 40 courses; found in 3', { timeout: 60_000 });
+  await expect(page.getByRole('form', { name: 'Find a learner' }).getByLabel('User ID')).toHaveValue(String(LEARNER));
+  await expect(region(page).getByRole('link', { name: 'Course 40' })).toBeVisible();
+});
+
+test('a user ID that is not one is refused inline, and a bad one in the address is taken out', async ({ page }) => {
+  const token = uniqueToken('learner-form');
+  await scriptUpstream(token, [LIST], NOT_THERE);
+  await page.goto(`${PROXY_URL}/courses?learner=-3`);
+  await signInAs(page, token);
+  const form = page.getByRole('form', { name: 'Find a learner' });
+  await expect(form).toBeVisible();
+  await expect(page).toHaveURL(`${PROXY_URL}/courses`);
+
+  await form.getByLabel('User ID').fill('5 5');
+  await form.getByRole('button', { name: 'Find in all courses' }).click();
+  await expect(form.getByLabel('User ID')).toHaveAccessibleDescription('Enter the user ID without spaces.');
+  await expect(form.getByLabel('User ID')).toBeFocused();
+  expect(statsAsked(await upstreamRequests(token))).toEqual([]);
+});
+
+const LANGUAGES = {
+  en: {
+    status: 'Checked 40 of 40 courses; found in 3',
+    region: `Learner ${LEARNER} across courses`,
+    failed: '1 course could not be checked',
+    cancel: 'Cancel',
+    cancelled: /^Cancelled: these results are partial/,
+  },
+  ru: {
+    status: 'Проверено 40 из 40 курсов; найден в 3 курсах',
+    region: `Слушатель ${LEARNER} во всех курсах`,
+    failed: 'Не удалось проверить: 1 курс',
+    cancel: 'Отменить',
+    cancelled: /^Поиск отменён: результаты неполные/,
+  },
+} as const;
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const language of ['en', 'ru'] as const) {
+    const words = LANGUAGES[language];
+    test.describe(`${colorScheme} theme, ${language}`, () => {
+      test.use({ colorScheme, locale: SHELL_WORDS[language].locale });
+
+      test('the results, with a course that could not be checked, have no WCAG A/AA violations', async ({ page }) => {
+        const token = uniqueToken(`learner-axe-${colorScheme}-${language}`);
+        await scriptUpstream(
+          token,
+          [LIST, ...FOUND, LAST_COURSE, { path: statsPath(20), status: 403, body: { error: 'Forbidden' }, times: 5 }],
+          NOT_THERE,
+        );
+        await openSearch(page, token, language);
+        const results = region(page, words.region);
+        await expect(results.getByRole('status').first()).toHaveText(words.status, { timeout: 60_000 });
+        await results.getByText(words.failed).click();
+        await expect(results.getByText(/\(ID 20\)/)).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+
+      test('on a phone, cancelled with partial results, there are no WCAG A/AA violations', async ({ page }) => {
+        await page.setViewportSize(PHONE);
+        const token = uniqueToken(`learner-axe-phone-${colorScheme}-${language}`);
+        await scriptUpstream(
+          token,
+          [LIST, ...FOUND, { path: statsPath(1), body: [learnerRow(1)], delayMs: 60_000 }],
+          NOT_THERE,
+        );
+        await openSearch(page, token, language);
+        const results = region(page, words.region);
+        await expect(results.getByRole('listitem')).toHaveCount(2, { timeout: 60_000 });
+        await results.getByRole('button', { name: words.cancel }).click();
+        await expect(results.getByText(words.cancelled)).toBeVisible();
+        // Cards, not a table, and nothing wider than the screen.
+        await expect(results.getByRole('table')).toHaveCount(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        await expectNoAxeViolations(page);
+      });
+    });
+  }
+}

@@ -1,0 +1,192 @@
+import { memo, useState } from 'react';
+import { Link } from 'react-router';
+import type { CourseStat } from '@contract';
+import { ProgressBar } from '@/components/progress-bar';
+import { StatusBadge, type StatusTone } from '@/components/status-badge';
+import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '@/lib/course-stat-status';
+import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/lib/format';
+import { useCatalog } from '@/lib/i18n';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { safeHttpUrl } from '@/lib/url-safety';
+import type { FoundSession } from './learner-search-run';
+import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
+
+const STATUS_TONES: Record<CourseStatStatus, StatusTone> = {
+  not_started: 'neutral',
+  in_progress: 'warn',
+  not_passed: 'danger',
+  passed: 'ok',
+};
+
+/** The learner view of a course (the course-stats screen's address for it). */
+export function learnerViewPath(courseId: number, userId: number): string {
+  return `/courses/${courseId}/stats?user_id=${userId}&view=learner`;
+}
+
+interface CellProps {
+  row: CourseStat;
+  texts: LearnerSearchTexts;
+  now: number;
+}
+
+function Status({ row, texts }: CellProps) {
+  const status = courseStatStatus(row);
+  return <StatusBadge tone={STATUS_TONES[status]}>{texts.statusLabels[status]}</StatusBadge>;
+}
+
+function Deadline({ row, texts, now }: CellProps) {
+  if (row.deadline === null) return <span className="muted">{texts.noDeadline}</span>;
+  if (parseTimestamp(row.deadline) === null) return <>—</>;
+  return (
+    <>
+      <time dateTime={row.deadline}>{formatDateTime(row.deadline, { locale: texts.locale })}</time>
+      {isOverdue(row, now) && (
+        <>
+          {' '}
+          <StatusBadge tone="danger">{texts.overdue}</StatusBadge>
+        </>
+      )}
+    </>
+  );
+}
+
+function LastActivity({ row, texts, now }: CellProps) {
+  if (parseTimestamp(row.last_activity) === null) return <span className="muted">{texts.never}</span>;
+  return (
+    <time dateTime={row.last_activity ?? undefined} title={formatDateTime(row.last_activity, { locale: texts.locale })}>
+      {formatRelativeTime(row.last_activity, now, texts.locale)}
+    </time>
+  );
+}
+
+/** A link only for an absolute http(s) URL; anything else is "None". */
+function Certificate({ row, texts }: CellProps) {
+  const href = safeHttpUrl(row.cert_file);
+  if (href === null) return <span className="muted">{texts.noCertificate}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {texts.certificateLink}
+    </a>
+  );
+}
+
+function CourseLink({ session }: { session: FoundSession }) {
+  // Names are data: React renders them as text.
+  return <Link to={learnerViewPath(session.course.id, session.row.user_id)}>{session.course.name}</Link>;
+}
+
+function Progress({ session, texts }: { session: FoundSession; texts: LearnerSearchTexts }) {
+  return (
+    <ProgressBar
+      locale={texts.locale}
+      value={effectiveProgress(session.row)}
+      label={texts.progressOf(session.course.name, session.row.course_session_name)}
+    />
+  );
+}
+
+export interface LearnerResultsProps {
+  sessions: readonly FoundSession[];
+  partial: boolean;
+}
+
+/**
+ * One row per session found, in the order found: a table, or on a phone a card per session. Memoised: the
+ * status line above it changes with every course checked, the sessions only when one is found.
+ */
+export const LearnerResults = memo(function LearnerResults({ sessions, partial }: LearnerResultsProps) {
+  const texts = useCatalog(learnerSearchCatalogs);
+  const phone = useMediaQuery(PHONE_QUERY);
+  // The time the rows are judged by (overdue, "3 days ago"): when they were found, not every render.
+  const [now] = useState(() => Date.now());
+  const { columns } = texts;
+  const caption = texts.sessionsCaption(partial);
+
+  if (phone) {
+    return (
+      <ul className="learner-search-cards" aria-label={caption}>
+        {sessions.map((session) => {
+          const props = { row: session.row, texts, now };
+          return (
+            <li key={`${session.course.id}-${session.row.id}`} className="learner-search-card">
+              <p className="learner-search-card-course">
+                <CourseLink session={session} />
+              </p>
+              <p className="learner-search-card-session">
+                {session.row.course_session_name} <Status {...props} />
+              </p>
+              <Progress session={session} texts={texts} />
+              <dl className="learner-search-card-facts">
+                <div>
+                  <dt>{columns.deadline}</dt>
+                  <dd>
+                    <Deadline {...props} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{columns.lastActivity}</dt>
+                  <dd>
+                    <LastActivity {...props} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{columns.certificate}</dt>
+                  <dd>
+                    <Certificate {...props} />
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="learner-search-table-wrap">
+      <table className="learner-search-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns.course}</th>
+            <th scope="col">{columns.session}</th>
+            <th scope="col">{columns.status}</th>
+            <th scope="col">{columns.progress}</th>
+            <th scope="col">{columns.deadline}</th>
+            <th scope="col">{columns.lastActivity}</th>
+            <th scope="col">{columns.certificate}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => {
+            const props = { row: session.row, texts, now };
+            return (
+              <tr key={`${session.course.id}-${session.row.id}`}>
+                <th scope="row">
+                  <CourseLink session={session} />
+                </th>
+                <td>{session.row.course_session_name}</td>
+                <td>
+                  <Status {...props} />
+                </td>
+                <td>
+                  <Progress session={session} texts={texts} />
+                </td>
+                <td>
+                  <Deadline {...props} />
+                </td>
+                <td>
+                  <LastActivity {...props} />
+                </td>
+                <td>
+                  <Certificate {...props} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+});

@@ -1,0 +1,270 @@
+import type { CourseStatWire, CourseWire } from '@contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { LocaleProvider } from '@/lib/i18n';
+import { courseStatWire } from '@/testing/fixtures';
+import { server } from '@/testing/msw';
+import { renderWithProviders } from '@/testing/render';
+import { LearnerSearch } from './learner-search';
+
+const LEARNER = 5;
+
+/** Courses 1..count; the higher the id, the more recently active (so the search asks from `count` down). */
+function courses(count: number): CourseWire[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    name: `Course ${index + 1}`,
+    last_activity: new Date(Date.UTC(2026, 0, 1) + index * 3_600_000).toISOString(),
+  }));
+}
+
+function sessionOf(courseId: number, overrides: Partial<CourseStatWire> = {}): CourseStatWire {
+  return courseStatWire({
+    id: courseId * 10,
+    user_id: LEARNER,
+    username: 'Анна',
+    course_id: courseId,
+    coursename: `Course ${courseId}`,
+    course_session_id: courseId * 100,
+    course_session_name: `Group ${courseId}`,
+    ...overrides,
+  });
+}
+
+type StatsAnswer = (courseId: number, url: URL) => Response | Promise<Response | undefined> | undefined;
+
+/**
+ * The API: the course list paged by 100, course_stats from `rows` narrowed by user_id unless `answer` says
+ * otherwise, and a server with no rate limit. Returns the course ids of the course_stats requests, in order.
+ */
+function serveApi(list: CourseWire[], rows: CourseStatWire[], answer?: StatsAnswer): number[] {
+  const asked: number[] = [];
+  server.use(
+    http.get('/api/config', () => HttpResponse.json({ mode: 'demo', demoToken: 't', rateLimitMax: 0 })),
+    http.get('/endpoint/v1/courses', ({ request }) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page'));
+      const perPage = Number(url.searchParams.get('per_page'));
+      return HttpResponse.json(list.slice((page - 1) * perPage, page * perPage));
+    }),
+    http.get('/endpoint/v1/courses/:courseId/course_stats', async ({ params, request }) => {
+      const courseId = Number(params.courseId);
+      const url = new URL(request.url);
+      asked.push(courseId);
+      const scripted = await answer?.(courseId, url);
+      if (scripted) return scripted;
+      const userId = Number(url.searchParams.get('user_id'));
+      return HttpResponse.json(rows.filter((row) => row.course_id === courseId && row.user_id === userId));
+    }),
+  );
+  return asked;
+}
+
+function renderSearch(route = '/courses', locale: 'en' | 'ru' = 'en') {
+  return renderWithProviders(
+    <LocaleProvider initial={locale}>
+      <LearnerSearch />
+    </LocaleProvider>,
+    { route, path: '/courses' },
+  );
+}
+
+const results = (userId = LEARNER) => screen.findByRole('region', { name: `Learner ${userId} across courses` });
+
+function deferred() {
+  let release: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+describe('LearnerSearch', () => {
+  it('runs for the learner in the address: every course asked, most recently active first, rows as found', async () => {
+    const asked = serveApi(courses(150), [
+      sessionOf(140, { success: true, completed: true, progress: 100, cert_file: 'https://files.example/c.pdf' }),
+      sessionOf(3, { cert_file: 'javascript:alert(1)', progress: 35, progress_percent: 35 }),
+      sessionOf(3, { id: 31, course_session_id: 301, course_session_name: 'Group 3b' }),
+    ]);
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 150 of 150 courses; found in 2'),
+    );
+    expect(asked).toHaveLength(150);
+    expect(asked.slice(0, 6).sort((a, b) => b - a)).toEqual([150, 149, 148, 147, 146, 145]);
+    expect(asked.indexOf(140)).toBeLessThan(asked.indexOf(3));
+
+    const table = within(region).getByRole('table', { name: 'Sessions found' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'Group 140',
+      'Group 3',
+      'Group 3b',
+    ]);
+    expect(within(rows[0] ?? region).getByRole('link', { name: 'Course 140' })).toHaveAttribute(
+      'href',
+      '/courses/140/stats?user_id=5&view=learner',
+    );
+    expect(within(rows[0] ?? region).getByText('Passed')).toBeInTheDocument();
+    expect(within(rows[0] ?? region).getByRole('link', { name: 'Certificate' })).toHaveAttribute(
+      'href',
+      'https://files.example/c.pdf',
+    );
+    expect(within(rows[1] ?? region).queryByRole('link', { name: 'Certificate' })).toBeNull();
+    expect(
+      within(rows[1] ?? region).getByRole('progressbar', { name: 'Progress in Course 3, Group 3' }),
+    ).toHaveAttribute('aria-valuenow', '35');
+    expect(within(region).getByText('Every listed course was checked.')).toBeInTheDocument();
+  });
+
+  it('refuses a user ID that is not one, inline, and sends nothing', async () => {
+    const asked = serveApi(courses(3), []);
+    const user = userEvent.setup();
+    const { router } = renderSearch();
+    const form = screen.getByRole('form', { name: 'Find a learner' });
+    await user.type(within(form).getByLabelText('User ID'), '12a');
+    await user.click(within(form).getByRole('button', { name: 'Find in all courses' }));
+    expect(within(form).getByLabelText('User ID')).toHaveAccessibleDescription(
+      'A user ID is a whole number, such as 10705.',
+    );
+    expect(within(form).getByLabelText('User ID')).toHaveFocus();
+    expect(router.state.location.search).toBe('');
+    expect(asked).toEqual([]);
+
+    await user.clear(within(form).getByLabelText('User ID'));
+    await user.type(within(form).getByLabelText('User ID'), '7');
+    expect(within(form).getByLabelText('User ID')).not.toHaveAccessibleDescription();
+    await user.click(within(form).getByRole('button', { name: 'Find in all courses' }));
+    expect(router.state.location.search).toBe('?learner=7');
+    const region = await results(7);
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 3 of 3 courses; found in 0'),
+    );
+    expect(within(region).getByText('User 7 was not found in any listed course.')).toBeInTheDocument();
+  });
+
+  it('takes a bad value out of the address and searches nothing', async () => {
+    const asked = serveApi(courses(3), []);
+    const { router } = renderSearch('/courses?learner=0x10&sort=name');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=name'));
+    expect(screen.queryByRole('region', { name: /across courses$/ })).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('waits out a 429 for as long as Retry-After says, then asks that course again', async () => {
+    let limited = false;
+    const asked = serveApi(courses(4), [sessionOf(2)], (courseId) => {
+      if (courseId !== 3 || limited) return undefined;
+      limited = true;
+      return HttpResponse.json({ error: 'Too many requests' }, { status: 429, headers: { 'Retry-After': '1' } });
+    });
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    expect(
+      await within(region).findByText(/^The API asked to slow down: waiting 1 s, then carrying on/),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(region).getAllByRole('status')[0]).toHaveTextContent('Checked 4 of 4 courses; found in 1'),
+    );
+    expect(asked.filter((id) => id === 3)).toHaveLength(2);
+    expect(within(region).queryByText(/slow down/)).toBeNull();
+    expect(within(region).queryByText(/could not be checked/)).toBeNull();
+  });
+
+  it('lists a course that cannot be checked compactly and carries on with the rest', async () => {
+    serveApi(courses(5), [sessionOf(1)], (courseId) =>
+      courseId === 4 ? HttpResponse.json({ error: 'Forbidden' }, { status: 403 }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 5 of 5 courses; found in 1'),
+    );
+    await user.click(within(region).getByText('1 course could not be checked'));
+    expect(within(region).getByText('Course 4 (ID 4): not allowed for this token')).toBeVisible();
+    expect(within(region).getByRole('link', { name: 'Course 1' })).toBeInTheDocument();
+  });
+
+  it('cancels with what it found labelled partial, and resumes with the courses not answered', async () => {
+    const gate = deferred();
+    const asked = serveApi(courses(20), [sessionOf(20), sessionOf(2)], async (courseId) => {
+      if (courseId < 15) await gate.promise;
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    await within(region).findByRole('link', { name: 'Course 20' });
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Checked 6 of 20 courses'));
+    await user.click(within(region).getByRole('button', { name: 'Cancel' }));
+    expect(
+      within(region).getByText('Cancelled: these results are partial. Resume to check the remaining courses.'),
+    ).toBeInTheDocument();
+    expect(within(region).getByRole('table', { name: 'Sessions found (partial)' })).toBeInTheDocument();
+    gate.release();
+    const askedBeforeResume = asked.filter((id) => id >= 15);
+    expect(askedBeforeResume.sort((a, b) => a - b)).toEqual([15, 16, 17, 18, 19, 20]);
+
+    await user.click(within(region).getByRole('button', { name: 'Resume' }));
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 20 of 20 courses; found in 2'),
+    );
+    // The courses answered before the cancel were not asked again.
+    expect(asked.filter((id) => id >= 15)).toHaveLength(6);
+    expect(within(region).getByRole('table', { name: 'Sessions found' })).toBeInTheDocument();
+  });
+
+  it('stops when the token is rejected', async () => {
+    serveApi(courses(30), [], (courseId) =>
+      courseId === 29 ? HttpResponse.json({ error: 'Unauthorized' }, { status: 401 }) : undefined,
+    );
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    expect(await within(region).findByText('The access token was rejected.')).toBeInTheDocument();
+    expect(within(region).getByText('The search stopped: these results are partial.')).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('says in one line when the LMS does not list courses', async () => {
+    serveApi([], []);
+    server.use(http.get('/endpoint/v1/courses', () => HttpResponse.json({ error: 'Not found' }, { status: 404 })));
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    expect(await within(region).findByRole('alert')).toHaveTextContent(
+      /^The LMS does not list courses for this sign-in/,
+    );
+  });
+
+  it('ends the course list at a page that repeats the one before (an LMS that ignores the page)', async () => {
+    const asked = serveApi([], [sessionOf(7)]);
+    let listPages = 0;
+    server.use(
+      http.get('/endpoint/v1/courses', () => {
+        listPages += 1;
+        return HttpResponse.json(courses(100));
+      }),
+    );
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 100 of 100 courses; found in 1'),
+    );
+    expect(listPages).toBe(2);
+    expect(asked).toHaveLength(100);
+  });
+
+  it('speaks Russian, numbers and plurals included', async () => {
+    serveApi(courses(2), [sessionOf(2)]);
+    renderSearch(`/courses?learner=${LEARNER}`, 'ru');
+    expect(screen.getByRole('form', { name: 'Найти слушателя' })).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: `Слушатель ${LEARNER} во всех курсах` });
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Проверено 2 из 2 курсов; найден в 1 курсе'),
+    );
+    expect(within(region).getByRole('table', { name: 'Найденные сессии' })).toBeInTheDocument();
+  });
+});

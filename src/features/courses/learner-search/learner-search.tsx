@@ -1,0 +1,217 @@
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiErrorAlert } from '@/components/api-error-alert';
+import { ParseReportNotice } from '@/components/parse-report-notice';
+import { parseIdInput, type IdProblem } from '@/lib/id-input';
+import { useCatalog } from '@/lib/i18n';
+import { LearnerResults } from './learner-results';
+import { LEARNER_PARAM } from './learner-search-model';
+import type { LearnerSearchState } from './learner-search-run';
+import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
+import { useLearnerSearch } from './use-learner-search';
+import './learner-search.css';
+
+/** "Waiting 12 s", counted down once a second. Keyed by the pause's end, so a new pause counts from its start. */
+function PauseNotice({ untilMs, texts }: { untilMs: number; texts: LearnerSearchTexts }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p role="status" className="alert alert-info">
+      {texts.waiting(Math.max(0, Math.ceil((untilMs - now) / 1000)))}
+    </p>
+  );
+}
+
+const isRunning = (state: LearnerSearchState) => state.phase === 'listing' || state.phase === 'searching';
+
+function statusLine(state: LearnerSearchState, texts: LearnerSearchTexts): string {
+  if (state.phase === 'listing' || state.total === null) return texts.listing(state.listed);
+  return texts.progress(state.checked, state.total, state.foundIn);
+}
+
+function partialNote(state: LearnerSearchState, texts: LearnerSearchTexts): string | null {
+  switch (state.phase) {
+    case 'listing':
+    case 'searching':
+      return state.sessions.length > 0 ? texts.partialRunning : null;
+    case 'cancelled':
+      return texts.partialCancelled;
+    case 'stopped':
+      return texts.partialStopped;
+    case 'finished':
+      if (state.total === 0) return texts.noCourses;
+      return state.userId === null ? null : texts.finished(state.userId, state.foundIn);
+    case 'idle':
+    case 'no_list':
+      return null;
+  }
+}
+
+/**
+ * "Find a learner": one user's sessions in every listed course, for support staff who are given a user ID and
+ * no course. The address holds the learner (`?learner=`), so a link opens the search and runs it.
+ */
+export function LearnerSearch() {
+  const texts = useCatalog(learnerSearchCatalogs);
+  const { search, state } = useLearnerSearch();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get(LEARNER_PARAM);
+  const fromUrl = raw === null ? null : parseIdInput(raw, { required: true });
+  const urlUserId = fromUrl?.ok ? fromUrl.value : null;
+
+  const [value, setValue] = useState(urlUserId === null ? '' : String(urlUserId));
+  const [problem, setProblem] = useState<IdProblem | null>(null);
+  const [seenUserId, setSeenUserId] = useState(urlUserId);
+  // A link to another learner fills the field with that learner.
+  if (urlUserId !== seenUserId) {
+    setSeenUserId(urlUserId);
+    if (urlUserId !== null) {
+      setValue(String(urlUserId));
+      setProblem(null);
+    }
+  }
+  const input = useRef<HTMLInputElement>(null);
+  const formTitleId = useId();
+  const fieldId = useId();
+  const resultsTitleId = useId();
+
+  const dropBadValue = useEffectEvent(() =>
+    setSearchParams(
+      (params) => {
+        params.delete(LEARNER_PARAM);
+        return params;
+      },
+      { replace: true },
+    ),
+  );
+  // The address names the learner: a search runs for it (again on a reopened link), and only a change of the
+  // learner restarts it (the page's other parameters do not); a value that is not a user ID leaves the address.
+  useEffect(() => {
+    if (raw === null) {
+      search.reset();
+      return undefined;
+    }
+    if (urlUserId === null) {
+      dropBadValue();
+      return undefined;
+    }
+    void search.start(urlUserId);
+    return () => search.cancel();
+  }, [raw, urlUserId, search]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = parseIdInput(value, { required: true });
+    if (!parsed.ok || parsed.value === null) {
+      setProblem(parsed.ok ? 'required' : parsed.problem);
+      input.current?.focus();
+      return;
+    }
+    setProblem(null);
+    if (parsed.value === urlUserId) {
+      void search.start(parsed.value);
+      return;
+    }
+    const userId = String(parsed.value);
+    setSearchParams((params) => {
+      params.set(LEARNER_PARAM, userId);
+      return params;
+    });
+  };
+
+  const running = isRunning(state);
+  const note = partialNote(state, texts);
+  const partial = state.phase !== 'finished';
+  const canResume = state.phase === 'cancelled' || (state.phase === 'stopped' && state.total !== null);
+
+  return (
+    <section className="learner-search" aria-labelledby={formTitleId}>
+      <h2 id={formTitleId}>{texts.title}</h2>
+      <p className="muted">{texts.intro}</p>
+      <form className="learner-search-form" aria-labelledby={formTitleId} noValidate onSubmit={handleSubmit}>
+        <div className="field">
+          <label htmlFor={fieldId}>{texts.userId}</label>
+          <input
+            ref={input}
+            id={fieldId}
+            name="learner"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${fieldId}-error` : undefined}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              if (problem) {
+                const parsed = parseIdInput(event.target.value, { required: true });
+                setProblem(parsed.ok ? null : parsed.problem);
+              }
+            }}
+          />
+          {problem && (
+            <span id={`${fieldId}-error`} className="field-error">
+              {texts.idProblem(problem)}
+            </span>
+          )}
+        </div>
+        <button type="submit" className="button button-primary">
+          {texts.submit}
+        </button>
+      </form>
+
+      {state.userId !== null && (
+        <section className="learner-search-results" aria-labelledby={resultsTitleId}>
+          <h3 id={resultsTitleId}>{texts.resultsTitle(state.userId)}</h3>
+          {state.phase !== 'no_list' && (
+            <div className="learner-search-bar">
+              <p role="status" className="learner-search-status">
+                {statusLine(state, texts)}
+              </p>
+              {running && (
+                <button type="button" className="button" onClick={() => search.cancel()}>
+                  {texts.cancel}
+                </button>
+              )}
+              {canResume && (
+                <button type="button" className="button button-primary" onClick={() => void search.resume()}>
+                  {texts.resume}
+                </button>
+              )}
+            </div>
+          )}
+          {state.pausedUntil !== null && running && (
+            <PauseNotice key={state.pausedUntil} untilMs={state.pausedUntil} texts={texts} />
+          )}
+          {note && <p className={state.phase === 'finished' ? undefined : 'learner-search-partial'}>{note}</p>}
+          {state.phase === 'no_list' && (
+            <p className="alert alert-warning" role="alert">
+              {texts.noList}
+            </p>
+          )}
+          {state.phase === 'stopped' && <ApiErrorAlert error={state.error} onRetry={() => void search.resume()} />}
+          <ParseReportNotice report={state.report} itemNoun="row" />
+          {state.sessions.length > 0 && <LearnerResults sessions={state.sessions} partial={partial} />}
+          {state.failed.length > 0 && (
+            <details className="learner-search-failed">
+              <summary>{texts.failedTitle(state.failed.length)}</summary>
+              <ul>
+                {state.failed.map((entry) => (
+                  <li key={entry.course.id}>
+                    {texts.failedCourse(entry.course.name, entry.course.id, texts.failure[entry.failure])}
+                  </li>
+                ))}
+              </ul>
+              <p className="muted">{texts.failedRetryHint}</p>
+            </details>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

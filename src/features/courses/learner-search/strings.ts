@@ -1,0 +1,168 @@
+import type { IdProblem } from '@/lib/id-input';
+import { formatNumber } from '@/lib/format';
+import { plural, type Locale } from '@/lib/i18n';
+import type { CourseStatStatus } from '@/lib/course-stat-status';
+import type { CourseFailure } from './learner-search-model';
+
+const n = (value: number, locale: Locale) => formatNumber(value, locale, { maximumFractionDigits: 0 });
+
+/** The learner search on /courses: one learner across every listed course. */
+const en = {
+  locale: 'en' as Locale,
+  title: 'Find a learner',
+  intro: 'Look one learner up in every listed course: each course is asked for this user’s sessions.',
+  userId: 'User ID',
+  submit: 'Find in all courses',
+  idProblem: (problem: IdProblem): string => {
+    switch (problem) {
+      case 'required':
+        return 'Enter a user ID.';
+      case 'spaces':
+        return 'Enter the user ID without spaces.';
+      case 'not_a_whole_number':
+        return 'A user ID is a whole number, such as 10705.';
+      case 'zero':
+        return 'A user ID is greater than 0.';
+      case 'leading_zero':
+        return 'Enter the user ID without leading zeros.';
+      case 'too_large':
+        return 'This number is too large to be a user ID.';
+    }
+  },
+  resultsTitle: (userId: number) => `Learner ${userId} across courses`,
+  listing: (listed: number) =>
+    listed === 0 ? 'Reading the list of courses…' : `Reading the list of courses… ${n(listed, 'en')} so far.`,
+  progress: (checked: number, total: number, foundIn: number) =>
+    `Checked ${n(checked, 'en')} of ${plural('en', total, { one: '# course', other: '# courses' })}; found in ${n(foundIn, 'en')}`,
+  partialRunning: 'Searching: the sessions below are what has been found so far.',
+  partialCancelled: 'Cancelled: these results are partial. Resume to check the remaining courses.',
+  partialStopped: 'The search stopped: these results are partial.',
+  finished: (userId: number, foundIn: number) =>
+    foundIn === 0 ? `User ${userId} was not found in any listed course.` : 'Every listed course was checked.',
+  noCourses: 'No courses are listed for this sign-in, so there is nothing to search.',
+  noList:
+    'The LMS does not list courses for this sign-in, so a learner cannot be looked up in all of them. Open a course by its ID instead.',
+  waiting: (seconds: number) =>
+    `The API asked to slow down: waiting ${n(seconds, 'en')} s, then carrying on with the same course.`,
+  cancel: 'Cancel',
+  resume: 'Resume',
+  sessionsCaption: (partial: boolean): string => (partial ? 'Sessions found (partial)' : 'Sessions found'),
+  columns: {
+    course: 'Course',
+    session: 'Session',
+    status: 'Status',
+    progress: 'Progress',
+    deadline: 'Deadline',
+    lastActivity: 'Last activity',
+    certificate: 'Certificate',
+  },
+  statusLabels: {
+    not_started: 'Not started',
+    in_progress: 'In progress',
+    not_passed: 'Not passed',
+    passed: 'Passed',
+  } satisfies Record<CourseStatStatus, string>,
+  courseOfSession: (courseId: number) => `Course ID ${courseId}`,
+  progressOf: (course: string, session: string) => `Progress in ${course}, ${session}`,
+  noDeadline: 'No deadline',
+  overdue: 'Overdue',
+  never: 'Never',
+  certificateLink: 'Certificate',
+  noCertificate: 'None',
+  failedTitle: (count: number) =>
+    `${plural('en', count, { one: '# course', other: '# courses' })} could not be checked`,
+  failure: {
+    forbidden: 'not allowed for this token',
+    not_found: 'not found',
+    refused: 'request refused',
+    unreadable: 'answer could not be read',
+    rate_limited: 'rate limited too long',
+    server: 'API error',
+    connection: 'no connection',
+    timeout: 'no answer in time',
+  } satisfies Record<CourseFailure, string>,
+  failedCourse: (name: string, id: number, reason: string) => `${name} (ID ${id}): ${reason}`,
+  failedRetryHint: 'Resume asks again the courses that failed for a passing reason.',
+};
+
+export type LearnerSearchTexts = typeof en;
+
+const ru: LearnerSearchTexts = {
+  locale: 'ru',
+  title: 'Найти слушателя',
+  intro: 'Поиск одного слушателя во всех курсах из списка: каждый курс запрашивается о сессиях этого пользователя.',
+  userId: 'ID пользователя',
+  submit: 'Найти во всех курсах',
+  idProblem: (problem: IdProblem): string => {
+    switch (problem) {
+      case 'required':
+        return 'Введите ID пользователя.';
+      case 'spaces':
+        return 'Введите ID пользователя без пробелов.';
+      case 'not_a_whole_number':
+        return 'ID пользователя — целое число, например 10705.';
+      case 'zero':
+        return 'ID пользователя больше 0.';
+      case 'leading_zero':
+        return 'Введите ID пользователя без нулей в начале.';
+      case 'too_large':
+        return 'Это число слишком велико для ID пользователя.';
+    }
+  },
+  resultsTitle: (userId: number) => `Слушатель ${userId} во всех курсах`,
+  listing: (listed: number) =>
+    listed === 0 ? 'Читается список курсов…' : `Читается список курсов… Пока прочитано: ${n(listed, 'ru')}.`,
+  progress: (checked: number, total: number, foundIn: number) =>
+    `Проверено ${n(checked, 'ru')} из ${plural('ru', total, { one: '# курса', other: '# курсов' })}; найден в ${plural('ru', foundIn, { one: '# курсе', other: '# курсах' })}`,
+  partialRunning: 'Идёт поиск: ниже сессии, найденные к этому моменту.',
+  partialCancelled: 'Поиск отменён: результаты неполные. Нажмите «Продолжить», чтобы проверить остальные курсы.',
+  partialStopped: 'Поиск остановлен: результаты неполные.',
+  finished: (userId: number, foundIn: number) =>
+    foundIn === 0 ? `Пользователь ${userId} не найден ни в одном курсе из списка.` : 'Проверены все курсы из списка.',
+  noCourses: 'Для этого входа курсов в списке нет, искать негде.',
+  noList:
+    'LMS не даёт списка курсов для этого входа, поэтому искать слушателя во всех курсах нельзя. Откройте курс по его ID.',
+  waiting: (seconds: number) =>
+    `API попросил снизить частоту запросов: ожидание ${n(seconds, 'ru')} с, затем поиск продолжится с того же курса.`,
+  cancel: 'Отменить',
+  resume: 'Продолжить',
+  sessionsCaption: (partial: boolean) => (partial ? 'Найденные сессии (неполные результаты)' : 'Найденные сессии'),
+  columns: {
+    course: 'Курс',
+    session: 'Сессия',
+    status: 'Статус',
+    progress: 'Прогресс',
+    deadline: 'Срок',
+    lastActivity: 'Последняя активность',
+    certificate: 'Сертификат',
+  },
+  statusLabels: {
+    not_started: 'Не начат',
+    in_progress: 'В процессе',
+    not_passed: 'Не пройден',
+    passed: 'Пройден',
+  },
+  courseOfSession: (courseId: number) => `ID курса ${courseId}`,
+  progressOf: (course: string, session: string) => `Прогресс: ${course}, ${session}`,
+  noDeadline: 'Без срока',
+  overdue: 'Просрочено',
+  never: 'Никогда',
+  certificateLink: 'Сертификат',
+  noCertificate: 'Нет',
+  failedTitle: (count: number) =>
+    `Не удалось проверить: ${plural('ru', count, { one: '# курс', few: '# курса', many: '# курсов', other: '# курса' })}`,
+  failure: {
+    forbidden: 'нет доступа для этого токена',
+    not_found: 'не найден',
+    refused: 'запрос отклонён',
+    unreadable: 'ответ не удалось прочитать',
+    rate_limited: 'слишком долгое ограничение частоты',
+    server: 'ошибка API',
+    connection: 'нет связи',
+    timeout: 'нет ответа вовремя',
+  },
+  failedCourse: (name: string, id: number, reason: string) => `${name} (ID ${id}): ${reason}`,
+  failedRetryHint: '«Продолжить» снова запросит курсы, которые не ответили по временной причине.',
+};
+
+export const learnerSearchCatalogs: Record<Locale, LearnerSearchTexts> = { en, ru };

@@ -1,0 +1,98 @@
+import {
+  queryOptions,
+  useQueryClient,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { fetchCourses, fetchCourseStats, fetchServerConfig } from '@/lib/api-client';
+import { rateWindowFor, type RateWindow } from '@/lib/paced-tasks';
+import { STATS_PER_PAGE } from './learner-search-model';
+import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from './learner-search-run';
+
+/**
+ * The server's own limit when its configuration cannot be read (its default, RATE_LIMIT_MAX): pacing for it
+ * costs a large search some time, and saves it from a wall of 429s.
+ */
+const FALLBACK_RATE_LIMIT = 600;
+/** A list page or a learner's answer is reused this long: a search run again soon after asks nothing twice. */
+const SEARCH_STALE_MS = 60_000;
+
+/**
+ * Keys from general to specific. The pages of the course list are under `courses` (the list screen reads the
+ * same API); a learner's answers are the search's own.
+ */
+export const learnerSearchQueries = {
+  coursePage: (page: number, perPage: number) =>
+    queryOptions({
+      queryKey: ['courses', 'page', { page, perPage }] as const,
+      queryFn: ({ signal }) => fetchCourses({ page, perPage }, { signal }),
+      staleTime: SEARCH_STALE_MS,
+      retry: false,
+    }),
+  learnerStats: (userId: number, courseId: number, page: number) =>
+    queryOptions({
+      queryKey: ['learner-search', userId, courseId, { page, perPage: STATS_PER_PAGE }] as const,
+      queryFn: ({ signal }) => fetchCourseStats({ courseId, userId, page, perPage: STATS_PER_PAGE }, { signal }),
+      staleTime: SEARCH_STALE_MS,
+      retry: false,
+    }),
+  /** The same query as the sign-in screen's (same key and function): one request for the whole app. */
+  serverConfig: () =>
+    queryOptions({
+      queryKey: ['server-config'],
+      queryFn: ({ signal }) => fetchServerConfig({ signal }),
+      staleTime: Infinity,
+      retry: 1,
+    }),
+};
+
+/**
+ * Through the QueryClient, so answers land in the shared cache and a 401 reaches the app's handler (it signs
+ * out); the search's cancel cancels the query too.
+ */
+async function fetchCancellable<T, K extends QueryKey>(
+  client: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K>,
+  signal: AbortSignal,
+): Promise<T> {
+  const onAbort = () => void client.cancelQueries({ queryKey: options.queryKey, exact: true });
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await client.fetchQuery(options);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function createSearch(client: QueryClient): LearnerSearch {
+  let window: RateWindow | null = null;
+  let windowFor: number | null = null;
+  return createLearnerSearch({
+    readCourses: (page, perPage, signal) =>
+      fetchCancellable(client, learnerSearchQueries.coursePage(page, perPage), signal),
+    readStats: (courseId, userId, page, signal) =>
+      fetchCancellable(client, learnerSearchQueries.learnerStats(userId, courseId, page), signal),
+    // One window for every search of this screen, so a search run again (or resumed) counts what came before.
+    rateWindow: async () => {
+      const limit = await client
+        .fetchQuery(learnerSearchQueries.serverConfig())
+        .then((config) => config.rateLimitMax)
+        .catch(() => FALLBACK_RATE_LIMIT);
+      if (limit !== windowFor) {
+        window = rateWindowFor(limit);
+        windowFor = limit;
+      }
+      return window;
+    },
+  });
+}
+
+/** The search of this screen and its state (the screen starts and stops it). */
+export function useLearnerSearch(): { search: LearnerSearch; state: LearnerSearchState } {
+  const client = useQueryClient();
+  const [search] = useState(() => createSearch(client));
+  const state = useSyncExternalStore(search.subscribe, search.getState, search.getState);
+  return { search, state };
+}
