@@ -86,6 +86,7 @@ describe('demo API with remembered queries', () => {
     expect(again.headers).toMatchObject({
       'content-type': first.headers['content-type'],
       'cache-control': 'no-store',
+      vary: 'Authorization',
       'content-security-policy': first.headers['content-security-policy'],
     });
     // The security headers first, the request id, then the answer's own, and nothing else.
@@ -99,6 +100,7 @@ describe('demo API with remembered queries', () => {
       'x-request-id',
       'content-type',
       'cache-control',
+      'vary',
       'content-length',
       'date',
       'connection',

@@ -33,6 +33,7 @@ async function storeEverything() {
     JSON.stringify([{ id: 'a', name: 'Overdue', path: '/courses/7/stats', hiddenColumns: [], savedAt: MONDAY }]),
   );
   localStorage.setItem(storageKey(COURSE_MEMORY_KEYS.rememberOnDevice), 'true');
+  localStorage.setItem(storageKey(COURSE_MEMORY_KEYS.snapshotOfferDismissed), '[7]');
   await saveSnapshot(snapshotOf([{ id: 1 }, { id: 2 }], MONDAY, SCOPE));
   await saveSnapshot(snapshotOf([{ id: 1 }], MONDAY + 1000, SCOPE));
 }
