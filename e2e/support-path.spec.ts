@@ -5,12 +5,12 @@ import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT, SHELL_WORDS, type ShellWords } from '
 // The support path, as support staff walk it: a learner's address pasted into the search of course 101 finds
 // nobody on page 1, the empty state offers the whole course, the whole course finds the learner, the learner
 // view shows each session with its certificate, and Back returns to the search. At a laptop's and a phone's
-// size, in both languages. In the demo data, Søren O'Brien (user 12295) is on pages 3 and 11 of course 101:
-// Spring 2026 passed with a certificate, Self-paced at 96%.
+// size, in both languages. In the demo data, Юлия Смирнова (user 11922) is on pages 8 and 23 of course 101:
+// Spring 2026 passed with a certificate, Self-paced at 54%.
 
-const LEARNER = "Søren O'Brien";
-const EMAIL = 'soren.obrien@example.org';
-const CERTIFICATE = 'https://files.example.com/certificates/101/10100055.pdf';
+const LEARNER = 'Юлия Смирнова';
+const EMAIL = 'yulia.smirnova@example.com';
+const CERTIFICATE = 'https://files.example.com/certificates/101/10100454.pdf';
 
 interface Language extends ShellWords {
   search: string;
@@ -44,12 +44,12 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     learnerTitle: `All sessions of ${LEARNER}`,
     sessionsList: `Sessions of ${LEARNER}`,
     certificate: 'Certificate',
-    why: 'Why not passed: Progress is 96%, below 100%.',
+    why: 'Why not passed: Progress is 54%, below 100%.',
     copySummary: 'Copy summary',
     summaryLines: [
-      `${LEARNER} (user 12295, ${EMAIL})`,
+      `${LEARNER} (user 11922, ${EMAIL})`,
       `- Spring 2026 (session 1011): Passed, progress 100%. Certificate: ${CERTIFICATE}`,
-      '- Self-paced (session 1013): In progress, progress 96%. Why not passed: Progress is 96%, below 100%.',
+      '- Self-paced (session 1013): In progress, progress 54%. Why not passed: Progress is 54%, below 100%.',
     ],
     back: 'Back to all learners',
     loadAll: 'Load all pages',
@@ -69,12 +69,12 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
     learnerTitle: `Все сессии: ${LEARNER}`,
     sessionsList: `Сессии: ${LEARNER}`,
     certificate: 'Сертификат',
-    why: 'Почему не пройден: Прогресс 96%, меньше 100%.',
+    why: 'Почему не пройден: Прогресс 54%, меньше 100%.',
     copySummary: 'Скопировать сводку',
     summaryLines: [
-      `${LEARNER} (пользователь 12295, ${EMAIL})`,
+      `${LEARNER} (пользователь 11922, ${EMAIL})`,
       `- Spring 2026 (сессия 1011): Пройден, прогресс 100%. Сертификат: ${CERTIFICATE}`,
-      '- Self-paced (сессия 1013): В процессе, прогресс 96%. Почему не пройден: Прогресс 96%, меньше 100%.',
+      '- Self-paced (сессия 1013): В процессе, прогресс 54%. Почему не пройден: Прогресс 54%, меньше 100%.',
     ],
     back: 'Назад ко всем слушателям',
     loadAll: 'Загрузить все страницы',
@@ -162,7 +162,7 @@ for (const lang of ['en', 'ru'] as const) {
         await expect(spring.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
         await expect(spring.getByText(language.why.split(':')[0] ?? '')).toHaveCount(0);
         await expect(selfPaced.getByRole('link', { name: language.certificate, exact: true })).toHaveCount(0);
-        await expect(selfPaced.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '96');
+        await expect(selfPaced.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '54');
         await expect(selfPaced.locator('.learner-reason')).toHaveText(language.why);
         expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
 
@@ -232,7 +232,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         { path: `/courses/101/stats?q=${encodeURIComponent(EMAIL)}`, ready: page.getByText(language.noMatchOnPage1) },
         { path: '/courses/105/stats', ready: page.getByRole('link', { name: 'Recent courses' }) },
         {
-          path: '/courses/101/stats?user_id=12295&view=learner',
+          path: '/courses/101/stats?user_id=11922&view=learner',
           ready: page.getByRole('link', { name: language.certificate, exact: true }),
         },
       ];
