@@ -52,6 +52,31 @@ interface Shot {
 const shots: Shot[] = [
   { name: 'sign-in', path: '/courses' },
   {
+    name: 'courses',
+    path: '/courses',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Courses' }).getByRole('link').first().waitFor();
+    },
+  },
+  {
+    name: 'courses-mobile',
+    path: '/courses',
+    width: 375,
+    height: 740,
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Courses' }).getByRole('link').first().waitFor();
+    },
+  },
+  {
+    name: 'learner-search',
+    path: '/courses?learner=10040',
+    prepare: async (page) => {
+      // The demo's shared learner: in course 101 and 65 others; the search asks all of them.
+      await page.getByText(/^Checked ([\d,]+) of \1 courses/).waitFor({ timeout: 60_000 });
+      await page.getByRole('region', { name: 'Learner 10040 across courses' }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: 'course-stats',
     path: '/courses/101/stats',
     prepare: async (page) => {
