@@ -451,6 +451,9 @@ test.describe('rapid changes', () => {
       if (request.failure()?.errorText === 'net::ERR_ABORTED') aborted.push(request.url());
     });
     await scriptUpstream(token, [{ path: STATS_PATH, body: statPage(3) }]);
+    // Only the statistics count: the session filter asks for the course's sessions too, whenever it gets to it.
+    const statsAsked = async () =>
+      (await upstreamRequests(token)).filter((request) => request.path.endsWith('/course_stats')).length;
     await openOnProxy(page, '/courses/1/stats?page=3', token);
     await expectUsers(page, learners(21, 25));
 
@@ -462,10 +465,10 @@ test.describe('rapid changes', () => {
     ]);
     await page.getByRole('button', { name: 'Previous page' }).click();
     await expect(page).toHaveURL(/\?page=2$/);
-    await expect.poll(async () => (await upstreamRequests(token)).length).toBe(1);
+    await expect.poll(statsAsked).toBe(1);
     await page.getByRole('button', { name: 'Previous page' }).click();
     await expect(page).not.toHaveURL(/page=/);
-    await expect.poll(async () => (await upstreamRequests(token)).length).toBe(2);
+    await expect.poll(statsAsked).toBe(2);
     await page.getByLabel('Rows per page').selectOption('25');
     await expect(page).toHaveURL(/\?per_page=25$/);
 
