@@ -59,6 +59,8 @@ test("the page's own first script sends it while the app's code is still on its 
   const problems = watchConsole(page);
   await page.goto('/');
   await signIn(page, E2E_DEMO_TOKEN);
+  // Sign-in lands on Your courses, which reads the course list: that request is done before the watch begins.
+  await expect(page.getByRole('table', { name: 'Courses' })).toBeVisible({ timeout: 30_000 });
   // The app's entry is held back until the request has left (or 20 s have passed), so only index.html's inline
   // script can have sent it. Routing turns off the HTTP cache: the entry is asked for again.
   const sentWhileHeld: string[] = [];
