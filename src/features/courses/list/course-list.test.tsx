@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { courseWire, failCourses, serveCourses } from '../courses-test-support';
 import { CourseList } from './course-list';
@@ -70,6 +70,28 @@ describe('CourseList', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search courses' }), '12');
     // 12, 112 and 120 to 129
     expect(await screen.findByText('12 courses match “12”.')).toBeInTheDocument();
+  });
+
+  it('leaves the address alone when a link has moved it on while typing paused', async () => {
+    serveCourses(manyCourses().slice(0, 3));
+    const { router } = renderList();
+    await screen.findByText('3 courses');
+    const before = window.location.pathname;
+    // Only the timers: Testing Library's own waits run on the real ones, and are not used while these are fake.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search courses' }), { target: { value: '2' } });
+      // As a link does in the browser: the address moves at once, and the page it opens is still on its way.
+      window.history.pushState(null, '', '/courses/2/stats');
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(screen.getByText('1 course matches “2”.')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('');
+    } finally {
+      window.history.pushState(null, '', before);
+      vi.useRealTimers();
+    }
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search courses' }), '3');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=23'));
   });
 
   it('says when no course matches', async () => {

@@ -104,11 +104,15 @@ export function CourseList({ courseHref }: CourseListProps) {
   });
 
   // The address follows the search once typing pauses: a navigation per keystroke renders the whole page again.
+  // A link followed in the pause (a course found, the header's) has moved the address on while its page loads and
+  // this one still shows: writing then would take the user back here, so the write is dropped.
   const written = params.get(COURSE_LIST_PARAMS.query) ?? '';
   const wanted = deferredQuery.trim() === '' ? '' : deferredQuery;
   useEffect(() => {
     if (written === wanted) return undefined;
+    const addressWhenTyped = window.location.pathname;
     const timer = setTimeout(() => {
+      if (window.location.pathname !== addressWhenTyped) return;
       setParams(
         (current) => {
           const copy = new URLSearchParams(current);
