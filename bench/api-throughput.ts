@@ -7,6 +7,7 @@ import type { Benchmark } from './report';
 import {
   BENCH_DIR,
   BENCH_TOKEN,
+  DEFAULT_RUNS,
   fmtInt,
   fmtRatio,
   freePort,
@@ -14,15 +15,14 @@ import {
   median,
   processGroupCpuMs,
   round,
+  type RunningServer,
   startAppServer,
   startTsx,
   waitForOk,
-  type RunningServer,
 } from './support';
 
 const DURATION_S = 10;
 const CONNECTIONS = 10;
-const DEFAULT_RUNS = 5;
 /** Also measured, fewer runs: the server at its default log level, which writes a line per request. */
 const INFO_RUNS = 3;
 const PATH = '/endpoint/v1/courses/1000/course_stats?page=1&per_page=100';

@@ -10,48 +10,36 @@ import type { Browser, Page, Request } from '@playwright/test';
 import { ratioAtMost, type Benchmark, type Target } from './report';
 import {
   BENCH_TOKEN,
+  type BenchWindow,
+  DEFAULT_RUNS,
   fmtMs,
   fmtRatio,
+  getWithToken,
   launchChromium,
   listMs,
+  LONG_TASK_MS,
   median,
   newAppPage,
   PendingError,
+  runRotated,
   startAppServer,
-  type BenchWindow,
 } from './support';
 
-const DEFAULT_RUNS = 5;
 const KEYSTROKE_TARGET_MS = 50;
 const SEARCH_TARGET = 1.2;
-const LONG_TASK_MS = 50;
 const COURSES_AT_LEAST = 1_000;
 /** The learner search's concurrency (src/features/courses/learner-search/learner-search-model.ts). */
 const SEARCH_CONCURRENCY = 6;
 const LIST_PATH = '/endpoint/v1/courses';
 
-interface Api {
-  get: (path: string) => Promise<{ json: unknown; headers: Headers }>;
-}
-
-function demoApi(baseUrl: string): Api {
-  return {
-    async get(path) {
-      const response = await fetch(baseUrl + path, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
-      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
-      return { json: (await response.json()) as unknown, headers: response.headers };
-    },
-  };
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const arrayOf = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
 /** Every course the demo lists (100 a page), and a learner found in the most recently active course that has one. */
-async function demoFacts(api: Api): Promise<{ courses: Record<string, unknown>[]; learner: number }> {
+async function demoFacts(baseUrl: string): Promise<{ courses: Record<string, unknown>[]; learner: number }> {
   const courses: Record<string, unknown>[] = [];
   for (let page = 1; page <= 100; page += 1) {
-    const items = arrayOf((await api.get(`${LIST_PATH}?page=${page}&per_page=100`)).json);
+    const items = arrayOf((await getWithToken(baseUrl, `${LIST_PATH}?page=${page}&per_page=100`)).json);
     courses.push(...items);
     if (items.length < 100) break;
   }
@@ -59,7 +47,9 @@ async function demoFacts(api: Api): Promise<{ courses: Record<string, unknown>[]
     throw new PendingError(`the demo API lists ${courses.length} courses; the benchmark needs ${COURSES_AT_LEAST}`);
   }
   for (const course of courses.slice(0, 50)) {
-    const rows = arrayOf((await api.get(`/endpoint/v1/courses/${String(course.id)}/course_stats?per_page=5`)).json);
+    const rows = arrayOf(
+      (await getWithToken(baseUrl, `/endpoint/v1/courses/${String(course.id)}/course_stats?per_page=5`)).json,
+    );
     const learner = rows[0]?.user_id;
     if (typeof learner === 'number') return { courses, learner };
   }
@@ -355,7 +345,7 @@ export const courses: Benchmark = {
     const runs = context.runs ?? DEFAULT_RUNS;
     const server = await startAppServer('demo server (courses)');
     try {
-      const facts = await demoFacts(demoApi(server.url));
+      const facts = await demoFacts(server.url);
       const listPages = Math.ceil(facts.courses.length / 100);
       const typed = String(facts.courses[Math.floor(facts.courses.length / 2)]?.name ?? 'course').slice(0, 12);
       const browser = await launchChromium();
@@ -373,7 +363,7 @@ export const courses: Benchmark = {
             async () => first.app.push((await firstRowsRun(browser, server.url)).ms),
             async () => first.bare.push(await bareFirstPageRun(browser, server.url, server.url + listUrl)),
           ];
-          for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
+          await runRotated(run, sides);
         }
         console.log(`  first rows: app ${listMs(first.app, 0)}; bare page ${listMs(first.bare, 0)}`);
 
@@ -398,7 +388,7 @@ export const courses: Benchmark = {
           async () => search.app.push(await searchRun(browser, server.url, facts.learner)),
           async () => search.bare.push(await bareSearchRun(browser, server.url, warmSearch.requests)),
         ];
-        for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
+        await runRotated(run, sides);
         console.log(
           `  search run ${run + 1}/${runs}: app ${fmtMs(search.app.at(-1)?.ms ?? NaN, 0)} ` +
             `(long tasks ${search.app.at(-1)?.longTasks ?? NaN}), bare page ${fmtMs(search.bare.at(-1) ?? NaN, 0)}`,

@@ -10,6 +10,7 @@ import {
   BENCH_DIR,
   BENCH_TOKEN,
   CHROMIUM_PATH,
+  DEFAULT_RUNS,
   fmtKb,
   fmtMs,
   median,
@@ -18,7 +19,6 @@ import {
   TOKEN_STORAGE_KEY,
 } from './support';
 
-const DEFAULT_RUNS = 5;
 const TARGET_SCORE = 98;
 const TARGET_LCP_MS = 1800;
 const TARGET_TBT_MS = 50;

@@ -12,19 +12,20 @@ import {
 } from './course-ui';
 import { ratioAtMost, type Benchmark } from './report';
 import {
+  DEFAULT_RUNS,
   fmtMb,
   fmtMs,
   fmtRatio,
-  launchChromium,
   jsHeapAfterGc,
+  launchChromium,
   listMs,
   median,
   newAppPage,
+  runRotated,
   startAppServer,
 } from './support';
 import { barePageLoad, inputText, loaderConcurrency, worstInput } from './whole-course';
 
-const DEFAULT_RUNS = 5;
 /** Linear would be 5×; the issue allows a tenth more. */
 const GROWTH_TARGET = 5.5;
 const HEAP_TARGET = 2;
@@ -98,7 +99,7 @@ export const scale: Benchmark = {
             }
           },
         ];
-        for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
+        await runRotated(run, sides);
         console.log(
           `  scale run ${run + 1}/${runs}: 10,000 rows ${fmtMs(small.at(-1)?.timing.ms ?? NaN, 0)}, 50,000 rows ` +
             `${fmtMs(large.at(-1)?.timing.ms ?? NaN, 0)}; heap ${fmtMb(appHeap.at(-1) ?? NaN)} against the bare ` +

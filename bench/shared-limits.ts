@@ -5,12 +5,21 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Benchmark } from './report';
-import { BENCH_TOKEN, fmtInt, freePort, HOST, median, onCleanup, startAppServer, type RunningServer } from './support';
+import {
+  BENCH_TOKEN,
+  DEFAULT_RUNS,
+  fmtInt,
+  freePort,
+  HOST,
+  median,
+  onCleanup,
+  type RunningServer,
+  startAppServer,
+} from './support';
 
 const CONNECTIONS = 50;
 const DURATION_S = 8;
 const WARM_UP_S = 2;
-const DEFAULT_RUNS = 5;
 const PATH = '/endpoint/v1/courses/101/course_stats?page=1&per_page=10';
 /** High enough never to be reached, so every request is counted and none refused. */
 const RATE_LIMIT_MAX = '1000000';

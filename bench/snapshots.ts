@@ -6,9 +6,20 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Benchmark, Target } from './report';
-import { BENCH_DIR, fmtKb, fmtMs, freePort, HOST, launchChromium, listMs, median, onCleanup, ROOT } from './support';
+import {
+  BENCH_DIR,
+  DEFAULT_RUNS,
+  fmtKb,
+  fmtMs,
+  freePort,
+  HOST,
+  launchChromium,
+  listMs,
+  median,
+  onCleanup,
+  ROOT,
+} from './support';
 
-const DEFAULT_RUNS = 5;
 const TARGET_MAIN_THREAD_MS = 100;
 const TARGET_LONGEST_TASK_MS = 50;
 const PAGE_ROOT = resolve(ROOT, 'bench/pages/snapshots');

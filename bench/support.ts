@@ -20,6 +20,8 @@ export const BENCH_TOKEN = 'bench-demo-token';
 /** Where the app keeps the token (src/lib/token-store.ts). */
 export const TOKEN_STORAGE_KEY = 'course-stats.token';
 export const HOST = '127.0.0.1';
+/** Runs of each side of a comparison unless `--runs` says otherwise. */
+export const DEFAULT_RUNS = 5;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cleanup: everything started here is registered and stopped at the end, on failure, and on Ctrl-C.
@@ -244,6 +246,21 @@ export async function startAppServer(
 // The app build.
 
 /**
+ * Runs each side of a comparison once, the first side this time being side `run` (modulo their number), so that no
+ * side always goes first on a warm or a cold machine.
+ */
+export async function runRotated(run: number, sides: ReadonlyArray<() => Promise<unknown>>): Promise<void> {
+  for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
+}
+
+/** GET of a path of the demo API with the benchmark's token: the parsed body and the headers; anything but 2xx throws. */
+export async function getWithToken(baseUrl: string, path: string): Promise<{ json: unknown; headers: Headers }> {
+  const response = await fetch(baseUrl + path, { headers: { authorization: `Bearer ${BENCH_TOKEN}` } });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return { json: (await response.json()) as unknown, headers: response.headers };
+}
+
+/**
  * Builds the app into .bench/dist (unless reuse is asked for and a build is there). It builds into a side
  * directory first, so a failed build (someone mid-edit) leaves the previous build in place.
  */
@@ -400,6 +417,9 @@ export interface EventTimingEntry {
 }
 
 /** What installPageHelpers puts on window; use as `window as unknown as BenchWindow` inside page.evaluate. */
+/** What the Long Tasks API reports: main-thread tasks over this long. */
+export const LONG_TASK_MS = 50;
+
 export interface BenchWindow {
   __benchTimeUntil: (action: () => void, done: () => boolean, timeoutMs: number) => Promise<TimedResult>;
   /** Every long task (over 50 ms) since the document started. */

@@ -19,22 +19,23 @@ import {
 import { ratioAtMost, type Benchmark, type Target } from './report';
 import {
   BENCH_TOKEN,
+  DEFAULT_RUNS,
   fmtKb,
   fmtMs,
   fmtRatio,
   launchChromium,
   listMs,
+  LONG_TASK_MS,
   median,
   newAppPage,
+  runRotated,
   startAppServer,
 } from './support';
 
-const DEFAULT_RUNS = 5;
 const LOCAL_TARGET = 1.3;
 const THROTTLED_TARGET = 1.15;
 const COMPRESSION_TARGET = 0.5;
 const INPUT_TARGET_MS = 50;
-const LONG_TASK_MS = 50;
 const FALLBACK_CONCURRENCY = 4;
 /** Back-to-back fetches of all pages per Node run; the run's figure is their median. */
 const NODE_REPEATS = 5;
@@ -323,7 +324,7 @@ export const wholeCourse: Benchmark = {
             local.node.push(median(times));
           },
         ];
-        for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
+        await runRotated(run, sides);
         console.log(
           `  local run ${run + 1}/${runs}: app ${fmtMs(local.app.at(-1)?.ms ?? NaN, 0)} ` +
             `(longest task ${fmtMs(local.app.at(-1)?.longestTaskMs ?? NaN, 0)}), bare page ${fmtMs(local.bare.at(-1) ?? NaN, 0)}, ` +
@@ -337,7 +338,7 @@ export const wholeCourse: Benchmark = {
           async () => throttled.appPlain.push(asRun(await appRun({ network: THROTTLED, uncompressed: true }))),
           async () => throttled.barePlain.push(await bareRun({ network: THROTTLED, uncompressed: true })),
         ];
-        for (let i = 0; i < sides.length; i += 1) await sides[(i + run) % sides.length]?.();
+        await runRotated(run, sides);
         console.log(
           `  throttled run ${run + 1}/${runs}: app ${fmtMs(throttled.app.at(-1)?.ms ?? NaN, 0)}, bare page ` +
             `${fmtMs(throttled.bare.at(-1) ?? NaN, 0)}; uncompressed: app ${fmtMs(throttled.appPlain.at(-1)?.ms ?? NaN, 0)}, ` +
