@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
+import { axeViolations } from './axe';
 
 // WCAG 2.x A and AA rules, contrast included, on the main screens in both themes.
 const PHONE = { width: 375, height: 740 };
@@ -207,13 +207,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto(screen.path);
         if (screen.signedIn) await signIn(page);
         await screen.ready(page);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const summary = results.violations.map((violation) => ({
-          rule: violation.id,
-          impact: violation.impact,
-          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-        }));
-        expect(summary).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   });

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { COURSES_PATH, courseRow, openOnProxyIn, SESSIONS_PATH } from './courses-kit';
 import { openOnProxy, statsTable } from './fault-kit';
 import { scriptUpstream, uniqueToken, upstreamRequests } from './support';
+import { axeViolations } from './axe';
 
 // Switching course and session by name on the statistics page, against the scripted upstream behind the proxy.
 
@@ -14,15 +14,6 @@ const COURSES = [
   courseRow(3, { name: 'Algorithms' }),
   courseRow(4, { name: '<img src=x onerror="window.__pwned=1">' }),
 ];
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** Presses Tab until the element focused is `target`. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
@@ -116,7 +107,7 @@ test('the Session filter lists the sessions by name, active first, then archived
     'Autumn 2025 · Sep 1, 2025 – Dec 20, 2025',
   ]);
   await expect(select.locator('optgroup[label="Archived"] option')).toHaveText([/^Autumn 2025/]);
-  await expectAxeClean(page);
+  expect(await axeViolations(page)).toEqual([]);
 
   await select.selectOption({ label: 'Autumn 2025 · Sep 1, 2025 – Dec 20, 2025' });
   await expect(page.getByRole('textbox', { name: 'Session ID' })).toHaveValue('9');
@@ -156,7 +147,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await combobox.click();
         await combobox.pressSequentially('alg');
         await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(2);
-        await expectAxeClean(page);
+        expect(await axeViolations(page)).toEqual([]);
       });
     });
   }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT, SHELL_WORDS, type ShellWords } from './support';
+import { axeViolations } from './axe';
 
 // What the first screen holds with the default columns: every column of course 101 within a laptop's window, and
 // three learners on a phone's, long names (course 108) included. Then the one meaning of each word: "Keep me
@@ -61,14 +61,6 @@ async function boxOf(locator: Locator) {
   if (box === null) throw new Error('no box: the element is not shown');
   return box;
 }
-
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-  }));
-};
 
 const LAPTOPS = [
   { width: 1280, height: 720 },

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { statRow } from './fault-kit';
 import {
@@ -10,6 +9,7 @@ import {
   type ScriptStepInput,
   type UpstreamRequest,
 } from './support';
+import { axeViolations } from './axe';
 
 // "Find a learner" on /courses, through the real server in proxy mode in front of the scripted upstream: the
 // course list and each course's answer for one learner are scripted per token.
@@ -220,15 +220,6 @@ const LANGUAGES = {
   },
 } as const;
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
-
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const language of ['en', 'ru'] as const) {
     const words = LANGUAGES[language];
@@ -247,7 +238,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(results.getByRole('status').first()).toHaveText(words.status, { timeout: 60_000 });
         await results.getByText(words.failed).click();
         await expect(results.getByText(/\(ID 20\)/)).toBeVisible();
-        await expectNoAxeViolations(page);
+        expect(await axeViolations(page)).toEqual([]);
       });
 
       test('on a phone, cancelled with partial results, there are no WCAG A/AA violations', async ({ page }) => {
@@ -266,7 +257,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         // Cards, not a table, and nothing wider than the screen.
         await expect(results.getByRole('table')).toHaveCount(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-        await expectNoAxeViolations(page);
+        expect(await axeViolations(page)).toEqual([]);
       });
     });
   }

@@ -1,4 +1,4 @@
-import type { CourseStatWire, LabelGroupWire } from '@contract';
+import type { Course, CourseStatWire, LabelGroupWire } from '@contract';
 
 /** A wire-format course statistic with every field set; override what a test cares about. */
 export function courseStatWire(overrides: Partial<CourseStatWire> = {}): CourseStatWire {
@@ -40,6 +40,26 @@ export function labelGroupWire(overrides: Partial<LabelGroupWire> = {}): LabelGr
     created_at: '2026-01-10T08:00:00Z',
     updated_at: '2026-03-01T08:00:00Z',
     labels: [{ description: 'Sales', type: 'string', additionalProperties: false, required: ['name'] }],
+    ...overrides,
+  };
+}
+
+/** A course as the client holds it after parsing the list: named `Course <id>`, every optional field null. */
+export function parsedCourse(id: number, overrides: Partial<Course> = {}): Course {
+  return {
+    id,
+    name: `Course ${id}`,
+    created_at: null,
+    updated_at: null,
+    last_activity: null,
+    owner_name: null,
+    description: null,
+    thumb_url: null,
+    cover_url: null,
+    content_type: null,
+    total_tasks: null,
+    total_score: null,
+    duration: null,
     ...overrides,
   };
 }

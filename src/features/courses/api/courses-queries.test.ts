@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Course } from '@contract';
+import { parsedCourse } from '@/testing/fixtures';
 import { COURSES_PER_PAGE, combineCoursePages, nextCoursesPage, type CoursesPage } from './courses-queries';
 
 function page(ids: readonly number[], total: number | null = null, rejected = 0): CoursesPage {
-  const items: Course[] = ids.map((id) => ({
-    id,
-    name: `Course ${id}`,
-    created_at: null,
-    updated_at: null,
-    last_activity: null,
-    owner_name: null,
-    description: null,
-    thumb_url: null,
-    cover_url: null,
-    content_type: null,
-    total_tasks: null,
-    total_score: null,
-    duration: null,
-  }));
+  const items = ids.map((id) => parsedCourse(id));
   return {
     items,
     total,

@@ -1,25 +1,12 @@
 import type { Course } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
+import { parsedCourse } from '@/testing/fixtures';
 import { bySearchOrder, courseFailure, failureDecision, isLasting, RETRY_AFTER_MAX_MS } from './learner-search-model';
 import { learnerSearchCatalogs } from './strings';
 
 function course(id: number, lastActivity: string | null, updatedAt: string | null = null): Course {
-  return {
-    id,
-    name: `Course ${id}`,
-    created_at: null,
-    updated_at: updatedAt,
-    last_activity: lastActivity,
-    owner_name: null,
-    description: null,
-    thumb_url: null,
-    cover_url: null,
-    content_type: null,
-    total_tasks: null,
-    total_score: null,
-    duration: null,
-  };
+  return parsedCourse(id, { last_activity: lastActivity, updated_at: updatedAt });
 }
 
 describe('bySearchOrder', () => {
