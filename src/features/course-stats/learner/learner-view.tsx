@@ -37,7 +37,7 @@ function SessionCard({ session }: { session: LearnerSession }) {
   const words = useCatalog(fieldCatalogs);
   const { row, reason, progress } = session;
   return (
-    <li className="learner-session">
+    <li className="tile learner-session">
       <div className="learner-session-head">
         <h3>{row.course_session_name}</h3>
         <StatusCell stat={row} />

@@ -181,7 +181,7 @@ function RenameForm({ view, views, onDone }: RenameFormProps) {
 
   return (
     <form
-      className="saved-view-rename"
+      className="field-row saved-view-rename"
       onSubmit={handleSubmit}
       noValidate
       onKeyDown={(event) => {

@@ -108,7 +108,7 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
         {sessions.map((session) => {
           const props = { row: session.row, texts, now };
           return (
-            <li key={`${session.course.id}-${session.row.id}`} className="learner-search-card">
+            <li key={`${session.course.id}-${session.row.id}`} className="tile learner-search-card">
               <p className="learner-search-card-course">
                 <CourseLink session={session} />
               </p>

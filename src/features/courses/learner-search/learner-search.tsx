@@ -131,7 +131,7 @@ export function LearnerSearch() {
     <section className="learner-search" aria-labelledby={formTitleId}>
       <h2 id={formTitleId}>{texts.title}</h2>
       <p className="muted">{texts.intro}</p>
-      <form className="learner-search-form" aria-labelledby={formTitleId} noValidate onSubmit={handleSubmit}>
+      <form className="field-row learner-search-form" aria-labelledby={formTitleId} noValidate onSubmit={handleSubmit}>
         <div className="field">
           <label htmlFor={fieldId}>{texts.userId}</label>
           <input
