@@ -1,5 +1,5 @@
 import { COURSES_PER_PAGE_MAX, type Course, type ParseReport, type ParsedList } from '@contract';
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { fetchCourses } from '@/lib/api-client';
 
 /** The API's largest page: 1,000 courses are ten requests. */
@@ -28,9 +28,14 @@ export function nextCoursesPage(
   return lastPageParam + 1;
 }
 
+/** The list changes seldom; reading 1,000 courses again on every visit would cost ten requests. */
+const LIST_STALE_MS = 5 * 60_000;
+
 /**
  * Keys from general to specific. The course list is read a page at a time, as it is needed (the list scrolled to
- * its end, a search, the learner search): one infinite query, so every screen shares the pages read.
+ * its end, a search, the switcher): one infinite query, so every screen shares the pages read. The learner search
+ * reads its pages six at a time rather than one after another: it takes the list's pages already read, asks for
+ * the others one by one (`page`), and hands them to the list when it has them all (extendCoursesList).
  */
 export const coursesQueries = {
   all: () => ['courses'] as const,
@@ -41,10 +46,35 @@ export const coursesQueries = {
         fetchCourses({ page: pageParam, perPage: COURSES_PER_PAGE }, { signal }),
       initialPageParam: 1,
       getNextPageParam: nextCoursesPage,
-      // The list changes seldom; reading 1,000 courses again on every visit would cost ten requests.
-      staleTime: 5 * 60_000,
+      staleTime: LIST_STALE_MS,
+    }),
+  page: (page: number) =>
+    queryOptions({
+      queryKey: [...coursesQueries.all(), 'page', { page, perPage: COURSES_PER_PAGE }] as const,
+      queryFn: ({ signal }): Promise<CoursesPage> => fetchCourses({ page, perPage: COURSES_PER_PAGE }, { signal }),
+      staleTime: LIST_STALE_MS,
+      retry: false,
     }),
 };
+
+/** Page `page` of the list, when a screen has read it into the list (the course list, the switcher, a search). */
+export function listedCoursesPage(client: QueryClient, page: number): CoursesPage | undefined {
+  const data = client.getQueryData(coursesQueries.list().queryKey);
+  const index = data?.pageParams.indexOf(page) ?? -1;
+  return index < 0 ? undefined : data?.pages[index];
+}
+
+/**
+ * Pages read out of order (by the learner search) handed to the list, from page 1 on as far as they run without a
+ * gap, when that is further than the list has read: the list's screens then ask for none of them again.
+ */
+export function extendCoursesList(client: QueryClient, read: ReadonlyMap<number, CoursesPage>): void {
+  const pages: CoursesPage[] = [];
+  for (let next = read.get(1); next !== undefined; next = read.get(pages.length + 1)) pages.push(next);
+  const listed = client.getQueryData(coursesQueries.list().queryKey)?.pages.length ?? 0;
+  if (pages.length <= listed) return;
+  client.setQueryData(coursesQueries.list().queryKey, { pages, pageParams: pages.map((_, index) => index + 1) });
+}
 
 export interface CourseListData {
   /** Every course read so far, each once, in the API's order. */

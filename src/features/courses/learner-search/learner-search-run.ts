@@ -15,12 +15,11 @@ import {
 
 /** What the search needs from the outside world: the two lists, the pacing, and the time. */
 export interface LearnerSearchDeps {
-  readCourses: (
-    page: number,
-    perPage: number,
-    signal: AbortSignal,
-  ) => Promise<ParsedList<Course> & { total: number | null }>;
+  /** A page of the course list, of COURSES_PER_PAGE_MAX courses. */
+  readCourses: (page: number, signal: AbortSignal) => Promise<ParsedList<Course> & { total: number | null }>;
   readStats: (courseId: number, userId: number, page: number, signal: AbortSignal) => Promise<ParsedList<CourseStat>>;
+  /** Every page of the course list, by number, once the search has read them all. */
+  listRead?: (pages: ReadonlyMap<number, ParsedList<Course> & { total: number | null }>) => void;
   /** The window that keeps every request of the search within the server's limit; null when it has none. */
   rateWindow: () => Promise<RateWindow | null>;
   clock?: Clock;
@@ -131,11 +130,11 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
   };
 
   async function readList(signal: AbortSignal, window: RateWindow | null): Promise<Course[] | 'cancelled'> {
-    const pages = new Map<number, Course[]>();
+    const pages = new Map<number, ParsedList<Course> & { total: number | null }>();
     const perPage = COURSES_PER_PAGE_MAX;
     const end = await runPacedTasks<number, ParsedList<Course> & { total: number | null }>({
       tasks: [1],
-      run: (page, taskSignal) => deps.readCourses(page, perPage, taskSignal),
+      run: (page, taskSignal) => deps.readCourses(page, taskSignal),
       onFailure: (_page, error, attempt) => {
         const decision = failureDecision(error, attempt);
         // A page of the list that cannot be read leaves no list to search.
@@ -143,9 +142,9 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
       },
       onDone: (page, result) => {
         // An LMS that ignores `page` repeats itself: a page with nothing new ends the list.
-        const known = new Set([...pages.values()].flat().map((course) => course.id));
+        const known = new Set([...pages.values()].flatMap((read) => read.items.map((course) => course.id)));
         const repeated = result.items.length > 0 && result.items.every((course) => known.has(course.id));
-        pages.set(page, result.items);
+        pages.set(page, result);
         update({ listed: state.listed + result.items.length });
         if (result.report.received < perPage || repeated || page >= MAX_LIST_PAGES) return undefined;
         if (result.total !== null) {
@@ -162,7 +161,8 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
       signal,
     });
     if (end === 'cancelled') return 'cancelled';
-    const all = [...pages.entries()].sort(([a], [b]) => a - b).flatMap(([, items]) => items);
+    deps.listRead?.(pages);
+    const all = [...pages.entries()].sort(([a], [b]) => a - b).flatMap(([, read]) => read.items);
     return bySearchOrder(all);
   }
 

@@ -7,6 +7,8 @@ import { LocaleProvider } from '@/lib/i18n';
 import { courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
+import { serveCourses } from '../courses-test-support';
+import { CourseList } from '../list/course-list';
 import { LearnerSearch } from './learner-search';
 
 const LEARNER = 5;
@@ -118,6 +120,33 @@ describe('LearnerSearch', () => {
       within(rows[1] ?? region).getByRole('progressbar', { name: 'Progress in Course 3, Group 3' }),
     ).toHaveAttribute('aria-valuenow', '35');
     expect(within(region).getByText('Every listed course was checked.')).toBeInTheDocument();
+  });
+
+  it('shares the course list with the list beside it: asks for no page it has read, and hands it the rest', async () => {
+    serveApi(courses(150), [sessionOf(120)]);
+    const listRequests = serveCourses(courses(150), { total: 150 });
+    const pagesAsked = () => listRequests.map((url) => url.searchParams.get('page'));
+    const user = userEvent.setup();
+    renderWithProviders(
+      <LocaleProvider initial="en">
+        <CourseList courseHref={(id) => `/courses/${id}/stats`} />
+        <LearnerSearch />
+      </LocaleProvider>,
+      { route: '/courses', path: '/courses' },
+    );
+    expect(await screen.findByText(/^100 of 150 courses read/)).toBeInTheDocument();
+    expect(pagesAsked()).toEqual(['1']);
+
+    const form = screen.getByRole('form', { name: 'Find a learner' });
+    await user.type(within(form).getByLabelText('User ID'), String(LEARNER));
+    await user.click(within(form).getByRole('button', { name: 'Find in all courses' }));
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 150 of 150 courses; found in 1'),
+    );
+    // The list now has every course, and nobody asked for a page twice.
+    expect(await screen.findByText('150 courses')).toBeInTheDocument();
+    expect(pagesAsked()).toEqual(['1', '2']);
   });
 
   it('refuses a user ID that is not one, inline, and sends nothing', async () => {

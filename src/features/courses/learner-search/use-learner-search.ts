@@ -6,8 +6,9 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import { fetchCourses, fetchCourseStats, fetchServerConfig } from '@/lib/api-client';
+import { fetchCourseStats, fetchServerConfig } from '@/lib/api-client';
 import { rateWindowFor, type RateWindow } from '@/lib/paced-tasks';
+import { coursesQueries, extendCoursesList, listedCoursesPage } from '../api/courses-queries';
 import { STATS_PER_PAGE } from './learner-search-model';
 import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from './learner-search-run';
 
@@ -16,21 +17,11 @@ import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from
  * costs a large search some time, and saves it from a wall of 429s.
  */
 const FALLBACK_RATE_LIMIT = 600;
-/** A list page or a learner's answer is reused this long: a search run again soon after asks nothing twice. */
+/** A learner's answer is reused this long: a search run again soon after asks nothing twice. */
 const SEARCH_STALE_MS = 60_000;
 
-/**
- * Keys from general to specific. The pages of the course list are under `courses` (the list screen reads the
- * same API); a learner's answers are the search's own.
- */
+/** Keys from general to specific. The course list's pages are coursesQueries'; a learner's answers are the search's. */
 export const learnerSearchQueries = {
-  coursePage: (page: number, perPage: number) =>
-    queryOptions({
-      queryKey: ['courses', 'page', { page, perPage }] as const,
-      queryFn: ({ signal }) => fetchCourses({ page, perPage }, { signal }),
-      staleTime: SEARCH_STALE_MS,
-      retry: false,
-    }),
   learnerStats: (userId: number, courseId: number, page: number) =>
     queryOptions({
       queryKey: ['learner-search', userId, courseId, { page, perPage: STATS_PER_PAGE }] as const,
@@ -70,8 +61,10 @@ function createSearch(client: QueryClient): LearnerSearch {
   let window: RateWindow | null = null;
   let windowFor: number | null = null;
   return createLearnerSearch({
-    readCourses: (page, perPage, signal) =>
-      fetchCancellable(client, learnerSearchQueries.coursePage(page, perPage), signal),
+    // The list's pages already read are not asked for again; those this search reads go to the list.
+    readCourses: async (page, signal) =>
+      listedCoursesPage(client, page) ?? fetchCancellable(client, coursesQueries.page(page), signal),
+    listRead: (pages) => extendCoursesList(client, pages),
     readStats: (courseId, userId, page, signal) =>
       fetchCancellable(client, learnerSearchQueries.learnerStats(userId, courseId, page), signal),
     // One window for every search of this screen, so a search run again (or resumed) counts what came before.
