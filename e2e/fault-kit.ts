@@ -33,6 +33,13 @@ export async function openOnProxy(page: Page, path: string, token: string): Prom
 }
 
 /**
+ * How many statistics requests of `token` reached the upstream: the course list and the session filter ask for
+ * lists of their own, whenever they get to it.
+ */
+export async function statsRequestCount(token: string): Promise<number> {
+  return (await upstreamRequests(token)).filter((request) => request.path.endsWith('/course_stats')).length;
+}
+/**
  * Waits until the page has asked the upstream for the next page, which it prefetches once a full page shows. A
  * test that scripts the upstream next waits for it first: on a busy machine that prefetch can otherwise arrive
  * after the script and take an answer meant for something else.
