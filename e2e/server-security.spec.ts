@@ -471,8 +471,9 @@ test.describe('the token', () => {
         );
       }
     } finally {
-      expect(await proxy.stop()).toBe(0);
-      expect(await demo.stop()).toBe(0);
+      // A failed stop says why in the server's own last lines.
+      expect(await proxy.stop(), proxy.output().slice(-4_000)).toBe(0);
+      expect(await demo.stop(), demo.output().slice(-4_000)).toBe(0);
     }
 
     // The demo server announces its own configured token once, at start, for the operator: that line is not a log of a request.
