@@ -14,7 +14,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test's own limit, on a 2-core machine that may run a second suite beside this one.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   forbidOnly: true,
   reporter: 'list',
