@@ -117,7 +117,7 @@ export const apiThroughput: Benchmark = {
   title: 'Demo API throughput (benchmark 4)',
   what:
     'Requests per second the embedded demo API answers for one page of course 1000 at per_page=100, next to a bare ' +
-    '`node:http` server that answers with the very same headers and body: the floor, i.e. what Node itself costs.',
+    '`node:http` server that answers with the very same headers and body: what Node itself costs.',
   needsBuild: false,
   timeoutMs: 6 * 60_000,
   async run(context) {
@@ -190,7 +190,7 @@ export const apiThroughput: Benchmark = {
         `GET ${PATH} with a Bearer token. ${runs} runs per side (${Math.min(INFO_RUNS, runs)} for LOG_LEVEL=info), ` +
         "rotating which side goes first, after a 2 s warm-up of each; the figure is the median of the runs' average " +
         "requests per second. Server CPU time per request is read from /proc for the server's processes. Ours is `tsx " +
-        'server/main.ts` in demo mode (LOG_LEVEL=warn); the floor is bench/floor-server.ts, a bare node:http server ' +
+        'server/main.ts` in demo mode (LOG_LEVEL=warn); the bare server is bench/floor-server.ts, a node:http server ' +
         `replaying the ${floor.headerCount} headers and ${fmtInt(floor.bodyBytes)}-byte body ours sent. Both are separate ` +
         'processes started through tsx; every answer was checked to be a 2xx.',
       tables: [
@@ -202,10 +202,10 @@ export const apiThroughput: Benchmark = {
             'throughput',
             'latency p50 / p99',
             'server CPU per request (cores busy)',
-            'vs floor: req/s; CPU',
+            'vs bare server: req/s; CPU',
           ],
           rows: [
-            row('bare node:http (floor)', floorSamples, '1.00×; 1.00×'),
+            row('bare node:http server', floorSamples, '1.00×; 1.00×'),
             row('demo API, LOG_LEVEL=warn', oursSamples, `${fmtRatio(ratio)}; ${fmtRatio(cpuRatio)}`),
             row(
               `demo API, LOG_LEVEL=info (${infoSamples.length} runs)`,
@@ -217,7 +217,7 @@ export const apiThroughput: Benchmark = {
       ],
       targets: [
         {
-          name: 'demo API throughput ÷ floor (the lower of the req/s and the CPU-per-request ratio)',
+          name: 'demo API throughput ÷ bare node:http server (the lower of the req/s and the CPU-per-request ratio)',
           target: `≥ ${TARGET_RATIO}`,
           actual: `${judged.toFixed(2)} (req/s ${ratio.toFixed(2)}, CPU ${cpuRatio.toFixed(2)})`,
           met: judged >= TARGET_RATIO,
@@ -225,14 +225,14 @@ export const apiThroughput: Benchmark = {
       ],
       notes: [
         "Client and server share the machine's 2 cores, and other work on this shared machine comes and goes, so " +
-          'req/s alone can understate the floor (when autocannon, not the server, is the bottleneck: the floor server ' +
+          'req/s alone can understate the bare server (when autocannon, not the server, is the bottleneck: the bare server ' +
           `kept ${floorCores.toFixed(2)} cores busy) or swing from run to run. The server's CPU time per request ` +
           '(all processes of its group, from /proc) does not depend on that, so the target is judged on the lower of ' +
           'the two ratios.',
         'The demo API keeps serialized pages in a cache, so after the warm-up a request costs routing, the query and ' +
           'token checks, the security headers and the send.',
         `At the default LOG_LEVEL=info (what \`npm start\` uses) every request is logged; with its output discarded the ` +
-          `demo API reaches ${fmtRatio(infoRatio)} of the floor's req/s and ${fmtRatio(infoCpuRatio)} by CPU. The ` +
+          `demo API reaches ${fmtRatio(infoRatio)} of the bare server's req/s and ${fmtRatio(infoCpuRatio)} by CPU. The ` +
           'target is judged at LOG_LEVEL=warn, the level the benchmarks run the server at.',
       ],
       data: {

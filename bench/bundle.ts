@@ -62,7 +62,7 @@ export const bundle: Benchmark = {
         },
       ],
       notes: [
-        'Before the screens were split (issue 18), the first screen was one bundle with the table and chart code: ' +
+        'Before the screens were split, the first screen was one bundle with the table and chart code: ' +
           '144–147 KB gzip.',
       ],
       data: report,

@@ -90,6 +90,12 @@ export const compression: Benchmark = {
         },
       ],
       targets: [],
+      headline: [`brotli ${COMPRESSION.brotliQuality}`, `gzip ${COMPRESSION.gzipLevel}`]
+        .flatMap((name) => {
+          const [, , bytes = '', share = '', , treeBytes = ''] = rows.find((row) => row[0] === name) ?? [];
+          return bytes === '' ? [] : [`${name}: ${bytes} a page (${share} of identity), label tree ${treeBytes}`];
+        })
+        .join('; '),
       notes: [
         `The server uses brotli ${COMPRESSION.brotliQuality} when the client accepts it, else gzip ` +
           `${COMPRESSION.gzipLevel}, for answers of ${COMPRESSION.thresholdBytes} bytes and more; a page of the demo ` +

@@ -467,7 +467,7 @@ export const courses: Benchmark = {
             `${facts.learner}; the search made ${statsRequests} course_stats requests. Final status: ` +
             `"${search.app.at(-1)?.status ?? ''}".`,
           `(b): long tasks while typing, per run: ${typing.map((run) => `${run.longTasks} (longest ${fmtMs(run.longest, 0)})`).join(', ')}.`,
-          'The first-rows figure (a) has no target of its own; the issue asks for the first rows within 1 s of the page opening.',
+          'The first-rows figure (a) has no target of its own; the aim is the first rows within 1 s of the page opening.',
         ],
         data: { first, typing, search, facts: { courses: facts.courses.length, learner: facts.learner }, listUrl },
       };

@@ -83,7 +83,7 @@ async function startUpstream(
 }
 
 /**
- * The floor: a page of the same origin that does nothing but fetch the label groups with the token and parse them
+ * The bare page: a page of the same origin that does nothing but fetch the label groups with the token and parse them
  * with response.json(), started by a script at the very start of the document (the server's /healthz, a few
  * bytes). performance.now() when parsed, from navigation start like the app's first item.
  */
@@ -436,7 +436,7 @@ export const labelTree: Benchmark = {
         'page) after one untimed warm-up, each in a fresh ' +
         'browser context (empty cache, token in sessionStorage); medians. Times are performance.now() in the page: ' +
         'first item = from navigation start to the animation frame after the first role="treeitem" entered the DOM; ' +
-        'the bare page (its floor) = a page of the same origin (/healthz, a few bytes) whose only script, run at the ' +
+        'the bare page = a page of the same origin (/healthz, a few bytes) whose only script, run at the ' +
         "document's start, fetches the same URL with the token and parses it with response.json(): from navigation " +
         'start to parsed; app and bare page alternate which goes first; ' +
         'buttons = from click() to the frame after every group row in the DOM shows the new aria-expanded (after an ' +
@@ -488,7 +488,7 @@ export const labelTree: Benchmark = {
           `the proxy's default UPSTREAM_MAX_BYTES (${fmtMb(UPSTREAM_MAX_BYTES_DEFAULT)}); the tree twice its size is ` +
           `${Math.round((twice.length / UPSTREAM_MAX_BYTES_DEFAULT) * 100)}% of it, and came through whole ` +
           `(${fmtMb(large.bytes)} once decoded).`,
-        'Where the time goes, and what was done (issue 18): the groups were first asked for once the screen had ' +
+        'Where the time goes, and what was done: the groups were first asked for once the screen had ' +
           'rendered (1.77×), then from the entry bundle at start-up, and plain groups are parsed without the ' +
           'schema’s generic walk (100,000 labels: about a fifth of the time, the same answer). Now the request goes ' +
           'out from the page’s first script (screen-preload.ts), which the build writes into index.html, so it runs ' +

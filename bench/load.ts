@@ -1,7 +1,7 @@
 // Load test: 50 concurrent connections for 30 s on one page of 100 course statistics, first against the demo API,
 // then through the proxy in front of a local upstream that serves the same bytes. Everything listens on 127.0.0.1.
-// Prints the figures and writes them to BENCHMARKS.md under "## Load", between its <!-- bench:load --> markers
-// (the rest of that file is left alone).
+// Prints the figures and writes them to docs/perf-notes.md under "## Load", between its <!-- bench:load --> markers,
+// and to the row of this command in BENCHMARKS.md (the rest of both files is left alone).
 //
 //   node_modules/.bin/tsx bench/load.ts                     # the real run, about 80 s
 //   LOAD_DURATION_S=5 node_modules/.bin/tsx bench/load.ts   # a quick look; writes nothing
@@ -9,12 +9,13 @@
 // Not part of `npm test`: its figures depend on the machine.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { currentCommit, updatePerfNotesSection, updateBenchmarksTable, type RowCells } from './report';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const HOST = '127.0.0.1';
@@ -223,7 +224,13 @@ function machine(): string {
   );
 }
 
-function section(figures: Figures[], bodyBytes: number, stopCodes: Array<number | null>, loadBefore: number[]): string {
+function section(
+  figures: Figures[],
+  bodyBytes: number,
+  stopCodes: Array<number | null>,
+  loadBefore: number[],
+  commit: string,
+): string {
   const row = (f: Figures) =>
     `| ${f.target} | ${f.requests.toLocaleString('en')} | ${f.perSecond.toFixed(0)} | ${f.p50} | ${f.p90} | **${f.p99}** | ${f.max} | ` +
     `${f.errors} | ${f.timeouts} | ${f.non2xx} | ${f.megabytesPerSecond.toFixed(1)} |`;
@@ -231,7 +238,7 @@ function section(figures: Figures[], bodyBytes: number, stopCodes: Array<number 
   return [
     '## Load',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`node_modules/.bin/tsx bench/load.ts\` on ${machine()}; ` +
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${commit} with \`node_modules/.bin/tsx bench/load.ts\` on ${machine()}; ` +
       `load average ${loadBefore.map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min) just before the run ` +
       '(other work on the machine shares the CPUs with the benchmark).',
     '',
@@ -259,31 +266,41 @@ function section(figures: Figures[], bodyBytes: number, stopCodes: Array<number 
   ].join('\n');
 }
 
-const START = '<!-- bench:load:start -->';
-const END = '<!-- bench:load:end -->';
+/** The command that runs this benchmark: the key of its row in BENCHMARKS.md. */
+const COMMAND = '`node_modules/.bin/tsx bench/load.ts`';
+
+/** This benchmark's row in BENCHMARKS.md: p99 and req/s of each target, and whether every request succeeded. */
+function row(figures: Figures[], stopCodes: Array<number | null>, commit: string): RowCells {
+  const failures = figures.reduce((sum, f) => sum + f.errors + f.timeouts + f.non2xx, 0);
+  const stopped = stopCodes.every((code) => code === 0);
+  return {
+    targets: ['no errors, timeouts or non-2xx answers, and both servers exit 0 on SIGTERM'],
+    figure:
+      figures.map((f) => `${f.target}: p99 ${f.p99} ms, ${f.perSecond.toFixed(0)} req/s`).join('; ') +
+      `; ${failures} errors, timeouts or non-2xx; exit codes ${stopCodes.join(' and ')}`,
+    measured: `${commit}, ${new Date().toISOString().slice(0, 10)}`,
+    verdict: failures === 0 && stopped ? 'met' : '**not met**',
+  };
+}
 
 /**
- * Writes the "## Load" section of BENCHMARKS.md between its markers (the file's convention: each benchmark
- * rewrites only its own marked section), or appends it; everything else in the file is left alone.
+ * Writes the "## Load" section of docs/perf-notes.md between its markers (the file's convention: each benchmark
+ * rewrites only its own marked section), or appends it, and this command's row in BENCHMARKS.md; everything else in
+ * both files is left alone.
  */
-function writeReport(text: string): void {
-  const file = join(ROOT, 'BENCHMARKS.md');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const block = `${START}\n${text.trimEnd()}\n${END}`;
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  const next =
-    start !== -1 && end > start
-      ? current.slice(0, start) + block + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, next);
+function writeReport(text: string, cells: RowCells): void {
+  const file = updatePerfNotesSection('load', text);
   console.log(`Wrote the "## Load" section of ${file}`);
+  const missing = updateBenchmarksTable([{ command: COMMAND, cells }]);
+  if (missing.length > 0) console.log(`BENCHMARKS.md has no row for ${COMMAND}: add one by hand.`);
+  else console.log('Updated its row in BENCHMARKS.md');
 }
 
 async function main() {
   const figures: Figures[] = [];
   const stopCodes: Array<number | null> = [];
   const loadBefore = os.loadavg();
+  const commit = currentCommit();
 
   const demo = await startServer({});
   const body = await fetchBody(`${demo.url}${PATH}`);
@@ -301,9 +318,13 @@ async function main() {
   await stop(upstream.child);
   upstream.remove();
 
-  const text = section(figures, body.length, stopCodes, loadBefore);
-  if (WRITE_REPORT) writeReport(text);
-  else console.log(`\n(LOAD_DURATION_S=${DURATION_S}: not writing BENCHMARKS.md)\n\n${text}`);
+  const text = section(figures, body.length, stopCodes, loadBefore, commit);
+  const cells = row(figures, stopCodes, commit);
+  if (WRITE_REPORT) writeReport(text, cells);
+  else {
+    console.log(`\n(LOAD_DURATION_S=${DURATION_S}: not writing docs/perf-notes.md or BENCHMARKS.md)\n\n${text}`);
+    console.log(`${COMMAND}: ${cells.figure} | ${cells.measured} | ${cells.verdict}`);
+  }
   const failed =
     figures.some((f) => f.errors > 0 || f.timeouts > 0 || f.non2xx > 0) || stopCodes.some((code) => code !== 0);
   process.exitCode = failed ? 1 : 0;

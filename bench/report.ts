@@ -1,25 +1,30 @@
-// Results: .bench/results.json (merged, so a run of a subset keeps the other results) and the suite's sections of
-// BENCHMARKS.md, each between its own markers, rewritten in place. Sections written by anyone else (such as
-// "## Load") are left exactly as they are.
+// Results: .bench/results.json (merged, so a run of a subset keeps the other results), the suite's sections of
+// docs/perf-notes.md, each between its own markers, rewritten in place, and each benchmark's row of the table in
+// BENCHMARKS.md. Sections and rows written by anyone else (such as "## Load", which bench/load.ts writes) are left
+// exactly as they are.
 
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { BENCH_DIR, describeMachine, ROOT, type MachineInfo } from './support';
 
 export const RESULTS_PATH = resolve(BENCH_DIR, 'results.json');
+/** One page: the machine, one row per benchmark, a paragraph on noise. */
 export const BENCHMARKS_MD = resolve(ROOT, 'BENCHMARKS.md');
+/** Every benchmark in detail: the sections the runs write, and the experiments and history written by hand. */
+export const PERF_NOTES_MD = resolve(ROOT, 'docs', 'perf-notes.md');
 
 export interface Target {
-  /** What is compared, e.g. "time / network floor". */
+  /** What is compared, e.g. "local: app ÷ bare page". */
   name: string;
-  /** The target as written in the issue, e.g. "≤ 1.3×". */
+  /** What is wanted, e.g. "≤ 1.3". */
   target: string;
   /** The measured value, formatted. */
   actual: string;
   met: boolean;
 }
 
-/** A ratio held to an upper limit, written as the issues write it ("≤ 1.3"), to two decimals. */
+/** A ratio held to an upper limit, written "≤ 1.3", to two decimals. */
 export function ratioAtMost(name: string, ratio: number, limit: number): Target {
   return { name, target: `≤ ${limit}`, actual: ratio.toFixed(2), met: ratio <= limit };
 }
@@ -34,6 +39,8 @@ export interface BenchResult {
   title: string;
   status: 'measured' | 'pending' | 'failed';
   date: string;
+  /** The commit measured (see currentCommit). */
+  commit: string;
   /** One or two sentences: what is measured. */
   what: string;
   /** Runs, statistic, baseline. */
@@ -41,6 +48,8 @@ export interface BenchResult {
   tables: Table[];
   targets: Target[];
   notes: string[];
+  /** For a benchmark without targets: its figure in one line, for its row in BENCHMARKS.md. */
+  headline?: string;
   /** The machine's 1-minute load average when the benchmark started and ended (the machines are shared). */
   loadAverage?: { start: number; end: number };
   /** Raw numbers for results.json. */
@@ -70,7 +79,7 @@ export function writeResultsJson(machine: MachineInfo, results: BenchResult[]): 
   };
   for (const result of results) {
     const kept = merged.results[result.id];
-    // As in BENCHMARKS.md, a failed run keeps the last good figures and notes the failure next to them.
+    // As in docs/perf-notes.md, a failed run keeps the last good figures and notes the failure next to them.
     merged.results[result.id] =
       result.status === 'failed' && kept && kept.status !== 'failed'
         ? { ...kept, lastFailure: { date: result.date, message: result.notes.join(' ') } }
@@ -79,8 +88,29 @@ export function writeResultsJson(machine: MachineInfo, results: BenchResult[]): 
   writeFileSync(RESULTS_PATH, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
+/** The commit a run measures, with "+" when tracked files other than the two reports differ from it. */
+export function currentCommit(): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const commit = git('rev-parse', '--short', 'HEAD');
+    const changed = git(
+      'status',
+      '--porcelain',
+      '--untracked-files=no',
+      '--',
+      '.',
+      ':(exclude)BENCHMARKS.md',
+      ':(exclude)docs/perf-notes.md',
+    );
+    return changed === '' ? commit : `${commit}+`;
+  } catch {
+    return 'unknown'; // not a git checkout, or no git
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
-// Markdown.
+// docs/perf-notes.md: a section per benchmark.
 
 const escapeCell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
@@ -97,7 +127,7 @@ export function renderSection(result: BenchResult, machine: MachineInfo): string
   const day = result.date.slice(0, 10);
   const lines: string[] = [`## ${result.title}`, ''];
   if (result.status === 'pending') {
-    lines.push(`**Status: pending** (checked ${day}). ${result.notes.join(' ')}`, '');
+    lines.push(`**Status: pending** (checked ${day} on ${result.commit}). ${result.notes.join(' ')}`, '');
     lines.push(`**What is measured:** ${result.what}`, '', `**Method:** ${result.method}`, '');
     return lines.join('\n');
   }
@@ -110,7 +140,7 @@ export function renderSection(result: BenchResult, machine: MachineInfo): string
   const load = result.loadAverage
     ? ` Load average (1 min) ${result.loadAverage.start.toFixed(1)} at the start, ${result.loadAverage.end.toFixed(1)} at the end.`
     : '';
-  lines.push(`**Machine, date:** ${describeMachine(machine)}; ${day}.${load}`, '');
+  lines.push(`**Machine, commit, date:** ${describeMachine(machine)}; ${result.commit}; ${day}.${load}`, '');
   for (const table of result.tables) lines.push(renderTable(table), '');
   if (result.targets.length > 0) {
     lines.push(
@@ -136,11 +166,12 @@ const endMarker = (id: string) => `<!-- bench:${id}:end -->`;
 
 function header(): string {
   return [
-    '# Benchmarks',
+    '# Performance notes',
     '',
-    'Figures from `npm run bench` (bench/run.ts). Each section below says what it measures, how, on which machine and',
-    'when, and whether the target from the issue is met. Sections between `<!-- bench:… -->` markers are rewritten in place',
-    'by the next run of that benchmark; everything else in this file is left alone.',
+    'Every benchmark in detail: what it measures, how, on which machine, commit and date, every run, and what was',
+    'tried. [BENCHMARKS.md](../BENCHMARKS.md) has one row per benchmark; `.bench/results.json` holds the raw figures.',
+    'Sections between `<!-- bench:… -->` markers are rewritten in place by the next run of that benchmark; everything',
+    'else in this file is written by hand and left alone.',
     '',
   ].join('\n');
 }
@@ -152,8 +183,9 @@ export function suiteSection(machine: MachineInfo, date: string): string {
     `**Machine:** ${describeMachine(machine)}. Last suite run: ${date.slice(0, 10)}.`,
     '',
     'These are shared 2-core machines, so absolute timings are noisy. The suite therefore compares within one run',
-    '(ours against a baseline measured in the same run, e.g. a plain Node client or a bare `node:http` server), alternates',
-    'the two sides run by run, and reports medians over several runs. Every server is the real one',
+    '(the app against the bare page, a page of the same origin in the same Chromium that makes the same requests and',
+    'only parses the answers; the server against a bare `node:http` server), alternates the two sides run by run, and',
+    'reports medians over several runs. Every server is the real one',
     "(`node --import tsx server/main.ts`, the same as `npm start`) on a free port of 127.0.0.1, serving the suite's own build of the app",
     "(`vite build --outDir .bench/dist`), with `LOG_LEVEL=warn` and `RATE_LIMIT_MAX=0`. Browser benchmarks drive Debian's",
     'Chromium through Playwright, headless; nothing is downloaded. Every run is bounded in count and time and stops all the',
@@ -167,7 +199,7 @@ export function suiteSection(machine: MachineInfo, date: string): string {
  * Replaces the text between a section's markers. A new section goes after the nearest section before it in `order`
  * that is already there, else before the nearest one after it, else at the end.
  */
-function upsert(document: string, id: string, body: string, order: readonly string[]): string {
+export function upsertSection(document: string, id: string, body: string, order: readonly string[]): string {
   const block = `${startMarker(id)}\n${body.trimEnd()}\n${endMarker(id)}`;
   const from = document.indexOf(startMarker(id));
   const to = document.indexOf(endMarker(id));
@@ -188,23 +220,123 @@ function upsert(document: string, id: string, body: string, order: readonly stri
   return `${document}${separator}${block}\n`;
 }
 
+/** The file's text, or `fallback` when the file is missing or blank. */
+function readOr(path: string, fallback: string): string {
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  return text.trim() === '' ? fallback : text;
+}
+
 /** `order`: the benchmark ids in the order their sections should first appear; later runs keep them in place. */
-export function updateBenchmarksMd(
+export function updatePerfNotes(
   machine: MachineInfo,
   results: BenchResult[],
   date: string,
   order: readonly string[],
 ): void {
-  let document = existsSync(BENCHMARKS_MD) ? readFileSync(BENCHMARKS_MD, 'utf8') : header();
-  if (document.trim() === '') document = header();
+  let document = readOr(PERF_NOTES_MD, header());
   const sections = ['suite', ...order];
-  document = upsert(document, 'suite', suiteSection(machine, date), sections);
+  document = upsertSection(document, 'suite', suiteSection(machine, date), sections);
   for (const result of results) {
     // A failed run says nothing about the app: the figures of the last good run stay, and the console says why.
     if (result.status === 'failed' && document.includes(startMarker(result.id))) continue;
-    document = upsert(document, result.id, renderSection(result, machine), sections);
+    document = upsertSection(document, result.id, renderSection(result, machine), sections);
   }
-  writeFileSync(BENCHMARKS_MD, document);
+  mkdirSync(dirname(PERF_NOTES_MD), { recursive: true });
+  writeFileSync(PERF_NOTES_MD, document);
+}
+
+/** Writes one section written outside the suite (bench/load.ts's "## Load"); returns the file's path. */
+export function updatePerfNotesSection(id: string, body: string): string {
+  const document = upsertSection(readOr(PERF_NOTES_MD, header()), id, body, [id]);
+  mkdirSync(dirname(PERF_NOTES_MD), { recursive: true });
+  writeFileSync(PERF_NOTES_MD, document);
+  return PERF_NOTES_MD;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// BENCHMARKS.md: one table row per benchmark,
+//   | benchmark | command | target | latest figure | commit, date | met |
+// found by its command cell. The benchmark's name, its command and its target are written by hand; a run writes the
+// other three. A row that cannot be found, or is not six cells, is left alone and named on the console.
+
+/** The command that runs one benchmark: the key of its row in BENCHMARKS.md. */
+export const benchCommand = (id: string): string => `\`npm run bench -- --only=${id}\``;
+
+/** What a run writes into its row. */
+export interface RowCells {
+  /** Each target with what is wanted, in the benchmark's order; empty when it has none. */
+  targets: string[];
+  /** The figures, in the order of the targets. */
+  figure: string;
+  /** "commit, date". */
+  measured: string;
+  /** "met", "**not met**", "no target" or "not measured". */
+  verdict: string;
+}
+
+/** The row a result gives, or null for a failed run: its row keeps the last good figures. */
+export function rowCells(result: BenchResult): RowCells | null {
+  if (result.status === 'failed') return null;
+  const measured = `${result.commit}, ${result.date.slice(0, 10)}`;
+  if (result.status === 'pending') {
+    return { targets: [], figure: 'pending: see docs/perf-notes.md', measured, verdict: 'not measured' };
+  }
+  if (result.targets.length === 0) {
+    return { targets: [], figure: result.headline ?? 'see docs/perf-notes.md', measured, verdict: 'no target' };
+  }
+  const met = result.targets.filter((target) => target.met).length;
+  const total = result.targets.length;
+  return {
+    targets: result.targets.map((target) => `${target.name} ${target.target}`),
+    figure: result.targets.map((target) => target.actual).join('; '),
+    measured,
+    verdict: met === total ? 'met' : met === 0 ? '**not met**' : `**not met** (${met} of ${total} met)`,
+  };
+}
+
+/** A table row's cells, unescaped pipes splitting them; null for a line that is not a table row. */
+function splitRow(line: string): string[] | null {
+  const text = line.trim();
+  if (text.length < 2 || !text.startsWith('|') || !text.endsWith('|')) return null;
+  return text
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
+}
+
+/**
+ * Writes `cells` into the one six-cell row whose second cell is `command`. The hand-written target cell stays when it
+ * lists as many targets ("; " between them) as the run has, so each figure still stands under its target; otherwise
+ * it is written from the targets' names. Null when there is no such row, or more than one.
+ */
+export function replaceTableRow(document: string, command: string, cells: RowCells): string | null {
+  const lines = document.split('\n');
+  const matches = lines.flatMap((line, index) => (splitRow(line)?.[1] === command ? [index] : []));
+  const [index] = matches;
+  if (index === undefined || matches.length > 1) return null;
+  const row = splitRow(lines[index] ?? '');
+  if (row === null || row.length !== 6) return null;
+  const [name = '', key = '', target = ''] = row;
+  const keepTarget = cells.targets.length === 0 || target.split('; ').length === cells.targets.length;
+  const targetCell = keepTarget ? target : escapeCell(cells.targets.join('; '));
+  const written = [cells.figure, cells.measured, cells.verdict].map(escapeCell);
+  lines[index] = `| ${[name, key, targetCell, ...written].join(' | ')} |`;
+  return lines.join('\n');
+}
+
+/** Updates BENCHMARKS.md's rows; returns the commands that have no row there, for the console. */
+export function updateBenchmarksTable(rows: readonly { command: string; cells: RowCells }[]): string[] {
+  if (rows.length === 0) return [];
+  const original = existsSync(BENCHMARKS_MD) ? readFileSync(BENCHMARKS_MD, 'utf8') : '';
+  let document = original;
+  const missing: string[] = [];
+  for (const { command, cells } of rows) {
+    const next = replaceTableRow(document, command, cells);
+    if (next === null) missing.push(command);
+    else document = next;
+  }
+  if (document !== original) writeFileSync(BENCHMARKS_MD, document);
+  return missing;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -230,5 +362,5 @@ export interface Benchmark {
   needsBuild: boolean;
   /** A hard limit for the whole benchmark. */
   timeoutMs: number;
-  run: (context: BenchContext) => Promise<Omit<BenchResult, 'id' | 'title' | 'date' | 'what'>>;
+  run: (context: BenchContext) => Promise<Omit<BenchResult, 'id' | 'title' | 'date' | 'commit' | 'what'>>;
 }

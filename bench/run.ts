@@ -1,15 +1,6 @@
-// The benchmark suite: `npm run bench` runs everything; `npm run bench -- --only=api,proxy,bundle` a subset.
-// Results go to .bench/results.json and to this suite's sections of BENCHMARKS.md.
-//
-//   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
-//                   shared-limits scale sort-50k scroll-50k compression snapshots courses, or 1–13)
-//   --skip=a,b      run all but these
-//   --runs=N        override every benchmark's number of runs
-//   --concurrency=N the whole-course loader's concurrency for the network floor, if it cannot be read from the app
-//   --reuse-build   use an existing .bench/dist instead of building
-//   --quiet-load=L  before each benchmark, wait (up to 5 min) for the 1-minute load average to drop below L
-//   --no-write      print the sections instead; leave results.json and BENCHMARKS.md alone
-//   --list          list the benchmarks
+// The benchmark suite: `npm run bench` runs everything; `npm run bench -- --only=api,proxy,bundle` a subset. Each
+// benchmark's section goes to docs/perf-notes.md, its raw figures to .bench/results.json, and its figures, commit,
+// date and verdict to its row of the table in BENCHMARKS.md. The options: USAGE below, or `npm run bench -- --help`.
 
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,7 +11,17 @@ import { courses } from './courses';
 import { labelTree } from './label-tree';
 import { lighthouseAudit } from './lighthouse';
 import { proxyOverhead } from './proxy-overhead';
-import { renderSection, updateBenchmarksMd, writeResultsJson, type Benchmark, type BenchResult } from './report';
+import {
+  benchCommand,
+  currentCommit,
+  renderSection,
+  rowCells,
+  updateBenchmarksTable,
+  updatePerfNotes,
+  writeResultsJson,
+  type Benchmark,
+  type BenchResult,
+} from './report';
 import { scale } from './scale';
 import { scroll, scrollLarge } from './scroll';
 import { sharedLimits } from './shared-limits';
@@ -37,7 +38,7 @@ import {
 } from './support';
 import { wholeCourse } from './whole-course';
 
-/** In the issue's order. */
+/** In the order of their numbers (1 to 13). */
 const BENCHMARKS: Benchmark[] = [
   wholeCourse,
   sort,
@@ -56,6 +57,20 @@ const BENCHMARKS: Benchmark[] = [
   courses,
 ];
 
+const USAGE = `Usage: npm run bench -- [options]
+
+  --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
+                  shared-limits scale sort-50k scroll-50k compression snapshots courses, or 1–13)
+  --skip=a,b      run all but these
+  --runs=N        override every benchmark's number of runs
+  --concurrency=N the whole-course loader's concurrency for the bare page, if it cannot be read from the app
+  --reuse-build   use an existing .bench/dist instead of building
+  --quiet-load=L  before each benchmark, wait (up to 5 min) for the 1-minute load average to drop below L
+  --no-write      print the sections and table rows instead; leave results.json, docs/perf-notes.md and
+                  BENCHMARKS.md alone
+  --list          list the benchmarks
+  --help          print this`;
+
 interface Options {
   only: string[] | null;
   skip: string[];
@@ -65,6 +80,7 @@ interface Options {
   quietLoad: number | undefined;
   write: boolean;
   list: boolean;
+  help: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -77,6 +93,7 @@ function parseArgs(argv: string[]): Options {
     quietLoad: undefined,
     write: true,
     list: false,
+    help: false,
   };
   const positive = (name: string, value: string) => {
     const number = Number(value);
@@ -100,7 +117,8 @@ function parseArgs(argv: string[]): Options {
       if (!(options.quietLoad > 0)) throw new Error('--quiet-load must be a positive number');
     } else if (name === 'no-write') options.write = false;
     else if (name === 'list') options.list = true;
-    else throw new Error(`Unknown option ${arg}; see the comment at the top of bench/run.ts`);
+    else if (name === 'help') options.help = true;
+    else throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
   }
   return options;
 }
@@ -118,6 +136,10 @@ function select(options: Options): Benchmark[] {
 
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
   if (options.list) {
     for (const bench of BENCHMARKS)
       console.log(`${bench.id.padEnd(13)} ${[...bench.aliases].join(', ').padEnd(32)} ${bench.title}`);
@@ -126,7 +148,8 @@ async function main(): Promise<number> {
   const selected = select(options);
   installSignalCleanup();
   const machine = machineInfo();
-  console.log(`Machine: ${describeMachine(machine)}`);
+  const commit = currentCommit();
+  console.log(`Machine: ${describeMachine(machine)}; commit ${commit}`);
   let buildError: string | null = null;
   if (selected.some((bench) => bench.needsBuild)) {
     try {
@@ -142,7 +165,7 @@ async function main(): Promise<number> {
     if (options.quietLoad !== undefined) await waitForQuiet(options.quietLoad);
     const date = new Date().toISOString();
     const loadAtStart = os.loadavg()[0] ?? Number.NaN;
-    const base = { id: bench.id, title: bench.title, what: bench.what, date };
+    const base = { id: bench.id, title: bench.title, what: bench.what, date, commit };
     const loadAverage = () => ({ start: loadAtStart, end: os.loadavg()[0] ?? Number.NaN });
     console.log(`\n▶ ${bench.title} (load average ${loadAtStart.toFixed(1)})`);
     try {
@@ -178,18 +201,32 @@ async function main(): Promise<number> {
     }
   }
 
+  const rows = results.flatMap((result) => {
+    const cells = rowCells(result);
+    return cells === null ? [] : [{ command: benchCommand(result.id), cells }];
+  });
   if (options.write) {
     const finished = new Date().toISOString();
     writeResultsJson(machine, results);
-    updateBenchmarksMd(
+    updatePerfNotes(
       machine,
       results,
       finished,
       BENCHMARKS.map((bench) => bench.id),
     );
-    console.log('\nWrote .bench/results.json and BENCHMARKS.md');
+    const missing = updateBenchmarksTable(rows);
+    console.log('\nWrote .bench/results.json, docs/perf-notes.md and the rows of BENCHMARKS.md');
+    if (missing.length > 0) {
+      console.log(
+        `BENCHMARKS.md has no row for ${missing.join(', ')}: add one by hand ` +
+          '(| benchmark | command | target | latest figure | commit, date | met |), then run it again.',
+      );
+    }
   } else {
     for (const result of results) console.log(`\n${renderSection(result, machine)}`);
+    for (const { command, cells } of rows) {
+      console.log(`\n${command}: ${cells.figure} | ${cells.measured} | ${cells.verdict}`);
+    }
   }
   const failed = results.filter((result) => result.status === 'failed');
   const unmet = results.flatMap((result) =>

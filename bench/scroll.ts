@@ -233,7 +233,7 @@ const plannedMethod = (course: ScaleCourse, viewports: number) =>
   'less than it changes dropped frames. ' +
   'An untimed warm-up of 120 frames, then 3 full passes, then 600 frames from the top at 240 px per frame (a brisk ' +
   'mouse wheel); a pass still running after 150 s is cut short and reported as such; ' +
-  'the median and the worst pass are reported. Target: none dropped in any pass. Baseline: the ' +
+  'the median and the worst pass are reported. Target: none dropped in any pass. For comparison: the ' +
   'same passes over a static page of the same height in the same browser right after, which shows what the machine ' +
   'itself allows at that moment.';
 
@@ -333,7 +333,7 @@ function scrollBenchmark(
               rows: [
                 ...results.map((result, index) => row(`table, ${stepName} per frame, pass ${index + 1}`, result)),
                 row(`table, ${WHEEL_STEP_PX} px per frame, first ${WHEEL_FRAMES} frames`, wheel),
-                ...baseline.map((result, index) => row(`static page (baseline), pass ${index + 1}`, result)),
+                ...baseline.map((result, index) => row(`static page, pass ${index + 1}`, result)),
               ],
             },
           ],
@@ -343,7 +343,7 @@ function scrollBenchmark(
               target: '0',
               actual:
                 `${median(dropped)}; worst ${worst.dropped}` +
-                (baseline.length > 0 ? ` (static baseline: ${median(baseline.map((result) => result.dropped))})` : ''),
+                (baseline.length > 0 ? ` (static page: ${median(baseline.map((result) => result.dropped))})` : ''),
               met: worst.dropped === 0,
             },
           ],
@@ -358,7 +358,7 @@ function scrollBenchmark(
               : '',
             `The page's JS heap after a full garbage collection: ${fmtMb(heapLoaded)} once the rows were in, ` +
               `${fmtMb(heapScrolled)} after the passes (what scrolling through every row left behind).`,
-            `Median frame gap over the table's passes: ${fmtMs(median(allGaps))}; over the baseline's: ` +
+            `Median frame gap over the table's passes: ${fmtMs(median(allGaps))}; over the static page's: ` +
               `${fmtMs(median(baseline.flatMap((result) => result.gaps)))}.`,
             "CPU / frame is the CPU time (user + system, from /proc) the page's renderer process used during the pass, " +
               'divided by its frames: its main thread (scripts, style, layout, paint) and all its threads (with the ' +

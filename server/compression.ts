@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * How answers are compressed; the figures behind each choice are benchmark 11's (BENCHMARKS.md).
+ * How answers are compressed; the figures behind each choice are benchmark 11's (docs/perf-notes.md).
  * - brotli at quality 4: a page of 100 statistics (45 KB of JSON) becomes 5.5 KB, 12 %, in about half a millisecond;
  *   quality 5 saves another 0.5 KB for about twice the time, and quality 1 is faster but 20 % larger.
  * - gzip at level 6 for clients without brotli: on a page, the size and time of brotli 4; on the 9 MB label tree,
