@@ -2,7 +2,8 @@
 // in with its own token and scripts the answers for that token, so specs running in parallel never see each
 // other's faults:
 //
-//   POST /__script  { token, steps: [{ path?, query?, status?, body?, rawBody?, echo?, headers?, delayMs?, times? }], fallback? }
+//   POST /__script  { token, steps: [{ path?, query?, status?, body?, rawBody?, echo?, headers?, delayMs?, hold?, times? }], fallback? }
+//   POST /__release { token }    sends the answers this token's `hold` steps are keeping back
 //   GET  /__requests?token=...   what this token's requests looked like (path, query without the token, headers)
 //
 // Requests for a token with no script get the plain answer: [] for label groups; three courses, with Total, for
@@ -28,6 +29,8 @@ export interface ScriptStep {
   echo?: boolean;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** The answer waits until the test releases it (POST /__release): "slow" for as long as the test needs. */
+  hold?: boolean;
   /** How many requests this step answers before the next step applies (default 1). */
   times?: number;
 }
@@ -47,6 +50,8 @@ interface SeenRequest {
 
 const scripts = new Map<string, Script>();
 const seen = new Map<string, SeenRequest[]>();
+/** Per token, the answers that hold steps keep back until released. */
+const held = new Map<string, Array<() => void>>();
 
 /** The default course list: the courses the default statistics name (`Scripted course <id>`). */
 const DEFAULT_COURSES = [1, 2, 3].map((id) => ({ id, name: `Scripted course ${id}`, last_activity: null }));
@@ -126,6 +131,18 @@ const server = createServer((request, response) => {
       .catch(() => send(response, { status: 400, body: { error: 'bad script' } }));
     return;
   }
+  if (url.pathname === '/__release' && request.method === 'POST') {
+    readJson(request)
+      .then((payload) => {
+        const { token } = payload as { token: string };
+        const answers = held.get(token) ?? [];
+        held.delete(token);
+        for (const answer of answers) answer();
+        send(response, { status: 200, body: { released: answers.length } });
+      })
+      .catch(() => send(response, { status: 400, body: { error: 'bad release' } }));
+    return;
+  }
   if (url.pathname === '/__requests') {
     send(response, { status: 200, body: seen.get(url.searchParams.get('token') ?? '') ?? [] });
     return;
@@ -146,7 +163,8 @@ const server = createServer((request, response) => {
   const answer = () => {
     if (!response.destroyed) send(response, step);
   };
-  if (step.delayMs) setTimeout(answer, step.delayMs);
+  if (step.hold) held.set(token, [...(held.get(token) ?? []), answer]);
+  else if (step.delayMs) setTimeout(answer, step.delayMs);
   else answer();
 });
 

@@ -74,6 +74,24 @@ export async function scriptUpstream(
   if (!response.ok) throw new Error(`scripting the upstream failed: ${response.status}`);
 }
 
+/** Resolves after the page has drawn two more frames: what an answer just received has set is on the screen. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** Sends the answers the token's `hold` steps keep back; resolves to how many there were. */
+export async function releaseUpstream(token: string): Promise<number> {
+  const response = await fetch(`${UPSTREAM_URL}/__release`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (!response.ok) throw new Error(`releasing the upstream's answers failed: ${response.status}`);
+  return ((await response.json()) as { released: number }).released;
+}
+
 export interface UpstreamRequest {
   method: string;
   path: string;
