@@ -117,7 +117,8 @@ function staticClosure(roots: Iterable<string>, importsOf: (id: string) => reado
 /** Which screen group, if any, takes each module, and which modules the screens share. */
 interface ScreenPlan {
   screenOf: Map<string, string>;
-  shared: Set<string>;
+  /** The modules several screens share, each with the names of the screens that import it. */
+  shared: Map<string, readonly string[]>;
 }
 
 /**
@@ -136,7 +137,7 @@ function planScreens(
   const closureOf = new Map([...lazyRoots].map((root) => [root, staticClosure([root], importsOf)]));
   /** The lazy parts that import `id` statically. */
   const importers = (id: string) => [...closureOf].filter(([, modules]) => modules.has(id)).map(([root]) => root);
-  const plan: ScreenPlan = { screenOf: new Map(), shared: new Set() };
+  const plan: ScreenPlan = { screenOf: new Map(), shared: new Map() };
   const within = new Map<string, Set<string>>();
   for (const [name, roots] of Object.entries(screens)) {
     // S and what loads from within it: the lazy parts its modules import, and theirs, and so on.
@@ -160,7 +161,7 @@ function planScreens(
     if (names.length < 2) continue;
     plan.screenOf.delete(id);
     const everyImporterInside = importers(id).every((root) => names.some((name) => within.get(name)?.has(root)));
-    if (everyImporterInside) plan.shared.add(id);
+    if (everyImporterInside) plan.shared.set(id, names);
   }
   return plan;
 }
@@ -181,8 +182,16 @@ interface Screen {
  * Parts loaded from within a screen (a view most visits never open) stay chunks of their own.
  * index.html then names each screen's files and routes in a `<meta name="screen-code">`, for screen-preload.ts.
  */
-function screenChunks(screens: Record<string, Screen>): Plugin {
-  const state: { plan: ScreenPlan; base: string } = { plan: { screenOf: new Map(), shared: new Set() }, base: '/' };
+function screenChunks(screens: Record<string, Screen>, pairs: Record<string, readonly string[]> = {}): Plugin {
+  const state: { plan: ScreenPlan; base: string } = { plan: { screenOf: new Map(), shared: new Map() }, base: '/' };
+  /** The pair group that takes a shared module: the one whose screens are exactly those that share it. */
+  const pairOf = (id: string) => {
+    const names = state.plan.shared.get(id);
+    if (!names) return undefined;
+    return Object.keys(pairs).find(
+      (pair) => pairs[pair]?.length === names.length && names.every((name) => pairs[pair]?.includes(name)),
+    );
+  };
   return {
     name: 'screen-chunks',
     apply: 'build',
@@ -199,8 +208,14 @@ function screenChunks(screens: Record<string, Screen>): Plugin {
                   name: 'shared',
                   priority: 2,
                   includeDependenciesRecursively: false,
-                  test: (id: string) => state.plan.shared.has(id),
+                  test: (id: string) => state.plan.shared.has(id) && pairOf(id) === undefined,
                 },
+                ...Object.keys(pairs).map((name) => ({
+                  name,
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => pairOf(id) === name,
+                })),
                 ...Object.keys(screens).map((name) => ({
                   name,
                   priority: 1,
@@ -264,29 +279,32 @@ export default defineConfig({
     react(),
     precompress(),
     // Before the inline script, which moves the screens' files ahead of itself.
-    screenChunks({
-      // The router and the shell, behind the sign-in: every signed-in address needs them.
-      // With the request for a course's first rows (course-stats-prefetch.ts, which signed-in-app.tsx imports).
-      'signed-in': { modules: ['./src/app/signed-in-app.tsx'], routes: ['*'] },
-      // One chunk for both course screens: the course list's form is most of what the statistics page needs anyway,
-      // and the statistics page's course switcher reads the same course list.
-      'course-stats': {
-        modules: ['./src/app/course-stats-route.tsx', './src/app/courses-page.tsx'],
-        routes: ['/', '/courses', '/courses/:courseId/stats'],
+    screenChunks(
+      {
+        // The router and the shell, behind the sign-in: every signed-in address needs them.
+        // With the request for a course's first rows (course-stats-prefetch.ts, which signed-in-app.tsx imports).
+        'signed-in': { modules: ['./src/app/signed-in-app.tsx'], routes: ['*'] },
+        // The list of courses, where sign-in lands, apart from the statistics page: the list's first rows do not
+        // wait for the table's code.
+        courses: { modules: ['./src/app/courses-page.tsx'], routes: ['/', '/courses'] },
+        'course-stats': { modules: ['./src/app/course-stats-route.tsx'], routes: ['/courses/:courseId/stats'] },
+        'label-groups': {
+          modules: ['./src/features/label-groups/components/label-groups-page.tsx'],
+          routes: ['/label-groups'],
+        },
+        // The storage page, and the sign-out question the shell loads on a click of "Sign out".
+        device: {
+          modules: [
+            './src/features/course-stats/device/stored-on-device-page.tsx',
+            './src/features/course-stats/device/sign-out-dialog.tsx',
+          ],
+          routes: ['/device'],
+        },
       },
-      'label-groups': {
-        modules: ['./src/features/label-groups/components/label-groups-page.tsx'],
-        routes: ['/label-groups'],
-      },
-      // The storage page, and the sign-out question the shell loads on a click of "Sign out".
-      device: {
-        modules: [
-          './src/features/course-stats/device/stored-on-device-page.tsx',
-          './src/features/course-stats/device/sign-out-dialog.tsx',
-        ],
-        routes: ['/device'],
-      },
-    }),
+      // What only the two course screens share (the Course ID form, the course list's queries), so that the
+      // label tree and the storage page do not load it.
+      { 'course-shared': ['courses', 'course-stats'] },
+    ),
     inlineScript('./src/app/screen-preload.ts'),
   ],
   resolve: { alias: ALIASES },
