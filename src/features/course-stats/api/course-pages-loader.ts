@@ -2,7 +2,7 @@ import { PER_PAGE_MAX, type CourseStat, type CourseStatsParams, type DroppedFiel
 import { fetchCourseStats } from '@/lib/api-client';
 import { ApiError, InvalidRequestError, isApiError, type ApiErrorDetail } from '@/lib/api-error';
 import { isRecord } from '@/lib/is-record';
-import { loadAllPages, type LoadedPages, type LoaderStatus } from '../whole-course/load-all-pages';
+import { loadAllPages, type LoadedPages, type LoaderStatus } from './load-all-pages';
 
 /**
  * The page loader of whole-course mode as a message handler: the same code runs in a Worker (course-pages.worker.ts)

@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import { getToken, subscribeToken } from '@/lib/token-store';
-import type { LoadedPages, LoaderStatus, MergedReport } from '../whole-course/load-all-pages';
+import type { LoadedPages, LoaderStatus, MergedReport } from './load-all-pages';
 import {
   createPagesLoader,
   fromLoaderError,

@@ -1,7 +1,7 @@
 import type { CourseStat } from '@contract';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
-import type { LoadedPages, LoaderStatus } from '../whole-course/load-all-pages';
-import { pageFailureReason, type PageFailureReason } from '../whole-course/page-retry';
+import type { LoadedPages, LoaderStatus } from './load-all-pages';
+import { pageFailureReason, type PageFailureReason } from './page-retry';
 import type { WholeCourseParams } from './course-pages-loader';
 import { loadCoursePages, type OpenLoader } from './load-course-pages';
 import type { ReadSoFar } from './whole-course-progress';

@@ -3,7 +3,7 @@ import type { AccessorFnColumnDef } from '@tanstack/react-table';
 import type { ComputedSorts } from '../fields/fields';
 import type { FieldTexts } from '../fields/strings';
 import type { SnapshotDiff } from './diff';
-import { statRowKey } from './snapshot';
+import { statRowKey } from '../fields/row-key';
 import type { ChangesTexts } from './strings';
 import '@/components/data-table/column-meta';
 

@@ -1,6 +1,7 @@
-import { INACTIVE_DAYS } from '../triage/rows-shown';
+import { INACTIVE_DAYS } from '../fields/course-stat-status';
 import { timeAt } from '@/lib/packed-numbers';
-import { ROW_FLAGS, rowKey, type Snapshot } from './snapshot';
+import { rowKey } from '../fields/row-key';
+import { ROW_FLAGS, type Snapshot } from './snapshot';
 
 /**
  * What changed between two snapshots of one course, exactly (every row is compared; nothing is sampled).

@@ -6,9 +6,9 @@ import {
   scopeKey,
   snapshotBytes,
   snapshotRow,
-  statRowKey,
   type Snapshot,
 } from './snapshot';
+import { statRowKey } from '../fields/row-key';
 import { MONDAY, SCOPE, snapshotOf, stat } from './snapshot-test-support';
 
 describe('a course snapshot', () => {

@@ -175,16 +175,6 @@ export function snapshotBytes(snapshot: Snapshot): number {
   ].reduce((total, column) => total + column.byteLength, 0);
 }
 
-/** The identity of a row: one learner in one course session. */
-export function rowKey(userId: number, sessionId: number): string {
-  return `${userId}:${sessionId}`;
-}
-
-/** The key of a table row, to match it against a comparison's row keys. */
-export function statRowKey(stat: Pick<CourseStat, 'user_id' | 'course_session_id'>): string {
-  return rowKey(stat.user_id, stat.course_session_id);
-}
-
 /** The key a scope's snapshots are kept under. */
 export function scopeKey({ origin, courseId, sessionId }: SnapshotScope): string {
   return `${origin}|${courseId}|${sessionId ?? 'all'}`;

@@ -7,3 +7,6 @@ export {
   STATUS_RANK,
   type CourseStatStatus,
 } from '@/lib/course-stat-status';
+
+/** "Inactive": no activity for this many days or more, or none ever (the quick filter, and what changed). */
+export const INACTIVE_DAYS = 14;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from './hidden-columns-param';
 import { parseIdInput } from './id-input';
 import { parseSortParam, serializeSort, type CourseStatsSorting } from './sort-param';
-import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from '../triage/rows-shown';
+import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from './quick-filter-ids';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];

@@ -1,5 +1,5 @@
 import { useCatalog } from '@/lib/i18n';
-import type { RowsScope } from '../triage/rows-scope';
+import type { RowsScope } from '../fields/rows-scope';
 import { triageCatalogs } from '../triage/strings';
 import { resultsCatalogs } from './strings';
 import './empty-states.css';

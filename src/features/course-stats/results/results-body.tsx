@@ -14,13 +14,12 @@ import { CardsSort } from '../table/cards-sort';
 import { CourseStatsColumnMenu } from '../table/course-stats-column-menu';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
-import type { RowsScope } from '../triage/rows-scope';
+import type { RowsScope } from '../fields/rows-scope';
 import { FiltersAndToolsToggle } from '../triage/filters-and-tools-toggle';
 import { ShownRowsTools } from '../triage/shown-rows-tools';
 import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
 import type { RowsShown } from '../triage/use-rows-shown';
-import { wholeCourseCatalogs } from '../whole-course/strings';
 import { NoMatches } from './no-matches';
 import { resultsCatalogs } from './strings';
 import { ViewTabs, type ResultsView } from './view-tabs';
@@ -85,7 +84,6 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const tableTexts = useCatalog(tableCatalogs);
   const triageTexts = useCatalog(triageCatalogs);
   const summaryTexts = useCatalog(summaryCatalogs);
-  const wholeTexts = useCatalog(wholeCourseCatalogs);
   const resultsTexts = useCatalog(resultsCatalogs);
   const now = useNow();
   const [view, setView] = useState<ResultsView>('table');
@@ -117,7 +115,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
     <>
       <CourseStatsSummary rows={kept} scope={figuresScope} />
       <ParseReportNotice report={loaded.report} itemNoun="row" />
-      {loaded.duplicates > 0 && <p className="alert alert-info">{wholeTexts.duplicates(loaded.duplicates)}</p>}
+      {loaded.duplicates > 0 && <p className="alert alert-info">{resultsTexts.duplicates(loaded.duplicates)}</p>}
       {changes}
       <div className="course-stats-toolbar">
         <div className="course-stats-status">

@@ -14,6 +14,8 @@ const en = {
   emptyPageHint: 'The results end on an earlier page.',
   firstPage: 'Go to page 1',
   allRejected: (count: number) => `None of the ${plural(count, 'row', 'rows')} the API sent could be shown.`,
+  duplicates: (count: number) =>
+    `${plural(count, 'row was', 'rows were')} sent twice (the list changed while it was read); each is shown once.`,
   showingRows: (count: number, page: number) => `Showing ${plural(count, 'row', 'rows')} on page ${page}.`,
   showingOnPage: (shown: number, total: number, page: number) =>
     `Showing ${number(shown)} of the ${rows(total)} on page ${page}.`,
@@ -33,7 +35,7 @@ const en = {
 
 export type ResultsTexts = typeof en;
 
-const { number: ruNumber, rows: ruRows, rowsOf: ruRowsOf } = ruWords;
+const { number: ruNumber, plural: ruPlural, rows: ruRows, rowsOf: ruRowsOf } = ruWords;
 const ru: ResultsTexts = {
   courseName: (name: string) => `Название курса: ${name}`,
   notFound: (courseId: number) => `Курс ${courseId} не найден`,
@@ -45,6 +47,8 @@ const ru: ResultsTexts = {
   emptyPageHint: 'Результаты заканчиваются на более ранней странице.',
   firstPage: 'Перейти на страницу 1',
   allRejected: (count: number) => `Ни одну из присланных API строк (${ruRows(count)}) нельзя показать.`,
+  duplicates: (count: number) =>
+    `${ruPlural(count, 'строка пришла', 'строки пришли', 'строк пришли')} дважды (список менялся во время чтения); каждая показана один раз.`,
   showingRows: (count: number, page: number) => `Показано ${ruRows(count)} на странице ${page}.`,
   showingOnPage: (shown: number, total: number, page: number) =>
     `Показано ${ruNumber(shown)} из ${ruRowsOf(total)} на странице ${page}.`,

@@ -15,7 +15,7 @@ import { useCourseIdParam } from '../params/use-course-id-param';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
 import { courseStatsParams, hasFilters } from '../params/course-stats-search';
 import { useLearnerHref } from '../learner/learner-link';
-import { PagedContent } from '../results/paged-content';
+import { PagedContent } from './paged-content';
 import type { CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
 import { useWholeCourse } from '../whole-course/use-whole-course';

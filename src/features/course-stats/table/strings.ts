@@ -1,6 +1,6 @@
 import type { Locale } from '@/lib/i18n';
 import { enWords, ruWords } from '../fields/words';
-import type { RowsScope } from '../triage/rows-scope';
+import type { RowsScope } from '../fields/rows-scope';
 
 const { rows } = enWords;
 

@@ -5,17 +5,10 @@ import { oncePerObject } from '@/lib/once-per-object';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, isOverdue } from '../fields/course-stat-status';
 import { sortRows, type RowSort } from '../fields/multi-sort';
-import { statRowKey } from '../changes/snapshot';
+import { statRowKey } from '../fields/row-key';
+import { INACTIVE_DAYS } from '../fields/course-stat-status';
+import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/quick-filter-ids';
 
-/** The quick filters, in the order they are shown and written to the URL. */
-export const QUICK_FILTER_IDS = ['overdue', 'not_started', 'inactive', 'not_passed', 'passed_no_cert'] as const;
-export type QuickFilterId = (typeof QUICK_FILTER_IDS)[number];
-
-export function isQuickFilterId(value: string): value is QuickFilterId {
-  return (QUICK_FILTER_IDS as readonly string[]).includes(value);
-}
-
-export const INACTIVE_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 type Predicate = (row: CourseStat, now: number) => boolean;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { CourseStatsSearch } from '../params/course-stats-search';
-import { QUICK_FILTER_IDS, type QuickFilterCounts, type QuickFilterId } from './rows-shown';
+import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/quick-filter-ids';
+import type { QuickFilterCounts } from './rows-shown';
 import { HelpToggle } from '@/components/help-toggle';
 import { useCatalog } from '@/lib/i18n';
 import { triageCatalogs } from './strings';

@@ -3,13 +3,8 @@ import { useMemo } from 'react';
 import { isComputedColumnId, rowSortsFor, type ComputedSorts } from '../fields/fields';
 import { parseSortParam, serializeSort } from '../params/sort-param';
 import type { CourseStatsSearch } from '../params/course-stats-search';
-import {
-  countQuickFilters,
-  countSearchMatches,
-  isQuickFilterId,
-  selectRowsKept,
-  type QuickFilterCounts,
-} from './rows-shown';
+import { isQuickFilterId } from '../params/quick-filter-ids';
+import { countQuickFilters, countSearchMatches, selectRowsKept, type QuickFilterCounts } from './rows-shown';
 import { sortRows } from '../fields/multi-sort';
 import { measureSortCompute, useSortPaintMark } from '../table/use-sort-timing';
 

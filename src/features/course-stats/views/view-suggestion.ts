@@ -1,5 +1,5 @@
 import type { CourseStatsSearch } from '../params/course-stats-search';
-import type { QuickFilterId } from '../triage/rows-shown';
+import type { QuickFilterId } from '../params/quick-filter-ids';
 import { VIEW_NAME_MAX } from './saved-views';
 import type { ViewsTexts } from './strings';
 

@@ -1,16 +1,9 @@
 import type { Locale } from '@/lib/i18n';
 import { enWords, ruWords } from '../fields/words';
-import type { PageFailureReason } from './page-retry';
+import type { PageFailureReason } from '../api/page-retry';
 
-const { number, plural, rows, pages } = enWords;
-const {
-  number: ruNumber,
-  plural: ruPlural,
-  rows: ruRows,
-  rowsOf: ruRowsOf,
-  pages: ruPages,
-  pagesOf: ruPagesOf,
-} = ruWords;
+const { number, rows, pages } = enWords;
+const { number: ruNumber, rows: ruRows, rowsOf: ruRowsOf, pages: ruPages, pagesOf: ruPagesOf } = ruWords;
 
 const waitSeconds = (untilMs: number, now: number) => Math.max(1, Math.ceil((untilMs - now) / 1000));
 /** Loading every page of a course: the offer, the progress bar and its controls. */
@@ -44,8 +37,6 @@ const en = {
   resume: 'Resume',
   refresh: 'Refresh',
   showPages: 'Show pages',
-  duplicates: (count: number) =>
-    `${plural(count, 'row was', 'rows were')} sent twice (the list changed while it was read); each is shown once.`,
   showingOf: (shown: number, total: number) => `Showing ${number(shown)} of ${rows(total)}.`,
 };
 
@@ -80,8 +71,6 @@ const ru: WholeCourseTexts = {
   resume: 'Продолжить',
   refresh: 'Обновить',
   showPages: 'Показать по страницам',
-  duplicates: (count: number) =>
-    `${ruPlural(count, 'строка пришла', 'строки пришли', 'строк пришли')} дважды (список менялся во время чтения); каждая показана один раз.`,
   showingOf: (shown: number, total: number) => `Показано ${ruNumber(shown)} из ${ruRowsOf(total)}.`,
 };
 

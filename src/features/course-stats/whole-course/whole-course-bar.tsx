@@ -4,7 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { WholeCourseData } from '../api/whole-course';
 import { useReadSoFar } from '../api/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
-import { pageFailureReason } from './page-retry';
+import { pageFailureReason } from '../api/page-retry';
 import { wholeCourseCatalogs } from './strings';
 import type { WholeCourse } from './use-whole-course';
 

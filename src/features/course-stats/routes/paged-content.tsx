@@ -14,9 +14,9 @@ import { useCourseStatsTable } from '../table/use-course-stats-table';
 import { useRowsShown } from '../triage/use-rows-shown';
 import { wholeCourseCatalogs } from '../whole-course/strings';
 import { useWarmWholeCourse } from '../whole-course/warm-whole-course';
-import { EmptyResults } from './empty-results';
-import { ResultsBody, type CourseResults } from './results-body';
-import { resultsCatalogs } from './strings';
+import { EmptyResults } from '../results/empty-results';
+import { ResultsBody, type CourseResults } from '../results/results-body';
+import { resultsCatalogs } from '../results/strings';
 
 const NO_ROWS: CourseStat[] = [];
 
