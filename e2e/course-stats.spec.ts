@@ -56,7 +56,8 @@ function filterForm(page: Page): Locator {
 
 async function openCourse(page: Page, url: string, showing: string): Promise<void> {
   await openSignedIn(page, url);
-  await expect(page.getByText(showing)).toBeVisible();
+  // The screen's code and its first rows come after the sign-in; beside a second suite that has taken over 7 s.
+  await expect(page.getByText(showing)).toBeVisible({ timeout: 30_000 });
 }
 
 test('filters by user and session, keep them in the URL and go back to page 1', async ({ page }) => {
