@@ -284,8 +284,8 @@ export default defineConfig({
         // The router and the shell, behind the sign-in: every signed-in address needs them.
         // With the request for a course's first rows (course-stats-prefetch.ts, which signed-in-app.tsx imports).
         'signed-in': { modules: ['./src/app/signed-in-app.tsx'], routes: ['*'] },
-        // The list of courses, where sign-in lands, apart from the statistics page: the list's first rows do not
-        // wait for the table's code.
+        // The list of courses, where sign-in lands, apart from the statistics page: 25 KB gzip less to load there
+        // (no first-rows gain measured on a local network: docs/perf-notes.md).
         courses: { modules: ['./src/app/courses-page.tsx'], routes: ['/', '/courses'] },
         'course-stats': { modules: ['./src/app/course-stats-route.tsx'], routes: ['/courses/:courseId/stats'] },
         'label-groups': {

@@ -3,10 +3,9 @@ import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { oncePerObject } from '@/lib/once-per-object';
 import { safeHttpUrl } from '@/lib/url-safety';
-import { courseStatStatus, isOverdue } from '../fields/course-stat-status';
+import { courseStatStatus, INACTIVE_DAYS, isOverdue } from '../fields/course-stat-status';
 import { sortRows, type RowSort } from '../fields/multi-sort';
 import { statRowKey } from '../fields/row-key';
-import { INACTIVE_DAYS } from '../fields/course-stat-status';
 import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/quick-filter-ids';
 
 const DAY_MS = 86_400_000;
