@@ -193,6 +193,11 @@ describe('the proxy', () => {
     const response = await app.inject({ url: GROUPS, headers: AUTH });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(tree)).toBe(true);
+    // Compressed too: handed on in slices (compression.ts), it decodes to the same bytes.
+    const compressed = await app.inject({ url: GROUPS, headers: { ...AUTH, 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(tree.length / 10);
+    expect(decodeBody('br', compressed.rawPayload).equals(tree)).toBe(true);
   });
 
   it('never takes a body it cannot decode for JSON', async () => {

@@ -22,6 +22,7 @@ const stats = (course: number) => `/endpoint/v1/courses/${course}/course_stats`;
 const HUGE_ERROR = stats(1);
 const BOMBED = stats(2);
 const BENIGN = stats(3);
+const HUGE_ANSWER = stats(4);
 
 /**
  * The most /healthz may wait beside a hostile answer: far below what the code before did, far above what a healthy
@@ -34,6 +35,7 @@ const upstream = startScriptedUpstream((request, response) => {
   const json = { 'content-type': 'application/json' };
   if (path === '/oauth/token') return void response.writeHead(200, json).end(HUGE_TOKEN_ANSWER);
   if (path === HUGE_ERROR) return void response.writeHead(400, json).end(HUGE_JSON);
+  if (path === HUGE_ANSWER) return void response.writeHead(200, json).end(HUGE_JSON);
   if (path === BOMBED) return void response.writeHead(200, { ...json, 'content-encoding': 'gzip' }).end(BOMB);
   response.writeHead(200, json).end('[]');
 });
@@ -115,6 +117,15 @@ describe('beside a hostile upstream, /healthz still answers at once', { timeout:
     const held = await healthzHeldDuring(async () => (status = await send(HUGE_ERROR, { headers: AUTH })));
     expect(held).toBeLessThan(most);
     expect(status).toBe(502);
+  });
+
+  it('while the upstream answers a 200 with 30 MiB of JSON, passed on compressed', async () => {
+    const most = await bound(1);
+    let status = 0;
+    const asked = { ...AUTH, 'accept-encoding': 'br' };
+    const held = await healthzHeldDuring(async () => (status = await send(HUGE_ANSWER, { headers: asked })));
+    expect(held).toBeLessThan(most);
+    expect(status).toBe(200);
   });
 
   it('while six sign-ins get a 30 MiB token answer', async () => {

@@ -87,11 +87,11 @@ const DECODERS: Record<string, () => Transform> = {
   deflate: () => zlib.createInflate({ chunkSize: DECODED_CHUNK_BYTES }),
 };
 
-/** From this size on, a body is put together a few MiB a turn of the event loop. */
-const ASSEMBLED_PER_TURN_BYTES = 4 * 1024 * 1024;
+/** From this size on, a body is put together a MiB a turn of the event loop. */
+const ASSEMBLED_PER_TURN_BYTES = 1024 * 1024;
 
 /**
- * Copies the chunks into target one after the other, with a turn of the event loop after every few MiB: one copy
+ * Copies the chunks into target one after the other, with a turn of the event loop after every MiB: one copy
  * of 30 MiB held the loop for 30 to 150 ms on a loaded machine, every other request waiting.
  */
 export async function copyInTurns<T extends Uint8Array>(chunks: readonly Uint8Array[], target: T): Promise<T> {
