@@ -24,16 +24,6 @@ declare module '@tanstack/react-table' {
      */
     renderCell?: (row: Row<TData>) => ReactNode;
   }
-
-  interface TableMeta<TData extends RowData> {
-    /** The rows to show, in order: a subset of `data` the feature filtered and sorted itself (see ordered-row-model). */
-    rowsShown?: readonly TData[];
-    /**
-     * How a sorted header describes its place among several sort keys ("Sort key 2 of 3, descending"), in the
-     * feature's language. Said only while more than one key sorts: aria-sort says the rest.
-     */
-    sortKeyDescription?: (rank: number, count: number, desc: boolean) => string;
-  }
 }
 
 export function columnLabel<TData>(column: Column<TData, unknown>): string {

@@ -1,5 +1,5 @@
 import { flexRender, type Header, type SortDirection } from '@tanstack/react-table';
-import { useId, type KeyboardEvent, type MouseEvent } from 'react';
+import { createContext, use, useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { columnLabel } from './column-meta';
 import { cellClassName, pinnedStyle } from './column-layout';
 import { nextSorting } from './sort-toggle';
@@ -14,8 +14,13 @@ function ariaSort(direction: false | SortDirection): AriaSort | undefined {
 
 const SORT_ICONS: Record<AriaSort | 'none', string> = { ascending: '▲', descending: '▼', none: '↕' };
 
-const defaultSortKeyDescription = (rank: number, count: number, desc: boolean) =>
-  `Sort key ${rank} of ${count}, ${desc ? 'descending' : 'ascending'}`;
+/**
+ * How a sorted header describes its place among several sort keys ("Sort key 2 of 3, descending"): a feature
+ * provides it in its language. Said only while more than one key sorts: aria-sort says the rest.
+ */
+export const SortKeyDescription = createContext(
+  (rank: number, count: number, desc: boolean) => `Sort key ${rank} of ${count}, ${desc ? 'descending' : 'ascending'}`,
+);
 
 /**
  * A header cell. A sortable column holds a button named after the column: a click sorts by it alone (or turns
@@ -27,6 +32,7 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
   const { column } = header;
   const { table } = header.getContext();
   const descriptionId = useId();
+  const describe = use(SortKeyDescription);
   const className = cellClassName(column) || undefined;
   const style = pinnedStyle(column);
   if (header.isPlaceholder) return <th scope="col" className={className} style={style} />;
@@ -45,7 +51,6 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
   const rank = column.getSortIndex() + 1;
   const count = table.getState().sorting.length;
   const ranked = sort !== undefined && count > 1;
-  const describe = table.options.meta?.sortKeyDescription ?? defaultSortKeyDescription;
 
   const toggle = (multi: boolean) => {
     const { options } = table;

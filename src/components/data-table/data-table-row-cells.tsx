@@ -53,13 +53,22 @@ export function TransientRowCells<TData>({
   /** cellLayouts(columns, the table's pinning): one per column, in the same order. */
   layouts: readonly CellLayout[];
 }) {
-  return columns.map((column, index) => {
-    const fromRow = column.columnDef.meta?.renderCell;
-    const content = fromRow
-      ? fromRow(row)
-      : flexRender(column.columnDef.cell, createCell(table, row, column, column.id).getContext());
-    return cellElement(column.id, content, layouts[index] ?? layoutOf(column));
-  });
+  return columns.map((column, index) =>
+    cellElement(column.id, cellContent(table, row, column), layouts[index] ?? layoutOf(column)),
+  );
+}
+
+/** A row's id where no row object is made: the table's getRowId, else the row's place in its list. */
+export function rowIdOf<TData>(table: Table<TData>, original: TData, index: number): string {
+  return table.options.getRowId?.(original, index) ?? String(index);
+}
+
+/** What a column shows for a row, with no cell object kept on the row (see TransientRowCells). */
+export function cellContent<TData>(table: Table<TData>, row: Row<TData>, column: Column<TData, unknown>): ReactNode {
+  const fromRow = column.columnDef.meta?.renderCell;
+  return fromRow
+    ? fromRow(row)
+    : flexRender(column.columnDef.cell, createCell(table, row, column, column.id).getContext());
 }
 
 function renderCell<TData>(cell: Cell<TData, unknown>) {

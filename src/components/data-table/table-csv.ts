@@ -25,23 +25,23 @@ const exportHeader = <TData>(column: Column<TData, unknown>) =>
   column.columnDef.meta?.exportHeader ?? columnLabel(column);
 
 /**
- * The table as CSV, as shown: the rows of its row model (filtered and sorted) and its visible columns in their
- * order, after any leading columns. Headers are each column's meta.exportHeader, else its label; cells its
- * meta.exportValue, else its plain value.
+ * Rows as CSV, as the table shows them: `rows` in their order (the feature's filtered and sorted list), with the
+ * table's visible columns in their order, after any leading columns. Headers are each column's meta.exportHeader,
+ * else its label; cells its meta.exportValue, else its plain value.
  */
 export function tableToCsv<TData>(
   table: Table<TData>,
+  rows: readonly TData[],
   delimiter: CsvDelimiter,
   { leadingColumnIds }: TableCsvOptions = {},
 ): { text: string; rows: number } {
   const columns = exportColumns(table, leadingColumnIds);
-  const rows = table.getRowModel().rows;
   const header = columns.map(exportHeader);
-  const body = rows.map((row) =>
+  const body = rows.map((original, index) =>
     columns.map((column) => {
-      const value = row.getValue(column.id);
+      const value = column.accessorFn?.(original, index);
       const exportValue = column.columnDef.meta?.exportValue;
-      return exportValue ? exportValue(row.original, value) : plainValue(value);
+      return exportValue ? exportValue(original, value) : plainValue(value);
     }),
   );
   return { text: toCsv(header, body, delimiter), rows: rows.length };

@@ -38,7 +38,8 @@ function Harness({ tableColumns = columns }: { tableColumns?: Array<ColumnDef<It
       <button type="button" onClick={() => setPinned((was) => !was)}>
         Toggle pinning
       </button>
-      <VirtualDataTable table={table} label="Items" />
+      {/* The rows in TanStack's sorted order: what a feature's own sorted list would be. */}
+      <VirtualDataTable table={table} rows={table.getRowModel().rows.map((row) => row.original)} label="Items" />
     </>
   );
 }

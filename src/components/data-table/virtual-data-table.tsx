@@ -1,4 +1,4 @@
-import type { Column, HeaderGroup, Row, SortingState, Table } from '@tanstack/react-table';
+import { createRow, type Column, type HeaderGroup, type SortingState, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '../virtual-scroll';
 import { DataTableColumnHeader } from './data-table-column-header';
-import { cellLayouts, TransientRowCells, type CellLayout } from './data-table-row-cells';
+import { cellLayouts, rowIdOf, TransientRowCells, type CellLayout } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
@@ -23,7 +23,13 @@ export interface VirtualDataTableHandle {
 }
 
 export interface VirtualDataTableProps<TData> {
+  /** Its headers, columns, sort and pinning; its row models are not read (see `rows`). */
   table: Table<TData>;
+  /**
+   * The rows to show, in order: the feature's own filtered and sorted list. Only the rows in view become TanStack
+   * row objects, each for as long as it is rendered, so a list of 50,000 costs what a screen of it costs.
+   */
+  rows: readonly TData[];
   /** Names the scroll region and the table's caption. */
   label: string;
   caption?: ReactNode;
@@ -52,6 +58,7 @@ export const VIRTUAL_ROW_HEIGHT = 44;
  */
 export function VirtualDataTable<TData>({
   table,
+  rows,
   label,
   caption,
   busy = false,
@@ -62,7 +69,6 @@ export function VirtualDataTable<TData>({
   onRenderedEnd,
 }: VirtualDataTableProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
   const { columnPinning, sorting } = table.getState();
   const virtualizer = useVirtualizer<HTMLDivElement, Element>({
@@ -92,7 +98,11 @@ export function VirtualDataTable<TData>({
   // Focus must not travel with a slot to another learner's row: when the row holding it scrolls out, focus goes
   // to the scroll region (where a row's own elements would have taken it out of the page), before the paint.
   const focusedRowId = useRef<string | null>(null);
-  const renderedIds = items.map((item) => rows[item.index]?.id);
+  const idOf = (index: number) => {
+    const item = rows[index];
+    return item === undefined ? undefined : rowIdOf(table, item, index);
+  };
+  const renderedIds = items.map((item) => idOf(item.index));
   useLayoutEffect(() => {
     const focused = focusedRowId.current;
     if (focused !== null && !renderedIds.includes(focused)) {
@@ -141,14 +151,14 @@ export function VirtualDataTable<TData>({
             </tr>
           )}
           {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
+            const original = rows[item.index];
+            if (original === undefined) return null;
             return (
               <VirtualRow
                 key={item.index % slots}
                 table={table}
-                row={row}
-                rowIndex={item.index + 2}
+                original={original}
+                index={item.index}
                 columns={columns}
                 layouts={layouts}
               />
@@ -167,9 +177,9 @@ export function VirtualDataTable<TData>({
 
 interface VirtualRowProps<TData> {
   table: Table<TData>;
-  row: Row<TData>;
-  /** aria-rowindex: the header is row 1. */
-  rowIndex: number;
+  original: TData;
+  /** Its place in the list (aria-rowindex is this plus 2: the header is row 1). */
+  index: number;
   /** The visible columns; a new list (visibility, language) renders the cells again. */
   columns: Array<Column<TData, unknown>>;
   /** How each column's cells look (cellLayouts). */
@@ -178,11 +188,19 @@ interface VirtualRowProps<TData> {
 
 /**
  * One body row. Memoised: scrolling renders the table on every scroll event, and most rendered rows stay the
- * same from one event to the next, so only the rows that come into range render.
+ * same from one event to the next, so only the rows that come into range render. Its TanStack row object is made
+ * for this render and dropped with it.
  */
-const VirtualRow = memo(function VirtualRow<TData>({ table, row, rowIndex, columns, layouts }: VirtualRowProps<TData>) {
+const VirtualRow = memo(function VirtualRow<TData>({
+  table,
+  original,
+  index,
+  columns,
+  layouts,
+}: VirtualRowProps<TData>) {
+  const row = createRow(table, rowIdOf(table, original, index), original, index, 0);
   return (
-    <tr aria-rowindex={rowIndex} data-row-id={row.id}>
+    <tr aria-rowindex={index + 2} data-row-id={row.id}>
       <TransientRowCells table={table} row={row} columns={columns} layouts={layouts} />
     </tr>
   );

@@ -96,7 +96,7 @@ describe('the field model', () => {
         getCoreRowModel: getCoreRowModel(),
       }),
     );
-    const [header, row] = parseCsv(tableToCsv(result.current, ',').text, ',');
+    const [header, row] = parseCsv(tableToCsv(result.current, [high], ',').text, ',');
     const unitOf = (field: (typeof COLUMN_FIELDS)[number]) => {
       const unit = field.column.csvUnit;
       if (unit === undefined) return '';
@@ -118,7 +118,7 @@ describe('the field model', () => {
         getCoreRowModel: getCoreRowModel(),
       }),
     );
-    const [header = [], row = []] = parseCsv(tableToCsv(result.current, ',').text, ',');
+    const [header = [], row = []] = parseCsv(tableToCsv(result.current, [high], ',').text, ',');
     const cell = (name: string) => row[header.indexOf(name)];
     const zone = localTimeZone();
     expect(cell('Time spent (seconds)')).toBe('7200');

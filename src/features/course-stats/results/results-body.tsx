@@ -172,6 +172,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
         ) : (
           <CourseStatsTable
             table={table}
+            rows={shown}
             label={label}
             caption={sortNote ? `${label}. ${sortNote}` : undefined}
             busy={busy}

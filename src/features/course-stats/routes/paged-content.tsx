@@ -52,7 +52,7 @@ export function PagedContent({ results, query, nextPageEmpty, onLoadAll, kept = 
   const rows = query.data?.items ?? NO_ROWS;
   const now = useNow();
   const rowsShown = useRowsShown(rows, search, now);
-  const table = useCourseStatsTable({ rows, shown: rowsShown.shown, search, update, isLastPage });
+  const table = useCourseStatsTable({ shown: rowsShown.shown, search, update, isLastPage });
   const busy = query.isPlaceholderData;
   const wholeResults = search.page === 1 && isLastPage;
   const loadAllHintId = useId();
@@ -81,7 +81,7 @@ export function PagedContent({ results, query, nextPageEmpty, onLoadAll, kept = 
     return (
       <>
         <p role="status">{retrying ? texts.retrying(query.failureCount + 1, MAX_ATTEMPTS) : texts.loading}</p>
-        <CourseStatsTable table={table} label={tableTexts.tableLabel(courseId)} loading />
+        <CourseStatsTable table={table} rows={rowsShown.shown} label={tableTexts.tableLabel(courseId)} loading />
       </>
     );
   }

@@ -1,6 +1,7 @@
 import type { CourseStat } from '@contract';
-import { flexRender, type Table } from '@tanstack/react-table';
+import { createRow, type Table } from '@tanstack/react-table';
 import { useState } from 'react';
+import { cellContent, rowIdOf } from '@/components/data-table/data-table-row-cells';
 import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/url-safety';
@@ -14,6 +15,8 @@ export const CARDS_STEP = 50;
 
 export interface CourseStatsCardsProps {
   table: Table<CourseStat>;
+  /** The rows shown, in their order. */
+  rows: readonly CourseStat[];
   /** Names the list, as the table's label names the table. */
   label: string;
   busy?: boolean;
@@ -23,19 +26,21 @@ export interface CourseStatsCardsProps {
  * A phone's view of the rows shown, in the table's order: one card per learner with the name (which opens the
  * details, as in the table), the status, the progress and the certificate, the deadline and the last activity.
  */
-export function CourseStatsCards({ table, label, busy = false }: CourseStatsCardsProps) {
+export function CourseStatsCards({ table, rows, label, busy = false }: CourseStatsCardsProps) {
   const words = useCatalog(fieldCatalogs);
   const texts = useCatalog(cardsCatalogs);
   const [limit, setLimit] = useState(CARDS_STEP);
-  const rows = table.getRowModel().rows;
   const visible = rows.slice(0, limit);
   const rest = rows.length - visible.length;
   const headers = words.columnHeaders;
+  const change = table.getColumn('change');
+  const changeColumn = change?.getIsVisible() ? change : undefined;
   return (
     <div className="course-stats-cards" aria-busy={busy} data-busy={busy || undefined}>
       <ul aria-label={label}>
-        {visible.map((row) => {
-          const stat = row.original;
+        {visible.map((stat, index) => {
+          // A row object for this render only, as the whole-course table makes them (the cells take one).
+          const row = createRow(table, rowIdOf(table, stat, index), stat, index, 0);
           return (
             <li key={row.id} className="course-stats-card">
               <div className="course-stats-card-head">
@@ -68,15 +73,12 @@ export function CourseStatsCards({ table, label, busy = false }: CourseStatsCard
                   </dd>
                 </div>
                 {/* The Change column, while a comparison gives it and it is not hidden: the cards sort by it too. */}
-                {row
-                  .getVisibleCells()
-                  .filter((cell) => cell.column.id === 'change')
-                  .map((cell) => (
-                    <div key={cell.id}>
-                      <dt>{headers.change}</dt>
-                      <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
-                    </div>
-                  ))}
+                {changeColumn && (
+                  <div>
+                    <dt>{headers.change}</dt>
+                    <dd>{cellContent(table, row, changeColumn)}</dd>
+                  </div>
+                )}
               </dl>
             </li>
           );

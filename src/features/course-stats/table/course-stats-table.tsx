@@ -4,7 +4,8 @@ import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import { DataTable } from '@/components/data-table/data-table';
-import { rowOriginals } from '@/components/data-table/reusing-core-row-model';
+import { rowIdOf } from '@/components/data-table/data-table-row-cells';
+import { SortKeyDescription } from '@/components/data-table/data-table-column-header';
 import type { VirtualDataTableHandle } from '@/components/data-table/virtual-data-table';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -31,6 +32,8 @@ export function preloadVirtualTable(): void {
 
 export interface CourseStatsTableProps {
   table: Table<CourseStat>;
+  /** The rows shown, in their order (useRowsShown): the table's, the cards' and the details panel's list. */
+  rows: readonly CourseStat[];
   label: string;
   caption?: ReactNode;
   busy?: boolean;
@@ -44,6 +47,7 @@ export interface CourseStatsTableProps {
 /** The table (on a phone, a card per row) and the details panel its user names open. */
 export function CourseStatsTable({
   table,
+  rows,
   label,
   caption,
   busy,
@@ -57,12 +61,9 @@ export function CourseStatsTable({
   const openerRef = useRef<HTMLElement | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const virtualRef = useRef<VirtualDataTableHandle>(null);
-  const model = table.getRowModel();
-  // The details walk the rows in the table's order: their items, found without making a row object for each of
-  // thousands (the model keeps only the last it made).
-  const originals = detailsRowId === null ? [] : rowOriginals(model);
-  const detailsOriginal = detailsRowId === null ? undefined : model.rowsById[detailsRowId]?.original;
-  const detailsIndex = detailsOriginal === undefined ? -1 : originals.indexOf(detailsOriginal);
+  // The details walk the rows shown, in their order; a row is found by its id, which a new sort keeps.
+  const detailsIndex =
+    detailsRowId === null ? -1 : rows.findIndex((stat, index) => rowIdOf(table, stat, index) === detailsRowId);
   useSidewaysOverflow(containerRef);
   // The User cell shows the email under the name unless the Email column is shown.
   const emailColumn = table.getColumn('user_email')?.getIsVisible() ?? false;
@@ -92,23 +93,35 @@ export function CourseStatsTable({
 
   return (
     <RowDetailsContext value={openDetails}>
-      <div ref={containerRef} className="course-stats-table-box" data-email-column={emailColumn || undefined}>
-        {phone ? (
-          // While the first rows load, the status line above says so: no skeleton cards.
-          !loading && <CourseStatsCards table={table} label={label} busy={busy} />
-        ) : virtual ? (
-          <Suspense fallback={<p className="muted">{texts.loadingTable}</p>}>
-            <CourseStatsVirtualTable table={table} label={label} caption={caption} busy={busy} handleRef={virtualRef} />
-          </Suspense>
-        ) : (
-          <DataTable table={table} label={label} caption={caption} busy={busy} loading={loading} />
-        )}
-      </div>
+      <SortKeyDescription value={texts.sortKeyDescription}>
+        <div ref={containerRef} className="course-stats-table-box" data-email-column={emailColumn || undefined}>
+          {phone ? (
+            // While the first rows load, the status line above says so: no skeleton cards.
+            !loading && <CourseStatsCards table={table} rows={rows} label={label} busy={busy} />
+          ) : virtual ? (
+            <Suspense fallback={<p className="muted">{texts.loadingTable}</p>}>
+              <CourseStatsVirtualTable
+                table={table}
+                rows={rows}
+                label={label}
+                caption={caption}
+                busy={busy}
+                handleRef={virtualRef}
+              />
+            </Suspense>
+          ) : (
+            <DataTable table={table} label={label} caption={caption} busy={busy} loading={loading} />
+          )}
+        </div>
+      </SortKeyDescription>
       {detailsIndex >= 0 && (
         <CourseStatDetailsDialog
-          rows={originals}
+          rows={rows}
           index={detailsIndex}
-          onIndexChange={(index) => setDetailsRowId(model.rows[index]?.id ?? null)}
+          onIndexChange={(index) => {
+            const stat = rows[index];
+            setDetailsRowId(stat === undefined ? null : rowIdOf(table, stat, index));
+          }}
           onClose={closeDetails}
           learnerHref={learnerHref}
         />

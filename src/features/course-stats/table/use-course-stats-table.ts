@@ -8,8 +8,6 @@ import {
   type Table,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { getOrderedRowModel } from '@/components/data-table/ordered-row-model';
-import { getReusingCoreRowModel } from '@/components/data-table/reusing-core-row-model';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { useCatalog } from '@/lib/i18n';
 import { isSortableColumnId } from '../fields/fields';
@@ -19,17 +17,31 @@ import { nearestPerPage, type CourseStatsSearch } from '../params/course-stats-s
 import type { CourseStatsSorting } from '../params/sort-param';
 import { courseStatsColumnsIn } from './columns';
 import { DEFAULT_COLUMN_VISIBILITY } from './column-visibility';
-import { tableCatalogs } from './strings';
 import { useColumnVisibility } from './use-column-visibility';
 import { markSortStart } from './use-sort-timing';
+
+/** Each row's id, given when first asked for (statRowId). */
+const statIds = new WeakMap<CourseStat, string>();
+let nextStatId = 0;
+
+/**
+ * A row's id names its item, whatever its place: kept through sorts and as pages come in, and unique (a learner
+ * sent twice is two items).
+ */
+function statRowId(stat: CourseStat): string {
+  let id = statIds.get(stat);
+  if (id === undefined) {
+    id = String(nextStatId++);
+    statIds.set(stat, id);
+  }
+  return id;
+}
 
 const COLUMN_PINNING: ColumnPinningState = { left: ['username'] };
 
 export interface UseCourseStatsTableOptions {
-  /** The rows loaded. */
-  rows: CourseStat[];
   /** The rows shown, filtered and sorted by useRowsShown: the table shows them in this order. */
-  shown: readonly CourseStat[];
+  shown: CourseStat[];
   search: CourseStatsSearch;
   update: (patch: Partial<CourseStatsSearch>) => void;
   /** No page follows the current one (it came back short, or the next one is empty). */
@@ -39,16 +51,13 @@ export interface UseCourseStatsTableOptions {
 }
 
 /**
- * The table instance over the rows loaded, showing the rows shown. Sorting and paging state live in the URL: the
- * table reads them from `search` and writes changes through `update`. Paging is manual (the API pages, without
- * a total); sorting and filtering are the rows-shown pipeline's, whose order the table's row model takes, so the
- * table, the export and the details panel all see one list.
+ * The table over the rows shown: their headers, sort, column visibility and pinning. Sorting and paging state live
+ * in the URL: the table reads them from `search` and writes changes through `update`. Paging is manual (the API
+ * pages, without a total), and so is sorting: the rows-shown pipeline has filtered and sorted already, and the
+ * table, the export and the details panel all take its list. Only the paged table reads TanStack's row model (a
+ * page of rows); the whole-course table and the cards render the list as it is.
  */
-const orderedRowModel = getOrderedRowModel<CourseStat>();
-const coreRowModel = getReusingCoreRowModel<CourseStat>();
-
 export function useCourseStatsTable({
-  rows,
   shown,
   search,
   update,
@@ -62,7 +71,6 @@ export function useCourseStatsTable({
     const at = fieldColumns.findIndex((column) => column.id === 'progress') + 1;
     return [...fieldColumns.slice(0, at), changeColumn, ...fieldColumns.slice(at)];
   }, [texts, changeColumn]);
-  const tableTexts = useCatalog(tableCatalogs);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
   const sorting: SortingState = search.sort;
   const pagination = useMemo<PaginationState>(
@@ -71,15 +79,12 @@ export function useCourseStatsTable({
   );
 
   return useDataTable({
-    data: rows,
+    data: shown,
     columns,
+    getRowId: statRowId,
     state: { sorting, pagination, columnVisibility, columnPinning: COLUMN_PINNING },
     manualPagination: true,
-    // Whole-course mode hands over a longer list as pages come in: the rows already made are kept.
-    getCoreRowModel: coreRowModel,
-    // The rows-shown pipeline has sorted (and filtered) already; the table takes its order.
-    getSortedRowModel: orderedRowModel,
-    meta: { rowsShown: shown, sortKeyDescription: tableTexts.sortKeyDescription },
+    manualSorting: true,
     // "Reset columns" goes back to these.
     initialState: { columnVisibility: DEFAULT_COLUMN_VISIBILITY },
     // -1 means "unknown, maybe more"; the current page count once this page is known to be the last.

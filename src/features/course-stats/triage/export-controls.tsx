@@ -11,6 +11,8 @@ import { triageCatalogs } from './strings';
 export interface ExportControlsProps {
   courseId: number;
   table: Table<CourseStat>;
+  /** The rows shown, in their order: what the file holds. */
+  rows: readonly CourseStat[];
   /** The view exported: its filters name the file. */
   search: CourseStatsSearch;
   /** Whole-course loading has not finished: more rows may exist than those shown. */
@@ -21,19 +23,19 @@ export interface ExportControlsProps {
  * The delimiter (remembered in this browser) and Export CSV: the rows shown, in their order, User ID and Email
  * first, then the visible columns. Nothing is fetched: the file is the rows already on screen.
  */
-export function ExportControls({ courseId, table, search, partial }: ExportControlsProps) {
+export function ExportControls({ courseId, table, rows, search, partial }: ExportControlsProps) {
   const texts = useCatalog(triageCatalogs);
   const [delimiter, setDelimiter] = useState<CsvDelimiter>(readDelimiter);
   const [message, setMessage] = useState('');
   const selectId = useId();
   const scopeId = useId();
-  const shown = table.getRowModel().rows.length;
+  const shown = rows.length;
 
   const exportCsv = async () => {
     try {
       // The table-to-CSV code loads on first use.
       const { tableToCsv } = await import('@/components/data-table/table-csv');
-      const csv = tableToCsv(table, delimiter, { leadingColumnIds: EXPORT_LEADING_COLUMNS });
+      const csv = tableToCsv(table, rows, delimiter, { leadingColumnIds: EXPORT_LEADING_COLUMNS });
       const fileName = csvFileName(exportFileNameParts(courseId, search));
       downloadText(csv.text, fileName);
       setMessage(texts.exported(csv.rows, fileName));

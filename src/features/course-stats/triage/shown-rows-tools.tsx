@@ -63,7 +63,7 @@ export function ShownRowsTools({ courseId, table, rows, partial, search, childre
               : texts.mailtoTooLong(contacts.emails.length)}
         </span>
       </span>
-      <ExportControls courseId={courseId} table={table} search={search} partial={partial} />
+      <ExportControls courseId={courseId} table={table} rows={rows} search={search} partial={partial} />
       {children}
     </div>
   );

@@ -67,7 +67,6 @@ export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourse
   });
   const rowsShown = useRowsShown(rows, search, now, changes.rowsShown);
   const table = useCourseStatsTable({
-    rows,
     shown: rowsShown.shown,
     search,
     update,

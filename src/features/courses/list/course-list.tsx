@@ -201,6 +201,7 @@ export function CourseList({ courseHref }: CourseListProps) {
       {!list.pending && shown.length > 0 && (
         <VirtualDataTable
           table={table}
+          rows={shown}
           label={texts.tableLabel}
           rowHeight={ROW_HEIGHT}
           busy={list.readingMore}
