@@ -289,7 +289,7 @@ export default defineConfig({
         courses: { modules: ['./src/app/courses-page.tsx'], routes: ['/', '/courses'] },
         'course-stats': { modules: ['./src/app/course-stats-route.tsx'], routes: ['/courses/:courseId/stats'] },
         'label-groups': {
-          modules: ['./src/features/label-groups/components/label-groups-page.tsx'],
+          modules: ['./src/features/label-groups/routes/label-groups-page.tsx'],
           routes: ['/label-groups'],
         },
         // The storage page, and the sign-out question the shell loads on a click of "Sign out".

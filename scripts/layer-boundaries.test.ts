@@ -19,12 +19,12 @@ describe('the layer rules in eslint.config.js', () => {
     [
       'a feature reaching into another by a relative path',
       'src/features/course-stats/model/probe.ts',
-      '../../label-groups/tree-model',
+      '../../label-groups/model/tree-model',
     ],
     [
       'a feature reaching into another by the alias',
       'src/features/course-stats/model/probe.ts',
-      '@/features/label-groups/tree-model',
+      '@/features/label-groups/model/tree-model',
     ],
     ['a feature importing app/', 'src/features/auth/probe.ts', '../../app/strings'],
     ['lib/ importing a feature', 'src/lib/probe.ts', '../features/auth/session'],
@@ -34,7 +34,7 @@ describe('the layer rules in eslint.config.js', () => {
     ['contract/ importing a package other than zod', 'contract/probe.ts', 'react'],
     ['server/ importing src/', 'server/probe.ts', '../src/lib/csv'],
     ['server/ importing src/ by the alias', 'server/probe.ts', '@/lib/csv'],
-    ['bench/ importing a feature', 'bench/probe.ts', '../src/features/label-groups/tree-model'],
+    ['bench/ importing a feature', 'bench/probe.ts', '../src/features/label-groups/model/tree-model'],
     ['a benchmark page importing the server', 'bench/pages/probe/main.ts', '../../../server/config'],
     ['e2e/ importing a feature', 'e2e/probe.ts', '../src/features/auth/session'],
     ['app code importing the test helpers', 'src/features/auth/probe.ts', '@/testing/fixtures'],
@@ -52,7 +52,7 @@ describe('the layer rules in eslint.config.js', () => {
     ['app/ importing a feature', 'src/app/probe.ts', '../features/auth/session'],
     ['server/ importing the contract', 'server/probe.ts', '../contract/index'],
     ['e2e/ importing lib/', 'e2e/probe.ts', '../src/lib/csv'],
-    ['a benchmark page importing a feature', 'bench/pages/probe/main.ts', '@/features/label-groups/tree-model'],
+    ['a benchmark page importing a feature', 'bench/pages/probe/main.ts', '@/features/label-groups/model/tree-model'],
     ['a test importing the test helpers', 'src/features/auth/probe.test.ts', '@/testing/fixtures'],
     [
       'a test importing the shared fixtures',

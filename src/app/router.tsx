@@ -12,7 +12,7 @@ import { usePageTitle } from './use-page-title';
 // code. One load per screen: the start-up (preloadRoute) and the route's component share it.
 const loadCourseStatsPage = loadChunkOnce(() => import('./course-stats-route'));
 const loadCoursesPage = loadChunkOnce(() => import('./courses-page'));
-const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/components/label-groups-page'));
+const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/routes/label-groups-page'));
 const loadStoredOnDevicePage = loadChunkOnce(() => import('@/features/course-stats/device/stored-on-device-page'));
 
 const CourseStatsPage = lazyReady(loadCourseStatsPage, (module) => module.CourseStatsRoute);

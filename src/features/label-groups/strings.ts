@@ -1,6 +1,6 @@
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
-import type { ParentIssue } from './tree-model';
+import type { ParentIssue } from './model/tree-model';
 
 const en = {
   heading: 'Label groups',

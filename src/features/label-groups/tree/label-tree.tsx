@@ -10,9 +10,9 @@ import {
   type MouseEvent,
 } from 'react';
 import { useCatalog } from '@/lib/i18n';
-import { useVirtualRows } from '../hooks/use-virtual-rows';
+import { useVirtualRows } from './use-virtual-rows';
 import { labelGroupsCatalogs } from '../strings';
-import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../tree-rows';
+import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../model/tree-rows';
 import { TreeItemContent } from './tree-item-content';
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocale, type Locale } from '@/lib/i18n';
 import { dateTimeOrRaw } from '../format';
 import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
-import type { GroupNode, LabelNode, TreeNode } from '../tree-model';
+import type { GroupNode, LabelNode, TreeNode } from '../model/tree-model';
 import { CopyIdButton } from './copy-id-button';
 
 export interface DetailsPanelProps {

@@ -5,14 +5,20 @@ import { ApiErrorAlert } from '@/components/api-error-alert';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { labelGroupsQueries } from '../api/label-groups-queries';
-import { useFilterQuery } from '../hooks/use-filter-query';
-import { useLabelsWhenIdle } from '../hooks/use-labels-when-idle';
+import { useFilterQuery } from '../filter/use-filter-query';
+import { useLabelsWhenIdle } from '../filter/use-labels-when-idle';
 import { labelGroupsCatalogs } from '../strings';
-import { buildFilterView } from '../tree-filter';
-import { buildForest, nodeForKey, rootOf } from '../tree-model';
-import { AUTO_EXPANSION, flattenVisible, resolveActiveIndex, withGroupExpanded, type Expansion } from '../tree-rows';
-import { DetailsPanel } from './details-panel';
-import { LabelTree } from './label-tree';
+import { buildFilterView } from '../model/tree-filter';
+import { buildForest, nodeForKey, rootOf } from '../model/tree-model';
+import {
+  AUTO_EXPANSION,
+  flattenVisible,
+  resolveActiveIndex,
+  withGroupExpanded,
+  type Expansion,
+} from '../model/tree-rows';
+import { DetailsPanel } from '../details/details-panel';
+import { LabelTree } from '../tree/label-tree';
 import '../label-groups.css';
 
 export function LabelGroupsPage() {

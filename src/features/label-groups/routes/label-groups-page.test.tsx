@@ -9,7 +9,7 @@ import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { syntheticLabelGroups } from '../../../../fixtures/synthetic-label-groups';
 import { LabelGroupsPage } from './label-groups-page';
-import { VIRTUALIZE_ABOVE } from './label-tree';
+import { VIRTUALIZE_ABOVE } from '../tree/label-tree';
 
 const PATH = '/endpoint/v1/label_groups';
 

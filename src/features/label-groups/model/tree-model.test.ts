@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelGroupsCatalogs } from './strings';
+import { labelGroupsCatalogs } from '../strings';
 import { buildFilterView } from './tree-filter';
 import { buildForest, nodeForKey } from './tree-model';
 import { findTypeAhead, flattenVisible } from './tree-rows';

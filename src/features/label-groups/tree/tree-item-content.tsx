@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { useLocale } from '@/lib/i18n';
 import { dateTimeOrRaw, dayOrRaw } from '../format';
 import { labelGroupsCatalogs } from '../strings';
-import type { TreeRow } from '../tree-rows';
+import type { TreeRow } from '../model/tree-rows';
 import { HighlightedText } from './highlighted-text';
 
 export interface TreeItemContentProps {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { splitByMatches } from '../text-search';
+import { splitByMatches } from '../model/text-search';
 
 export interface HighlightedTextProps {
   text: string;

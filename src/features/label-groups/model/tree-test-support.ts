@@ -1,6 +1,6 @@
 import { labelGroupSchema, type LabelGroup, type LabelGroupWire } from '@contract';
 import { labelGroupWire } from '@/testing/fixtures';
-import { labelGroupsCatalogs } from './strings';
+import { labelGroupsCatalogs } from '../strings';
 import type { Expansion, TreeRow } from './tree-rows';
 
 /** Shared by the tree model's tests: groups built from wire overrides, as the API client would parse them. */

@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildForest } from '../tree-model';
-import { groups, label, naming } from '../tree-test-support';
+import { buildForest } from '../model/tree-model';
+import { groups, label, naming } from '../model/tree-test-support';
 import { useLabelsWhenIdle } from './use-labels-when-idle';
 
 function forestOf(count: number) {

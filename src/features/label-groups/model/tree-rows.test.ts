@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syntheticLabelGroups } from '../../../fixtures/synthetic-label-groups';
+import { syntheticLabelGroups } from '../../../../fixtures/synthetic-label-groups';
 import { buildFilterView } from './tree-filter';
 import { buildForest } from './tree-model';
 import {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { whenIdle } from '@/lib/when-idle';
-import { foldLabel, type Forest } from '../tree-model';
+import { foldLabel, type Forest } from '../model/tree-model';
 
 /** How long one piece of the work may take when the browser gives no idle deadline (or a longer one). */
 const SLICE_MS = 8;
