@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, matchPath, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import { AuthGate } from '@/features/auth/components/auth-gate';
@@ -20,12 +20,17 @@ const CoursesPage = lazyReady(loadCoursesPage, (module) => module.CoursesPage);
 const LabelGroupsPage = lazyReady(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
 const StoredOnDevicePage = lazyReady(loadStoredOnDevicePage, (module) => module.StoredOnDevicePage);
 
-/** The route patterns whose screens load lazily, with their loads. */
-const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
-  ['/courses', loadCoursesPage],
-  ['/courses/:courseId/stats', loadCourseStatsPage],
-  ['/label-groups', loadLabelGroupsPage],
-  ['/device', loadStoredOnDevicePage],
+/** The screens that load lazily: each one's route, its page title, the load of its code and its page. */
+const SCREENS: ReadonlyArray<{
+  path: string;
+  title: keyof AppTexts['titles'];
+  load: () => Promise<unknown>;
+  Page: ComponentType;
+}> = [
+  { path: 'courses', title: 'courses', load: loadCoursesPage, Page: CoursesPage },
+  { path: 'courses/:courseId/stats', title: 'courseStats', load: loadCourseStatsPage, Page: CourseStatsPage },
+  { path: 'label-groups', title: 'labelGroups', load: loadLabelGroupsPage, Page: LabelGroupsPage },
+  { path: 'device', title: 'device', load: loadStoredOnDevicePage, Page: StoredOnDevicePage },
 ];
 
 /**
@@ -33,9 +38,9 @@ const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
  * the loading line first; resolves once it is in (or failed: the route then tries again and says so).
  */
 export function preloadRoute(pathname: string): Promise<void> {
-  const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname));
+  const screen = SCREENS.find(({ path }) => matchPath(`/${path}`, pathname));
   return screen
-    ? screen[1]().then(
+    ? screen.load().then(
         () => undefined,
         () => undefined,
       )
@@ -72,38 +77,14 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="/courses" replace /> },
-      {
-        path: 'courses',
+      ...SCREENS.map(({ path, title, Page }) => ({
+        path,
         element: (
-          <Titled title="courses">
-            <CoursesPage />
+          <Titled title={title}>
+            <Page />
           </Titled>
         ),
-      },
-      {
-        path: 'courses/:courseId/stats',
-        element: (
-          <Titled title="courseStats">
-            <CourseStatsPage />
-          </Titled>
-        ),
-      },
-      {
-        path: 'label-groups',
-        element: (
-          <Titled title="labelGroups">
-            <LabelGroupsPage />
-          </Titled>
-        ),
-      },
-      {
-        path: 'device',
-        element: (
-          <Titled title="device">
-            <StoredOnDevicePage />
-          </Titled>
-        ),
-      },
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

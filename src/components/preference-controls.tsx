@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import { LOCALE_NAMES, LOCALES, isLocale, useCatalog, useLocale } from '@/lib/i18n';
-import { isTheme, THEMES, useTheme } from '@/lib/theme';
+import { LOCALE_NAMES, LOCALES, useCatalog, useLocale } from '@/lib/i18n';
+import { THEMES, useTheme } from '@/lib/theme';
+import { LabelledSelect } from './labelled-select';
 import { sharedCatalogs } from './shared-strings';
 
 /** The language and theme switches, both remembered on the device. */
@@ -8,40 +8,21 @@ export function PreferenceControls() {
   const texts = useCatalog(sharedCatalogs).preferences;
   const { locale, setLocale } = useLocale();
   const [theme, setTheme] = useTheme();
-  const languageId = useId();
-  const themeId = useId();
   return (
     <div className="preferences">
-      <label htmlFor={languageId}>{texts.language}</label>
-      <select
-        id={languageId}
-        className="input"
+      <LabelledSelect
+        label={texts.language}
         value={locale}
-        onChange={(event) => {
-          if (isLocale(event.target.value)) setLocale(event.target.value);
-        }}
-      >
-        {LOCALES.map((option) => (
-          <option key={option} value={option} lang={option}>
-            {LOCALE_NAMES[option]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={themeId}>{texts.theme}</label>
-      <select
-        id={themeId}
-        className="input"
+        // Each language's name in that language.
+        options={LOCALES.map((option) => ({ value: option, label: LOCALE_NAMES[option], lang: option }))}
+        onChange={setLocale}
+      />
+      <LabelledSelect
+        label={texts.theme}
         value={theme}
-        onChange={(event) => {
-          if (isTheme(event.target.value)) setTheme(event.target.value);
-        }}
-      >
-        {THEMES.map((option) => (
-          <option key={option} value={option}>
-            {texts.themes[option]}
-          </option>
-        ))}
-      </select>
+        options={THEMES.map((option) => ({ value: option, label: texts.themes[option] }))}
+        onChange={setTheme}
+      />
     </div>
   );
 }

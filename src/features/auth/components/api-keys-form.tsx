@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { exchangeApiKeys } from '@/lib/api-client';
 import { TokenExchangeFailure } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { readClientId, rememberClientId, setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs, type AuthTexts } from '../strings';
-import { SecretField } from './secret-field';
+import { CredentialField } from './credential-field';
+import { SignInForm } from './sign-in-form';
 
 export interface ApiKeysFormProps {
   remember: boolean;
@@ -26,8 +27,6 @@ interface FieldErrors {
  */
 export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFormProps) {
   const texts = useCatalog(authCatalogs);
-  const clientIdId = useId();
-  const clientIdErrorId = useId();
   const clientIdRef = useRef<HTMLInputElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
   const [clientId, setClientId] = useState(() => readClientId() ?? '');
@@ -70,43 +69,28 @@ export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFor
           <p>{failure.text}</p>
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={clientIdId}>{texts.clientIdLabel}</label>
-          <input
-            ref={clientIdRef}
-            id={clientIdId}
-            name="client-id"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            value={clientId}
-            onChange={(event) => setClientId(event.target.value)}
-            aria-invalid={errors.clientId !== null}
-            aria-describedby={errors.clientId ? clientIdErrorId : undefined}
-            required
-          />
-          {errors.clientId && (
-            <p id={clientIdErrorId} className="field-error">
-              {errors.clientId}
-            </p>
-          )}
-        </div>
-        <SecretField
+      <SignInForm
+        onSubmit={onSubmit}
+        pending={exchange.isPending}
+        rememberControl={rememberControl}
+        note={texts.keysNote}
+      >
+        <CredentialField
+          label={texts.clientIdLabel}
+          name="client-id"
+          error={errors.clientId}
+          inputRef={clientIdRef}
+          value={clientId}
+          onChange={setClientId}
+        />
+        <CredentialField
           label={texts.clientSecretLabel}
           showLabel={texts.showSecret}
           name="client-secret"
           error={errors.secret}
           inputRef={secretRef}
         />
-        {rememberControl}
-        <div className="sign-in-actions">
-          <button type="submit" className="button button-primary" disabled={exchange.isPending}>
-            {exchange.isPending ? texts.signingIn : texts.signIn}
-          </button>
-        </div>
-      </form>
-      <p className="muted sign-in-note">{texts.keysNote}</p>
+      </SignInForm>
     </>
   );
 }

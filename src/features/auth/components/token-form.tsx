@@ -7,7 +7,8 @@ import { useCatalog } from '@/lib/i18n';
 import { setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs } from '../strings';
-import { SecretField } from './secret-field';
+import { CredentialField } from './credential-field';
+import { SignInForm } from './sign-in-form';
 
 export interface TokenFormProps {
   remember: boolean;
@@ -60,21 +61,12 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
         </div>
       )}
       {check.isError && !rejected && <ApiErrorAlert error={check.error} onRetry={() => submit(token)} />}
-      <form onSubmit={onSubmit} noValidate>
-        <SecretField
-          label={texts.tokenLabel}
-          showLabel={texts.showToken}
-          name="access-token"
-          error={fieldError}
-          value={token}
-          onChange={setTokenValue}
-        />
-        {rememberControl}
-        <div className="sign-in-actions">
-          <button type="submit" className="button button-primary" disabled={check.isPending}>
-            {check.isPending ? texts.signingIn : texts.signIn}
-          </button>
-          {demoToken !== null && (
+      <SignInForm
+        onSubmit={onSubmit}
+        pending={check.isPending}
+        rememberControl={rememberControl}
+        actions={
+          demoToken !== null && (
             <button
               type="button"
               className="button"
@@ -86,10 +78,19 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
             >
               {texts.useDemoToken}
             </button>
-          )}
-        </div>
-      </form>
-      <p className="muted sign-in-note">{texts.storageNote}</p>
+          )
+        }
+        note={texts.storageNote}
+      >
+        <CredentialField
+          label={texts.tokenLabel}
+          showLabel={texts.showToken}
+          name="access-token"
+          error={fieldError}
+          value={token}
+          onChange={setTokenValue}
+        />
+      </SignInForm>
     </>
   );
 }

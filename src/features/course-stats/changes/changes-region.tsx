@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { HelpToggle } from '@/components/help-toggle';
+import { LabelledSelect } from '@/components/labelled-select';
 import { useCatalog } from '@/lib/i18n';
 import type { ChangesPhase } from './course-changes-store';
 import { CHANGE_IDS, type ChangeId, type SnapshotDiff } from './diff';
@@ -115,7 +116,6 @@ function ComparedRegion({
 }) {
   const texts = useCatalog(changesCatalogs);
   const headingId = useId();
-  const selectId = useId();
   const goneId = useId();
   const { diff, earlier, baselineId, pending } = phase;
   return (
@@ -124,19 +124,15 @@ function ComparedRegion({
         <h2 id={headingId}>{texts.title(diff.olderTakenAt)}</h2>
         {earlier.length > 1 && (
           <div className="changes-compare">
-            <label htmlFor={selectId}>{texts.compareWith}</label>
-            <select
-              id={selectId}
-              className="input"
+            <LabelledSelect
+              label={texts.compareWith}
               value={baselineId}
-              onChange={(event) => model.compareWith(event.target.value)}
-            >
-              {earlier.map((snapshot) => (
-                <option key={snapshot.id} value={snapshot.id}>
-                  {texts.snapshotOption(snapshot.takenAt, snapshot.rowCount)}
-                </option>
-              ))}
-            </select>
+              options={earlier.map((snapshot) => ({
+                value: snapshot.id,
+                label: texts.snapshotOption(snapshot.takenAt, snapshot.rowCount),
+              }))}
+              onChange={(id) => model.compareWith(id)}
+            />
           </div>
         )}
       </div>

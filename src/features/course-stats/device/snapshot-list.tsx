@@ -80,7 +80,7 @@ function CourseSnapshotsGroup({
         {group.snapshots.map((summary) => {
           const takenAt = takenAtText(summary.takenAt);
           return (
-            <li key={summary.id}>
+            <li key={summary.id} className="split-row">
               <span className="device-snapshot-facts">
                 <time dateTime={new Date(summary.takenAt).toISOString()}>{takenAt}</time>
                 {summary.scope.sessionId !== null && <span>{texts.sessionOnly(summary.scope.sessionId)}</span>}

@@ -141,7 +141,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           <CourseStatsColumnMenu table={table} />
         </ShownRowsTools>
       </div>
-      <div className="course-stats-view-bar">
+      <div className="course-stats-view-bar split-row">
         <TriageControls
           q={search.q}
           quick={search.quick}

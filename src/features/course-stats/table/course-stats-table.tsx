@@ -91,26 +91,22 @@ export function CourseStatsTable({
     });
   };
 
+  // The cards, the virtual table and the plain one stand in for each other: one table, one name, one busy state.
+  const shown = { table, label, busy };
+
   return (
     <RowDetailsContext value={openDetails}>
       <SortKeyDescription value={texts.sortKeyDescription}>
         <div ref={containerRef} className="course-stats-table-box" data-email-column={emailColumn || undefined}>
           {phone ? (
             // While the first rows load, the status line above says so: no skeleton cards.
-            !loading && <CourseStatsCards table={table} rows={rows} label={label} busy={busy} />
+            !loading && <CourseStatsCards {...shown} rows={rows} />
           ) : virtual ? (
             <Suspense fallback={<p className="muted">{texts.loadingTable}</p>}>
-              <CourseStatsVirtualTable
-                table={table}
-                rows={rows}
-                label={label}
-                caption={caption}
-                busy={busy}
-                handleRef={virtualRef}
-              />
+              <CourseStatsVirtualTable {...shown} rows={rows} caption={caption} handleRef={virtualRef} />
             </Suspense>
           ) : (
-            <DataTable table={table} label={label} caption={caption} busy={busy} loading={loading} />
+            <DataTable {...shown} caption={caption} loading={loading} />
           )}
         </div>
       </SortKeyDescription>

@@ -64,7 +64,8 @@ export function ExportControls({ courseId, table, rows, search, partial }: Expor
       <button type="button" className="button" aria-describedby={scopeId} onClick={() => void exportCsv()}>
         {texts.exportCsv}
       </button>
-      <span id={scopeId} className="muted field-hint">
+      {/* The button's description, for screen readers: the rows it exports are those the table shows. */}
+      <span id={scopeId} className="muted field-hint visually-hidden">
         {texts.exportScope(shown, partial)}
       </span>
       <span role="status" className="course-stats-export-status">

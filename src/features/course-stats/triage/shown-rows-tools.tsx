@@ -55,7 +55,11 @@ export function ShownRowsTools({ courseId, table, rows, partial, search, childre
             {texts.emailLearners}
           </a>
         )}
-        <span id={mailReasonId} className="muted field-hint">
+        {/* The link's description; only the reason it does nothing stays in view. */}
+        <span
+          id={mailReasonId}
+          className={mailto.href !== null ? 'muted field-hint visually-hidden' : 'muted field-hint'}
+        >
           {mailto.href !== null
             ? texts.mailtoBcc(contacts.emails.length)
             : mailto.reason === 'none'

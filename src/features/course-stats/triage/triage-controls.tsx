@@ -3,6 +3,7 @@ import type { CourseStatsSearch } from '../params/course-stats-search';
 import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/quick-filter-ids';
 import type { QuickFilterCounts } from './rows-shown';
 import { HelpToggle } from '@/components/help-toggle';
+import { SearchField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
 import { triageCatalogs } from './strings';
 
@@ -51,28 +52,25 @@ export function TriageControls({ q, quick, counts, scope, update, quickId, quick
 
   return (
     <div className="course-stats-triage">
-      <div className="field course-stats-search">
-        <label htmlFor={searchId}>{texts.searchLabel}</label>
-        <input
-          id={searchId}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          // The whole hint does not fit the box: the box shows what to type, the hint is its description
-          // (and its tip, for a pointer).
-          placeholder={texts.searchPlaceholder}
-          title={texts.searchHint}
-          aria-describedby={`${hintId} ${scopeId}`}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            update({ q: event.target.value }, { replace: true });
-          }}
-        />
+      <SearchField
+        id={searchId}
+        className="course-stats-search"
+        label={texts.searchLabel}
+        // The whole hint does not fit the box: the box shows what to type, the hint is its description
+        // (and its tip, for a pointer).
+        placeholder={texts.searchPlaceholder}
+        title={texts.searchHint}
+        describedBy={[hintId, scopeId]}
+        value={text}
+        onChange={(next) => {
+          setText(next);
+          update({ q: next }, { replace: true });
+        }}
+      >
         <span id={hintId} className="visually-hidden">
           {texts.searchHint}
         </span>
-      </div>
+      </SearchField>
       <div
         id={quickId}
         hidden={quickHidden}

@@ -115,7 +115,7 @@ function SavedViewItem({ view, views, onRenamed, onDelete }: SavedViewItemProps)
 
   return (
     <li>
-      <div role="group" aria-label={view.name} className="saved-view">
+      <div role="group" aria-label={view.name} className="saved-view split-row">
         {renaming ? (
           <RenameForm view={view} views={views} onDone={finish} />
         ) : (

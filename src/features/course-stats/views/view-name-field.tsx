@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type RefObject } from 'react';
+import { TextField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
 import { viewsCatalogs } from './strings';
 
@@ -18,27 +19,16 @@ export interface ViewNameFieldProps {
 export function ViewNameField({ inputRef, value, onChange, problem, notes = [], alert = null }: ViewNameFieldProps) {
   const texts = useCatalog(viewsCatalogs);
   const id = useId();
-  const describedBy = [problem ? `${id}-error` : null, ...notes.map((_, index) => `${id}-note-${index}`)]
-    .filter((part) => part !== null)
-    .join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{texts.nameLabel}</label>
-      <input
-        ref={inputRef}
-        id={id}
-        type="text"
-        autoComplete="off"
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {problem && (
-        <span id={`${id}-error`} className="field-error">
-          {problem}
-        </span>
-      )}
+    <TextField
+      id={id}
+      label={texts.nameLabel}
+      inputRef={inputRef}
+      value={value}
+      onChange={onChange}
+      error={problem}
+      describedBy={notes.map((_, index) => `${id}-note-${index}`)}
+    >
       {notes.map((note, index) => (
         <span key={note.className} id={`${id}-note-${index}`} className={note.className}>
           {note.text}
@@ -49,7 +39,7 @@ export function ViewNameField({ inputRef, value, onChange, problem, notes = [], 
           {alert}
         </span>
       )}
-    </div>
+    </TextField>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } fr
 import { useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { ParseReportNotice } from '@/components/parse-report-notice';
+import { TextField } from '@/components/text-field';
 import { parseIdInput, type IdProblem } from '@/lib/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { LearnerResults } from './learner-results';
@@ -132,34 +133,24 @@ export function LearnerSearch() {
       <h2 id={formTitleId}>{texts.title}</h2>
       <p className="muted">{texts.intro}</p>
       <form className="field-row learner-search-form" aria-labelledby={formTitleId} noValidate onSubmit={handleSubmit}>
-        <div className="field">
-          <label htmlFor={fieldId}>{texts.userId}</label>
-          <input
-            ref={input}
-            id={fieldId}
-            name="learner"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${fieldId}-error` : undefined}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              if (problem) {
-                const parsed = parseIdInput(event.target.value, { required: true });
-                setProblem(parsed.ok ? null : parsed.problem);
-              }
-            }}
-          />
-          {problem && (
-            <span id={`${fieldId}-error`} className="field-error">
-              {texts.idProblem(problem)}
-            </span>
-          )}
-        </div>
+        <TextField
+          id={fieldId}
+          label={texts.userId}
+          inputRef={input}
+          name="learner"
+          inputMode="numeric"
+          spellCheck={false}
+          required
+          error={problem && texts.idProblem(problem)}
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            if (problem) {
+              const parsed = parseIdInput(next, { required: true });
+              setProblem(parsed.ok ? null : parsed.problem);
+            }
+          }}
+        />
         <button type="submit" className="button button-primary">
           {texts.submit}
         </button>

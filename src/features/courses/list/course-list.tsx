@@ -2,6 +2,7 @@ import type { ColumnDef, SortingState, Updater } from '@tanstack/react-table';
 import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
+import { SearchField } from '@/components/text-field';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { VirtualDataTable } from '@/components/data-table/virtual-data-table';
 import { isApiError } from '@/lib/api-error';
@@ -158,23 +159,20 @@ export function CourseList({ courseHref }: CourseListProps) {
 
   return (
     <section className="course-list" aria-labelledby={headingId}>
-      <div className="course-list-head">
+      <div className="course-list-head split-row">
         <h2 id={headingId}>{texts.listTitle}</h2>
-        <div className="field course-list-search">
-          <label htmlFor={searchId}>{texts.searchLabel}</label>
-          <input
-            id={searchId}
-            type="search"
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby={`${searchId}-hint`}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
+        <SearchField
+          id={searchId}
+          className="course-list-search"
+          label={texts.searchLabel}
+          describedBy={[`${searchId}-hint`]}
+          value={query}
+          onChange={setQuery}
+        >
           <span id={`${searchId}-hint`} className="muted course-list-hint">
             {texts.searchHint}
           </span>
-        </div>
+        </SearchField>
       </div>
       <p className="course-list-status" role="status" aria-busy={list.pending || (searching && !list.complete)}>
         {status}
