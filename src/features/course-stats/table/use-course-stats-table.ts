@@ -10,6 +10,7 @@ import {
 import { useMemo } from 'react';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { useCatalog } from '@/lib/i18n';
+import { oncePerObject } from '@/lib/once-per-object';
 import { isSortableColumnId } from '../fields/fields';
 import { MAX_SORT_KEYS } from '../fields/multi-sort';
 import { fieldCatalogs } from '../fields/strings';
@@ -20,22 +21,13 @@ import { DEFAULT_COLUMN_VISIBILITY } from './column-visibility';
 import { useColumnVisibility } from './use-column-visibility';
 import { markSortStart } from './use-sort-timing';
 
-/** Each row's id, given when first asked for (statRowId). */
-const statIds = new WeakMap<CourseStat, string>();
 let nextStatId = 0;
 
 /**
  * A row's id names its item, whatever its place: kept through sorts and as pages come in, and unique (a learner
  * sent twice is two items).
  */
-function statRowId(stat: CourseStat): string {
-  let id = statIds.get(stat);
-  if (id === undefined) {
-    id = String(nextStatId++);
-    statIds.set(stat, id);
-  }
-  return id;
-}
+const statRowId = oncePerObject<CourseStat, string>(() => String(nextStatId++));
 
 const COLUMN_PINNING: ColumnPinningState = { left: ['username'] };
 
