@@ -1,7 +1,6 @@
-import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBObjectStore } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteAllSnapshots, listSnapshots, saveSnapshot } from '@/features/course-stats/changes/snapshot-store';
 import { MONDAY, snapshotOf } from '@/features/course-stats/changes/snapshot-test-support';
@@ -16,7 +15,11 @@ polyfillDialog();
 const SCOPE = { origin: window.location.origin, courseId: 7, sessionId: null };
 const MEMORY_KEYS = Object.values(COURSE_MEMORY_KEYS).map(storageKey);
 
-beforeEach(() => setToken('t-123', false));
+beforeEach(() => {
+  // A fresh IndexedDB each test, whatever an earlier test file left in place.
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  setToken('t-123', false);
+});
 afterEach(async () => {
   vi.restoreAllMocks();
   await deleteAllSnapshots();

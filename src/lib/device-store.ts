@@ -51,7 +51,9 @@ export function openDeviceStore(
   storeName: string,
   { timeoutMs = DEFAULT_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): DeviceStore {
-  let store: UseStore | null = null;
+  // Opened against the IndexedDB of the moment: where that object is replaced (a test's fresh fake, say), the store
+  // opens again there rather than writing on into the old one.
+  let opened: { factory: IDBFactory; store: UseStore } | null = null;
 
   async function run<T>(operation: (use: UseStore) => Promise<T>): Promise<DeviceResult<T>> {
     if (!hasIndexedDb()) return { status: 'unavailable', reason: 'no-indexeddb' };
@@ -61,8 +63,8 @@ export function openDeviceStore(
     });
     const attempt = (async (): Promise<DeviceResult<T>> => {
       try {
-        store ??= createStore(dbName, storeName);
-        return { status: 'ok', value: await operation(store) };
+        if (opened?.factory !== indexedDB) opened = { factory: indexedDB, store: createStore(dbName, storeName) };
+        return { status: 'ok', value: await operation(opened.store) };
       } catch (error) {
         return { status: 'unavailable', reason: deviceStoreReason(error) };
       }

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './i18n';
 import { WARMED_UP_LOCALES } from './intl-warmup';

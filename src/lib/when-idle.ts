@@ -3,7 +3,8 @@
  * what cancels it. `timeoutMs` bounds the wait where the browser can: a page that is never idle still gets it done.
  */
 export function whenIdle(work: (deadline?: IdleDeadline) => void, timeoutMs?: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
+  // Both or neither: a stand-in for one alone (a polyfill, a test's stub) is not taken.
+  if (typeof window.requestIdleCallback === 'function' && typeof window.cancelIdleCallback === 'function') {
     const handle = window.requestIdleCallback(work, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
     return () => window.cancelIdleCallback(handle);
   }

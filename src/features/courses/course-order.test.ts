@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { courseSchema } from '@contract';
 import { courseWire } from './courses-test-support';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { dateTimeOrRaw, dayOrRaw } from './format';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorDetail } from '@/lib/api-error';
 import { pageFailureReason, type PageFailureReason } from './page-retry';

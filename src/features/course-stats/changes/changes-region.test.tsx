@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
 import { server } from '@/testing/msw';
@@ -18,7 +18,7 @@ polyfillDialog();
 const DAY = 86_400_000;
 const factory = new IDBFactory();
 
-beforeAll(() => {
+beforeEach(() => {
   vi.stubGlobal('indexedDB', factory);
 });
 

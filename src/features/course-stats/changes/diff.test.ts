@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CHANGE_IDS, diffSnapshots } from './diff';
 import { DAY, MONDAY, snapshotOf } from './snapshot-test-support';

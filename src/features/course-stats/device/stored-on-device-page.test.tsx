@@ -1,7 +1,7 @@
-import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { polyfillDialog } from '@/testing/dialog';
 import { renderWithProviders } from '@/testing/render';
 import { COURSE_MEMORY_KEYS, storageKey } from '@/lib/storage';
@@ -15,6 +15,11 @@ polyfillDialog();
 
 const HERE: SnapshotScope = { origin: window.location.origin, courseId: 7, sessionId: null };
 const WHEN = (at: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+
+// A fresh IndexedDB each test, whatever an earlier test file left in place.
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+});
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { courseStatSchema, type CourseStatWire } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';

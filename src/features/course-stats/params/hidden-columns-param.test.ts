@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseCourseStatsSearch, serializeCourseStatsSearch } from './course-stats-search';
 import { parseHiddenColumnsParam, withHiddenColumns } from './hidden-columns-param';

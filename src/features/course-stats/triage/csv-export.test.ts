@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { csvFileName } from '@/lib/csv';
 import { DEFAULT_SEARCH } from '../params/course-stats-search';

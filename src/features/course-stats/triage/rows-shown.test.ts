@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { courseStatSchema, type CourseStat, type CourseStatWire } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '@/lib/fold-text';

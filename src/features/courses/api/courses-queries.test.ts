@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parsedCourse } from '@/testing/fixtures';
 import { COURSES_PER_PAGE, combineCoursePages, nextCoursesPage, type CoursesPage } from './courses-queries';

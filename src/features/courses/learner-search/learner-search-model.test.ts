@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { Course } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';

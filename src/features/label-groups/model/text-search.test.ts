@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { foldText } from '@/lib/fold-text';
 import { findMatchRanges, splitByMatches } from './text-search';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { syntheticLabelGroups } from '../../../../fixtures/synthetic-label-groups';
 import { buildFilterView } from './tree-filter';
