@@ -294,10 +294,7 @@ export default defineConfig({
         },
         // The storage page, and the sign-out question the shell loads on a click of "Sign out".
         device: {
-          modules: [
-            './src/features/course-stats/device/stored-on-device-page.tsx',
-            './src/features/course-stats/device/sign-out-dialog.tsx',
-          ],
+          modules: ['./src/app/device-screens.tsx'],
           routes: ['/device'],
         },
       },

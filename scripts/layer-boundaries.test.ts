@@ -26,6 +26,11 @@ describe('the layer rules in eslint.config.js', () => {
       'src/features/course-stats/model/probe.ts',
       '@/features/label-groups/model/tree-model',
     ],
+    [
+      '"Stored on this device" reaching into course statistics',
+      'src/features/device/probe.ts',
+      '../course-stats/changes/snapshot-store',
+    ],
     ['a feature importing app/', 'src/features/auth/probe.ts', '../../app/strings'],
     ['lib/ importing a feature', 'src/lib/probe.ts', '../features/auth/session'],
     ['components/ importing app/ by the alias', 'src/components/probe.ts', '@/app/strings'],

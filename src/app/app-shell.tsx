@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
-import type { DeviceInventory } from '@/features/course-stats/device/device-inventory';
+import type { DeviceInventory } from '@/features/device/device-inventory';
 import { SessionExpiryBanner } from '@/features/auth/components/session-expiry-banner';
 import { signOut } from '@/features/auth/session';
 import { useCatalog } from '@/lib/i18n';
@@ -15,8 +15,8 @@ import './app-shell.css';
 
 // The question "Sign out" may ask, and what it asks about (IndexedDB included), load on its first click: the shell
 // starts without them. When they cannot load (offline, say), the sign-out goes ahead as it always did.
-const loadSignOutDialog = () => import('@/features/course-stats/device/sign-out-dialog');
-const SignOutDialog = lazy(() => loadSignOutDialog().then((module) => ({ default: module.SignOutDialog })));
+const loadSignOutDialog = () => import('./device-screens');
+const SignOutDialog = lazy(() => loadSignOutDialog().then((module) => ({ default: module.SignOutQuestion })));
 
 /**
  * Signs out at once when this device keeps nothing about the user's courses; otherwise asks first, offering to
@@ -33,7 +33,7 @@ function SignOutButton() {
     if (checking.current) return;
     checking.current = true;
     try {
-      const stored = await loadSignOutDialog().then((module) => module.whatSignOutLeaves());
+      const stored = await loadSignOutDialog().then((module) => module.whatSignOutLeavesHere());
       if (stored) setAsking(stored);
       else signOut(queryClient);
     } catch {

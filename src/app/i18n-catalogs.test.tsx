@@ -6,7 +6,6 @@ import { sharedCatalogs } from '@/components/shared-strings';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { authCatalogs } from '@/features/auth/strings';
 import { changesCatalogs } from '@/features/course-stats/changes/strings';
-import { deviceCatalogs } from '@/features/course-stats/device/strings';
 import { fieldCatalogs } from '@/features/course-stats/fields/strings';
 import { filterCatalogs } from '@/features/course-stats/filters/strings';
 import { learnerCatalogs } from '@/features/course-stats/learner/strings';
@@ -19,6 +18,7 @@ import { tableCatalogs } from '@/features/course-stats/table/strings';
 import { triageCatalogs } from '@/features/course-stats/triage/strings';
 import { viewsCatalogs } from '@/features/course-stats/views/strings';
 import { wholeCourseCatalogs } from '@/features/course-stats/whole-course/strings';
+import { deviceCatalogs } from '@/features/device/strings';
 import { labelGroupsCatalogs } from '@/features/label-groups/strings';
 import { LocaleProvider, LOCALES, type Locale } from '@/lib/i18n';
 import { server } from '@/testing/msw';
@@ -31,7 +31,6 @@ const catalogs: Record<string, Record<Locale, unknown>> = {
   auth: authCatalogs,
   courseStatsCards: cardsCatalogs,
   courseStatsChanges: changesCatalogs,
-  courseStatsDevice: deviceCatalogs,
   courseStatsFields: fieldCatalogs,
   courseStatsFilters: filterCatalogs,
   courseStatsLearner: learnerCatalogs,
@@ -43,6 +42,7 @@ const catalogs: Record<string, Record<Locale, unknown>> = {
   courseStatsTriage: triageCatalogs,
   courseStatsViews: viewsCatalogs,
   courseStatsWholeCourse: wholeCourseCatalogs,
+  device: deviceCatalogs,
   labelGroups: labelGroupsCatalogs,
   shared: sharedCatalogs,
 };

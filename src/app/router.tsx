@@ -13,12 +13,12 @@ import { usePageTitle } from './use-page-title';
 const loadCourseStatsPage = loadChunkOnce(() => import('./course-stats-route'));
 const loadCoursesPage = loadChunkOnce(() => import('./courses-page'));
 const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/routes/label-groups-page'));
-const loadStoredOnDevicePage = loadChunkOnce(() => import('@/features/course-stats/device/stored-on-device-page'));
+const loadStoredOnDevicePage = loadChunkOnce(() => import('./device-screens'));
 
 const CourseStatsPage = lazyReady(loadCourseStatsPage, (module) => module.CourseStatsRoute);
 const CoursesPage = lazyReady(loadCoursesPage, (module) => module.CoursesPage);
 const LabelGroupsPage = lazyReady(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
-const StoredOnDevicePage = lazyReady(loadStoredOnDevicePage, (module) => module.StoredOnDevicePage);
+const StoredOnDevicePage = lazyReady(loadStoredOnDevicePage, (module) => module.StoredOnDeviceRoute);
 
 /** The screens that load lazily: each one's route, its page title, the load of its code and its page. */
 const SCREENS: ReadonlyArray<{

@@ -13,7 +13,8 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the choice may have changed, in this tab or another; returns the unsubscribe. */
+export function subscribeRememberOnDevice(listener: () => void): () => void {
   listeners.add(listener);
   const key = storageKey(COURSE_MEMORY_KEYS.rememberOnDevice);
   const onStorage = (event: StorageEvent) => {
@@ -53,5 +54,5 @@ export function rememberOnDeviceChanged(): void {
 }
 
 export function useRememberOnDevice(): boolean {
-  return useSyncExternalStore(subscribe, readRememberOnDevice, () => false);
+  return useSyncExternalStore(subscribeRememberOnDevice, readRememberOnDevice, () => false);
 }

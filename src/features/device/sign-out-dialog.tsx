@@ -1,13 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DeviceStoreReason } from '@/lib/device-store';
 import { useCatalog } from '@/lib/i18n';
-import {
-  forgetDevice,
-  readDeviceInventory,
-  snapshotsMayRemain,
-  storesAnything,
-  type DeviceInventory,
-} from './device-inventory';
+import { readDeviceInventory, snapshotsMayRemain, storesAnything, type DeviceInventory } from './device-inventory';
+import type { DeviceMemory } from './device-memory';
 import { StoredItemsList } from './stored-items-list';
 import { deviceCatalogs } from './strings';
 import { useModalDialog } from './use-modal-dialog';
@@ -17,12 +12,13 @@ import './device.css';
  * What a sign-out would leave on this device, or null when nothing is kept (the sign-out then needs no question).
  * The shell loads this module on the first click of "Sign out", so its start-up stays free of IndexedDB code.
  */
-export async function whatSignOutLeaves(): Promise<DeviceInventory | null> {
-  const inventory = await readDeviceInventory();
+export async function whatSignOutLeaves(memory: DeviceMemory): Promise<DeviceInventory | null> {
+  const inventory = await readDeviceInventory(memory);
   return storesAnything(inventory) ? inventory : null;
 }
 
 export interface SignOutDialogProps {
+  memory: DeviceMemory;
   inventory: DeviceInventory;
   /** Drops the token; called after forgetting (when asked), also when the snapshots could not be deleted. */
   onSignOut: () => void;
@@ -37,7 +33,7 @@ type Phase = { step: 'asking' } | { step: 'forgetting' } | { step: 'snapshots-le
  * before the token goes; when the snapshots cannot be deleted the dialog says so, and closing it signs out all the
  * same.
  */
-export function SignOutDialog({ inventory, onSignOut, onCancel }: SignOutDialogProps) {
+export function SignOutDialog({ memory, inventory, onSignOut, onCancel }: SignOutDialogProps) {
   const texts = useCatalog(deviceCatalogs);
   const dialogRef = useModalDialog();
   const signOutRef = useRef<HTMLButtonElement>(null);
@@ -57,7 +53,7 @@ export function SignOutDialog({ inventory, onSignOut, onCancel }: SignOutDialogP
       return;
     }
     setPhase({ step: 'forgetting' });
-    const result = await forgetDevice();
+    const result = await memory.forget();
     if (result.status === 'unavailable' && snapshotsMayRemain(inventory, result)) {
       setPhase({ step: 'snapshots-left', reason: result.reason });
       return;

@@ -1,83 +1,98 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { DeviceResult } from '@/lib/device-store';
 import { polyfillDialog } from '@/testing/dialog';
 import { renderWithProviders } from '@/testing/render';
-import { COURSE_MEMORY_KEYS, storageKey } from '@/lib/storage';
-import { deleteAllSnapshots, listSnapshots, readRememberOnDevice, saveSnapshot } from '../changes/snapshot-store';
-import type { SnapshotScope } from '../changes/snapshot';
-import { DAY, MONDAY, snapshotOf } from '../changes/snapshot-test-support';
-import { setRememberOnDevice } from '../changes/use-remember-on-device';
+import type { DeviceMemory, RecentCourse, StoredSnapshot } from './device-memory';
 import { StoredOnDevicePage } from './stored-on-device-page';
 
 polyfillDialog();
 
-const HERE: SnapshotScope = { origin: window.location.origin, courseId: 7, sessionId: null };
+// The page against an in-memory DeviceMemory. src/app/device-screens.test.tsx renders it wired to course
+// statistics' real stores.
+
+const DAY = 86_400_000;
+const MONDAY = Date.parse('2026-11-16T09:00:00Z');
+const HERE: StoredSnapshot['scope'] = { origin: window.location.origin, courseId: 7, sessionId: null };
 const WHEN = (at: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 
-// A fresh IndexedDB each test, whatever an earlier test file left in place.
-beforeEach(() => {
-  vi.stubGlobal('indexedDB', new IDBFactory());
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await deleteAllSnapshots();
-});
-
-/** The size shown for a small snapshot (under 1 kB): two significant digits. */
-const SMALL_KB = (bytes: number) =>
-  `${new Intl.NumberFormat('en', { maximumSignificantDigits: 2 }).format(bytes / 1000)} kB`;
-
-async function keep(rows: number, takenAt: number, scope = HERE) {
-  const snapshot = snapshotOf(
-    Array.from({ length: rows }, (_, index) => ({ id: index + 1, user_id: 500 + index })),
-    takenAt,
-    scope,
-  );
-  const saved = await saveSnapshot(snapshot, { remember: true });
-  if (saved.status !== 'ok' || !saved.value.saved) throw new Error('not saved');
-  return saved.value.summary;
+interface Kept {
+  snapshots: StoredSnapshot[];
+  savedViews: number;
+  recentCourses: RecentCourse[];
+  remember: boolean;
 }
 
-function storeLocally() {
-  localStorage.setItem(
-    storageKey(COURSE_MEMORY_KEYS.recentCourses),
-    JSON.stringify([
-      { id: 7, name: 'Onboarding' },
-      { id: 9, name: null },
-    ]),
-  );
-  localStorage.setItem(
-    storageKey(COURSE_MEMORY_KEYS.savedViews),
-    JSON.stringify([
-      { id: 'a', name: 'Overdue', path: '/courses/7/stats?quick=overdue', hiddenColumns: [], savedAt: MONDAY },
-    ]),
-  );
-  setRememberOnDevice(true);
+const OK: DeviceResult<void> = { status: 'ok', value: undefined };
+const NO_INDEXEDDB = { status: 'unavailable', reason: 'no-indexeddb' } as const;
+
+/** What the device keeps, in memory; `kept` is its state, for the test to read. Without IndexedDB no snapshot is. */
+function deviceMemory(stored: Partial<Kept> = {}, { indexedDb = true } = {}) {
+  const kept: Kept = { snapshots: [], savedViews: 0, recentCourses: [], remember: false, ...stored };
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  const keepSnapshots = (keep: (snapshot: StoredSnapshot) => boolean): DeviceResult<void> => {
+    if (!indexedDb) return NO_INDEXEDDB;
+    kept.snapshots = kept.snapshots.filter(keep);
+    return OK;
+  };
+  const memory: DeviceMemory = {
+    listSnapshots: async () => (indexedDb ? { status: 'ok', value: [...kept.snapshots] } : NO_INDEXEDDB),
+    deleteSnapshot: async (id) => keepSnapshots((snapshot) => snapshot.id !== id),
+    deleteAllSnapshots: async () => keepSnapshots(() => false),
+    readRemember: () => kept.remember,
+    chooseRemember: async (remember) => {
+      kept.remember = remember;
+      notify();
+      return remember ? OK : keepSnapshots(() => false);
+    },
+    subscribeRemember: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    savedViewCount: () => kept.savedViews,
+    readRecentCourses: () => kept.recentCourses,
+    forget: async () => {
+      Object.assign(kept, { savedViews: 0, recentCourses: [], remember: false });
+      notify();
+      return keepSnapshots(() => false);
+    },
+  };
+  return { memory, kept };
 }
 
-async function snapshotCount() {
-  const list = await listSnapshots();
-  return list.status === 'ok' ? list.value.length : -1;
+function snapshot(rowCount: number, takenAt: number, bytes: number, scope = HERE): StoredSnapshot {
+  return { id: `${scope.courseId}|${scope.sessionId}|${takenAt}`, scope, takenAt, rowCount, bytes };
 }
+
+const LOCAL: Partial<Kept> = {
+  recentCourses: [
+    { id: 7, name: 'Onboarding' },
+    { id: 9, name: null },
+  ],
+  savedViews: 1,
+  remember: true,
+};
 
 describe('Stored on this device', () => {
   it('lists the snapshots by course, each with its date and time, row count and size', async () => {
-    storeLocally();
-    const older = await keep(3, MONDAY);
-    const newer = await keep(2, MONDAY + 7 * DAY);
-    await keep(1, MONDAY + DAY, { ...HERE, courseId: 8, sessionId: 55 });
-    renderWithProviders(<StoredOnDevicePage />);
+    const { memory } = deviceMemory({
+      ...LOCAL,
+      snapshots: [
+        snapshot(3, MONDAY, 420),
+        snapshot(2, MONDAY + 7 * DAY, 380),
+        snapshot(1, MONDAY + DAY, 95, { ...HERE, courseId: 8, sessionId: 55 }),
+      ],
+    });
+    renderWithProviders(<StoredOnDevicePage memory={memory} />);
 
     const onboarding = await screen.findByRole('region', { name: 'Onboarding (course 7)' });
     const items = within(onboarding).getAllByRole('listitem');
-    // Newest first: the week-later one, then Monday's.
-    expect(older.bytes).toBeGreaterThan(0);
+    // Newest first: the week-later one, then Monday's; under 1 kB, two significant digits.
     expect(items.map((item) => item.textContent)).toEqual([
-      `${WHEN(MONDAY + 7 * DAY)}2 rows${SMALL_KB(newer.bytes)}Delete`,
-      `${WHEN(MONDAY)}3 rows${SMALL_KB(older.bytes)}Delete`,
+      `${WHEN(MONDAY + 7 * DAY)}2 rows0.38 kBDelete`,
+      `${WHEN(MONDAY)}3 rows0.42 kBDelete`,
     ]);
     const other = screen.getByRole('region', { name: 'Course 8' });
     expect(within(other).getByRole('listitem')).toHaveTextContent('session 55 only');
@@ -92,19 +107,18 @@ describe('Stored on this device', () => {
   });
 
   it('shows the size in kB, the number written the language’s way', async () => {
-    const summary = await keep(400, MONDAY);
-    renderWithProviders(<StoredOnDevicePage />);
-    const kb = new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(summary.bytes / 1000);
-    expect(summary.bytes).toBeGreaterThan(1000);
-    expect(await screen.findByText(`${kb} kB`)).toBeInTheDocument();
+    const { memory } = deviceMemory({ snapshots: [snapshot(400, MONDAY, 12_345)] });
+    renderWithProviders(<StoredOnDevicePage memory={memory} />);
+    expect(await screen.findByText('12.3 kB')).toBeInTheDocument();
     expect(screen.getByText('400 rows')).toBeInTheDocument();
   });
 
   it('deletes one snapshot, named by its course and date, and keeps the others', async () => {
-    await keep(3, MONDAY);
-    await keep(2, MONDAY + 7 * DAY);
+    const { memory, kept } = deviceMemory({
+      snapshots: [snapshot(3, MONDAY, 420), snapshot(2, MONDAY + 7 * DAY, 380)],
+    });
     const user = userEvent.setup();
-    renderWithProviders(<StoredOnDevicePage />);
+    renderWithProviders(<StoredOnDevicePage memory={memory} />);
 
     await user.click(
       await screen.findByRole('button', { name: `Delete the snapshot of course 7 taken ${WHEN(MONDAY)}` }),
@@ -117,28 +131,28 @@ describe('Stored on this device', () => {
       expect(screen.queryByRole('button', { name: new RegExp(WHEN(MONDAY)) })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('button', { name: `Delete the snapshot of course 7 taken ${WHEN(MONDAY + 7 * DAY)}` }));
-    expect(await snapshotCount()).toBe(1);
+    expect(kept.snapshots).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Course snapshots' })).toHaveFocus();
   });
 
   it('deletes all snapshots, and then says how snapshots come about', async () => {
-    await keep(3, MONDAY);
-    await keep(1, MONDAY, { ...HERE, courseId: 8 });
+    const { memory, kept } = deviceMemory({
+      snapshots: [snapshot(3, MONDAY, 420), snapshot(1, MONDAY, 95, { ...HERE, courseId: 8 })],
+    });
     const user = userEvent.setup();
-    renderWithProviders(<StoredOnDevicePage />);
+    renderWithProviders(<StoredOnDevicePage memory={memory} />);
 
     await user.click(await screen.findByRole('button', { name: 'Delete all snapshots' }));
     expect(await screen.findByText(/^No snapshots are stored\. To keep one, check "Remember on this device"/));
     expect(screen.getByText(/load all pages of a course/)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Deleted every snapshot.');
-    expect(await snapshotCount()).toBe(0);
+    expect(kept.snapshots).toEqual([]);
   });
 
   it('unchecking Remember deletes the snapshots kept so far, as its hint says', async () => {
-    setRememberOnDevice(true);
-    await keep(3, MONDAY);
+    const { memory, kept } = deviceMemory({ remember: true, snapshots: [snapshot(3, MONDAY, 420)] });
     const user = userEvent.setup();
-    renderWithProviders(<StoredOnDevicePage />);
+    renderWithProviders(<StoredOnDevicePage memory={memory} />);
 
     const remember = screen.getByRole('checkbox', { name: 'Remember on this device' });
     expect(remember).toHaveAccessibleDescription(/Unchecking deletes the snapshots kept so far\.$/);
@@ -147,15 +161,14 @@ describe('Stored on this device', () => {
     await user.click(remember);
     expect(remember).not.toBeChecked();
     expect(await screen.findByText(/^No snapshots are stored/)).toBeInTheDocument();
-    expect(readRememberOnDevice()).toBe(false);
-    expect(await snapshotCount()).toBe(0);
+    expect(kept.remember).toBe(false);
+    expect(kept.snapshots).toEqual([]);
   });
 
   it('says in plain words when this browser has no IndexedDB, and the rest still works', async () => {
-    storeLocally();
-    vi.stubGlobal('indexedDB', undefined);
+    const { memory } = deviceMemory(LOCAL, { indexedDb: false });
     const user = userEvent.setup();
-    renderWithProviders(<StoredOnDevicePage />);
+    renderWithProviders(<StoredOnDevicePage memory={memory} />);
 
     const alert = await screen.findByRole('group', { name: 'Snapshots are not available in this browser' });
     expect(alert).toHaveTextContent(/this browser has no IndexedDB/);
@@ -174,11 +187,12 @@ describe('Stored on this device', () => {
   });
 
   it('forgets this device after asking: snapshots, saved views, recent courses and the Remember choice', async () => {
-    storeLocally();
-    await keep(3, MONDAY);
-    await keep(2, MONDAY + DAY);
+    const { memory, kept } = deviceMemory({
+      ...LOCAL,
+      snapshots: [snapshot(3, MONDAY, 420), snapshot(2, MONDAY + DAY, 380)],
+    });
     const user = userEvent.setup();
-    renderWithProviders(<StoredOnDevicePage />);
+    renderWithProviders(<StoredOnDevicePage memory={memory} />);
     await screen.findByRole('region', { name: 'Onboarding (course 7)' });
 
     const forget = screen.getByRole('button', { name: 'Forget this device' });
@@ -192,7 +206,7 @@ describe('Stored on this device', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(forget).toHaveFocus();
-    expect(await snapshotCount()).toBe(2);
+    expect(kept.snapshots).toHaveLength(2);
     expect(screen.getByText('Saved views: 1')).toBeInTheDocument();
 
     await user.click(forget);
@@ -202,7 +216,6 @@ describe('Stored on this device', () => {
     expect(screen.getByText('Saved views: 0')).toBeInTheDocument();
     expect(screen.getByText('Recent courses: 0')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Remember on this device' })).not.toBeChecked();
-    expect(await snapshotCount()).toBe(0);
-    for (const key of Object.values(COURSE_MEMORY_KEYS)) expect(localStorage.getItem(storageKey(key))).toBeNull();
+    expect(kept).toEqual({ snapshots: [], savedViews: 0, recentCourses: [], remember: false });
   });
 });

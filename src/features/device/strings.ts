@@ -1,10 +1,6 @@
 import type { DeviceStoreReason } from '@/lib/device-store';
 import { formatNumber } from '@/lib/format';
-import type { Locale } from '@/lib/i18n';
-import { enWords, ruWords } from '../fields/words';
-
-const { plural } = enWords;
-const { plural: ruPlural } = ruWords;
+import { plural, type Locale } from '@/lib/i18n';
 
 /** Thousands of bytes, one decimal; two significant digits under 1 kB, so a small snapshot does not read "0". */
 const kilobytes = (bytes: number, locale: Locale) =>
@@ -47,7 +43,7 @@ const en = {
   course: (courseId: number, name: string | null) => (name ? `${name} (course ${courseId})` : `Course ${courseId}`),
   fromOrigin: (origin: string) => `from ${origin}`,
   sessionOnly: (sessionId: number) => `session ${sessionId} only`,
-  rows: (count: number) => plural(count, 'row', 'rows'),
+  rows: (count: number) => plural('en', count, { one: '# row', other: '# rows' }),
   size: (bytes: number) => `${kilobytes(bytes, 'en')} kB`,
   deleteSnapshot: 'Delete',
   deleteSnapshotName: (courseId: number, takenAt: string) =>
@@ -70,9 +66,9 @@ const en = {
   cancel: 'Cancel',
   /** What forgetting deletes, one line each. */
   wouldDelete: 'Forgetting it deletes from this browser:',
-  snapshotCount: (count: number) => plural(count, 'course snapshot', 'course snapshots'),
-  savedViewCount: (count: number) => plural(count, 'saved view', 'saved views'),
-  recentCourseCount: (count: number) => plural(count, 'recent course', 'recent courses'),
+  snapshotCount: (count: number) => plural('en', count, { one: '# course snapshot', other: '# course snapshots' }),
+  savedViewCount: (count: number) => plural('en', count, { one: '# saved view', other: '# saved views' }),
+  recentCourseCount: (count: number) => plural('en', count, { one: '# recent course', other: '# recent courses' }),
   rememberChoice: 'the "Remember on this device" choice',
   snapshotsLeft: (reason: DeviceStoreReason) =>
     `The saved views, the recent courses and the "Remember on this device" choice are deleted, but the course snapshots could not be: ${enReasons[reason]} Delete them later on "Stored on this device", or clear this site's data in the browser.`,
@@ -101,7 +97,8 @@ const ru: DeviceTexts = {
   course: (courseId: number, name: string | null) => (name ? `${name} (курс ${courseId})` : `Курс ${courseId}`),
   fromOrigin: (origin: string) => `с ${origin}`,
   sessionOnly: (sessionId: number) => `только сессия ${sessionId}`,
-  rows: (count: number) => ruPlural(count, 'строка', 'строки', 'строк'),
+  rows: (count: number) =>
+    plural('ru', count, { one: '# строка', few: '# строки', many: '# строк', other: '# строки' }),
   size: (bytes: number) => `${kilobytes(bytes, 'ru')} кБ`,
   deleteSnapshot: 'Удалить',
   deleteSnapshotName: (courseId: number, takenAt: string) => `Удалить снимок курса ${courseId} от ${takenAt}`,
@@ -121,9 +118,22 @@ const ru: DeviceTexts = {
   forgotten: 'Устройство забыло всё, что хранило для вас.',
   cancel: 'Отмена',
   wouldDelete: 'Если его забыть, из этого браузера будет удалено:',
-  snapshotCount: (count: number) => ruPlural(count, 'снимок', 'снимка', 'снимков'),
-  savedViewCount: (count: number) => ruPlural(count, 'сохранённый вид', 'сохранённых вида', 'сохранённых видов'),
-  recentCourseCount: (count: number) => ruPlural(count, 'недавний курс', 'недавних курса', 'недавних курсов'),
+  snapshotCount: (count: number) =>
+    plural('ru', count, { one: '# снимок', few: '# снимка', many: '# снимков', other: '# снимка' }),
+  savedViewCount: (count: number) =>
+    plural('ru', count, {
+      one: '# сохранённый вид',
+      few: '# сохранённых вида',
+      many: '# сохранённых видов',
+      other: '# сохранённых вида',
+    }),
+  recentCourseCount: (count: number) =>
+    plural('ru', count, {
+      one: '# недавний курс',
+      few: '# недавних курса',
+      many: '# недавних курсов',
+      other: '# недавних курса',
+    }),
   rememberChoice: 'выбор «Запоминать на этом устройстве»',
   snapshotsLeft: (reason: DeviceStoreReason) =>
     `Сохранённые виды, недавние курсы и выбор «Запоминать на этом устройстве» удалены, а снимки курсов удалить не удалось: ${ruReasons[reason]} Удалите их позже на странице «Хранится на этом устройстве» или очистите данные этого сайта в браузере.`,

@@ -2,17 +2,16 @@ import { useId } from 'react';
 import type { DeviceResult } from '@/lib/device-store';
 import { dateTimeFormat } from '@/lib/format';
 import { useCatalog, useLocale } from '@/lib/i18n';
-import type { SnapshotSummary } from '../changes/snapshot-store';
 import { groupByCourse, type CourseSnapshots } from './device-inventory';
-import type { RecentCourse } from '../routes/recent-courses';
+import type { RecentCourse, StoredSnapshot } from './device-memory';
 import { deviceCatalogs } from './strings';
 
-export type SnapshotListState = { status: 'reading' } | DeviceResult<SnapshotSummary[]>;
+export type SnapshotListState = { status: 'reading' } | DeviceResult<StoredSnapshot[]>;
 
 export interface SnapshotListProps {
   list: SnapshotListState;
   recentCourses: readonly RecentCourse[];
-  onDelete: (summary: SnapshotSummary, takenAt: string) => void;
+  onDelete: (summary: StoredSnapshot, takenAt: string) => void;
   onDeleteAll: () => void;
 }
 

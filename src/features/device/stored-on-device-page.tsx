@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useCatalog } from '@/lib/i18n';
-import { deleteAllSnapshots, deleteSnapshot, listSnapshots, type SnapshotSummary } from '../changes/snapshot-store';
-import { chooseRememberOnDevice, useRememberOnDevice } from '../changes/use-remember-on-device';
-import { forgetDevice, readLocalMemory, snapshotsMayRemain, type DeviceInventory } from './device-inventory';
+import { readLocalMemory, snapshotsMayRemain, type DeviceInventory } from './device-inventory';
+import { useRememberChoice, type DeviceMemory, type StoredSnapshot } from './device-memory';
 import { SnapshotList, type SnapshotListState } from './snapshot-list';
 import { StoredItemsList } from './stored-items-list';
 import { deviceCatalogs } from './strings';
@@ -10,27 +9,30 @@ import { useModalDialog } from './use-modal-dialog';
 import './device.css';
 
 /** The snapshots as IndexedDB lists them, read again whenever `version` or the Remember choice changes. */
-function useSnapshotList(version: number, remember: boolean): SnapshotListState {
+function useSnapshotList(memory: DeviceMemory, version: number, remember: boolean): SnapshotListState {
   const [list, setList] = useState<SnapshotListState>({ status: 'reading' });
   useEffect(() => {
     let current = true;
-    void listSnapshots().then((result) => {
+    void memory.listSnapshots().then((result) => {
       if (current) setList(result);
     });
     return () => {
       current = false;
     };
-  }, [version, remember]);
+  }, [memory, version, remember]);
   return list;
 }
 
-/** Route `/device`: what this browser keeps about the user's courses, and the ways to delete it. */
-export function StoredOnDevicePage() {
+/**
+ * Route `/device`: what this browser keeps about the user's courses, and the ways to delete it. `memory` is what the
+ * app keeps there (see DeviceMemory).
+ */
+export function StoredOnDevicePage({ memory }: { memory: DeviceMemory }) {
   const texts = useCatalog(deviceCatalogs);
-  const remember = useRememberOnDevice();
+  const remember = useRememberChoice(memory);
   const [version, setVersion] = useState(0);
-  const list = useSnapshotList(version, remember);
-  const [memory, setMemory] = useState(readLocalMemory);
+  const list = useSnapshotList(memory, version, remember);
+  const [local, setLocal] = useState(() => readLocalMemory(memory));
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const snapshotsHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -42,20 +44,20 @@ export function StoredOnDevicePage() {
 
   const reread = () => {
     setVersion((value) => value + 1);
-    setMemory(readLocalMemory());
+    setLocal(readLocalMemory(memory));
   };
 
   const chooseRemember = async (checked: boolean) => {
     setMessage(null);
     const hadSnapshots = list.status === 'ok' && list.value.length > 0;
-    const result = await chooseRememberOnDevice(checked);
+    const result = await memory.chooseRemember(checked);
     if (!checked && hadSnapshots)
       setMessage(result.status === 'ok' ? texts.deletedAll : texts.notDeleted(result.reason));
     reread();
   };
 
-  const remove = async (summary: SnapshotSummary, takenAt: string) => {
-    const result = await deleteSnapshot(summary.id);
+  const remove = async (summary: StoredSnapshot, takenAt: string) => {
+    const result = await memory.deleteSnapshot(summary.id);
     setMessage(
       result.status === 'ok' ? texts.deletedSnapshot(summary.scope.courseId, takenAt) : texts.notDeleted(result.reason),
     );
@@ -65,14 +67,14 @@ export function StoredOnDevicePage() {
   };
 
   const removeAll = async () => {
-    const result = await deleteAllSnapshots();
+    const result = await memory.deleteAllSnapshots();
     setMessage(result.status === 'ok' ? texts.deletedAll : texts.notDeleted(result.reason));
     reread();
     snapshotsHeadingRef.current?.focus();
   };
 
   const forget = async (inventory: DeviceInventory) => {
-    const result = await forgetDevice();
+    const result = await memory.forget();
     setMessage(
       result.status === 'unavailable' && snapshotsMayRemain(inventory, result)
         ? texts.snapshotsLeft(result.reason)
@@ -83,7 +85,7 @@ export function StoredOnDevicePage() {
 
   // While the list is read, the dialog counts no snapshots rather than wait for them.
   const inventory: DeviceInventory = {
-    ...memory,
+    ...local,
     snapshots: list.status === 'reading' ? { status: 'ok', value: [] } : list,
   };
 
@@ -113,7 +115,7 @@ export function StoredOnDevicePage() {
         </p>
         <SnapshotList
           list={list}
-          recentCourses={memory.recentCourses}
+          recentCourses={local.recentCourses}
           onDelete={(summary, takenAt) => void remove(summary, takenAt)}
           onDeleteAll={() => void removeAll()}
         />
@@ -122,8 +124,8 @@ export function StoredOnDevicePage() {
       <section aria-labelledby={otherId}>
         <h2 id={otherId}>{texts.otherTitle}</h2>
         <ul className="device-items">
-          <li>{texts.savedViewsLine(memory.savedViews)}</li>
-          <li>{texts.recentCoursesLine(memory.recentCourses.length)}</li>
+          <li>{texts.savedViewsLine(local.savedViews)}</li>
+          <li>{texts.recentCoursesLine(local.recentCourses.length)}</li>
         </ul>
       </section>
 

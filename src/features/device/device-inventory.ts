@@ -1,28 +1,25 @@
 import type { DeviceResult } from '@/lib/device-store';
-import { readSavedViews } from '../views/saved-views';
-import { forgetThisDevice, listSnapshots, readRememberOnDevice, type SnapshotSummary } from '../changes/snapshot-store';
-import { rememberOnDeviceChanged } from '../changes/use-remember-on-device';
-import { readRecentCourses, type RecentCourse } from '../routes/recent-courses';
+import type { DeviceMemory, RecentCourse, StoredSnapshot } from './device-memory';
 
 /** What this browser keeps about the user's courses: the things "Forget this device" deletes. */
 export interface DeviceInventory {
-  snapshots: DeviceResult<SnapshotSummary[]>;
+  snapshots: DeviceResult<StoredSnapshot[]>;
   savedViews: number;
   recentCourses: RecentCourse[];
   remember: boolean;
 }
 
 /** What lives in localStorage (read at once); the snapshots are read apart, from IndexedDB. */
-export function readLocalMemory(): Omit<DeviceInventory, 'snapshots'> {
+export function readLocalMemory(memory: DeviceMemory): Omit<DeviceInventory, 'snapshots'> {
   return {
-    savedViews: readSavedViews().length,
-    recentCourses: readRecentCourses(),
-    remember: readRememberOnDevice(),
+    savedViews: memory.savedViewCount(),
+    recentCourses: memory.readRecentCourses(),
+    remember: memory.readRemember(),
   };
 }
 
-export async function readDeviceInventory(): Promise<DeviceInventory> {
-  return { ...readLocalMemory(), snapshots: await listSnapshots() };
+export async function readDeviceInventory(memory: DeviceMemory): Promise<DeviceInventory> {
+  return { ...readLocalMemory(memory), snapshots: await memory.listSnapshots() };
 }
 
 export function snapshotCount(inventory: Pick<DeviceInventory, 'snapshots'>): number {
@@ -36,17 +33,7 @@ export function storesAnything(inventory: DeviceInventory): boolean {
 }
 
 /**
- * Deletes the snapshots, saved views, recent courses and the Remember choice, and tells every place showing the
- * choice. localStorage is cleared even when IndexedDB is not available; the result says whether the snapshots went.
- */
-export async function forgetDevice(): Promise<DeviceResult<void>> {
-  const result = await forgetThisDevice();
-  rememberOnDeviceChanged();
-  return result;
-}
-
-/**
- * Whether snapshots may be left after `forgetDevice` answered `result`. A browser without IndexedDB holds none,
+ * Whether snapshots may be left after `DeviceMemory.forget` answered `result`. A browser without IndexedDB holds none,
  * and a store that was read as empty just before had none to lose.
  */
 export function snapshotsMayRemain(inventory: DeviceInventory, result: DeviceResult<void>): boolean {
@@ -62,12 +49,12 @@ export interface CourseSnapshots {
   /** The API origin when it is not this page's (our server answers on the page's own origin). */
   otherOrigin: string | null;
   /** Newest first. */
-  snapshots: SnapshotSummary[];
+  snapshots: StoredSnapshot[];
 }
 
 /** The snapshots by course (and API origin), the course with the newest snapshot first. */
 export function groupByCourse(
-  summaries: readonly SnapshotSummary[],
+  summaries: readonly StoredSnapshot[],
   recent: readonly RecentCourse[],
   pageOrigin: string,
 ): CourseSnapshots[] {

@@ -1,0 +1,21 @@
+import { SignOutDialog, whatSignOutLeaves, type SignOutDialogProps } from '@/features/device/sign-out-dialog';
+import { StoredOnDevicePage } from '@/features/device/stored-on-device-page';
+import { deviceMemory } from './device-memory';
+
+// The device feature wired to what the app keeps on this device. The router and the shell load this module lazily:
+// it is the `device` screen of vite.config.ts.
+
+/** Route `/device`. */
+export function StoredOnDeviceRoute() {
+  return <StoredOnDevicePage memory={deviceMemory} />;
+}
+
+/** What a sign-out would leave on this device, or null when nothing is kept (the sign-out then needs no question). */
+export function whatSignOutLeavesHere() {
+  return whatSignOutLeaves(deviceMemory);
+}
+
+/** "Sign out" when this device keeps something (see SignOutDialog). */
+export function SignOutQuestion(props: Omit<SignOutDialogProps, 'memory'>) {
+  return <SignOutDialog memory={deviceMemory} {...props} />;
+}

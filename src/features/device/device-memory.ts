@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import type { DeviceResult } from '@/lib/device-store';
+
+/** A course snapshot kept in this browser, as the list shows it (read without its rows). */
+export interface StoredSnapshot {
+  id: string;
+  /** The API's origin, the course and the session filter (null for all sessions) the snapshot is of. */
+  scope: { origin: string; courseId: number; sessionId: number | null };
+  takenAt: number;
+  rowCount: number;
+  /** The rows' size in bytes. */
+  bytes: number;
+}
+
+/** A course the user opened lately; its name when known. */
+export interface RecentCourse {
+  id: number;
+  name: string | null;
+}
+
+/**
+ * What the app keeps about the user's courses in this browser, as this feature reads and deletes it. The feature
+ * owns none of it: src/app/device-memory.ts builds this from course statistics' stores, and tests pass their own.
+ * No method throws; what IndexedDB refuses comes back as `unavailable`.
+ */
+export interface DeviceMemory {
+  listSnapshots(): Promise<DeviceResult<StoredSnapshot[]>>;
+  deleteSnapshot(id: string): Promise<DeviceResult<void>>;
+  deleteAllSnapshots(): Promise<DeviceResult<void>>;
+  /** The "Remember on this device" choice. */
+  readRemember(): boolean;
+  /** Applies the choice; taking it back also deletes the snapshots, and the result says whether they went. */
+  chooseRemember(remember: boolean): Promise<DeviceResult<void>>;
+  /** Calls `listener` whenever the choice may have changed (in this tab or another); returns the unsubscribe. */
+  subscribeRemember(listener: () => void): () => void;
+  savedViewCount(): number;
+  readRecentCourses(): RecentCourse[];
+  /**
+   * "Forget this device": the snapshots, saved views, recent courses and the Remember choice, telling every place
+   * that shows the choice. localStorage is cleared even when IndexedDB is not available; the result says whether
+   * the snapshots went.
+   */
+  forget(): Promise<DeviceResult<void>>;
+}
+
+/** The Remember choice as React state, kept in step with every other place that shows it. */
+export function useRememberChoice(memory: DeviceMemory): boolean {
+  return useSyncExternalStore(memory.subscribeRemember, memory.readRemember, () => false);
+}
