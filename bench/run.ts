@@ -64,7 +64,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --skip=a,b      run all but these
   --runs=N        override every benchmark's number of runs
   --concurrency=N the whole-course loader's concurrency for the bare page, if it cannot be read from the app
-  --reuse-build   use an existing .bench/dist instead of building
+  --reuse-build   use an existing .bench/dist (or the build the BENCH_DIST environment variable names) instead of
+                  building
   --quiet-load=L  before each benchmark, wait (up to 5 min) for the 1-minute load average to drop below L
   --no-write      print the sections and table rows instead; leave results.json, docs/perf-notes.md and
                   BENCHMARKS.md alone

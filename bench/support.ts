@@ -11,8 +11,11 @@ import type { Browser, Page } from '@playwright/test';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const BENCH_DIR = resolve(ROOT, '.bench');
-/** The suite's own build, so it never collides with a `npm run build` running elsewhere. */
-export const BENCH_DIST = resolve(BENCH_DIR, 'dist');
+/**
+ * The suite's own build, so it never collides with a `npm run build` running elsewhere. BENCH_DIST names another
+ * (with --reuse-build): a build of an older commit, say, measured in turns with this one.
+ */
+export const BENCH_DIST = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : resolve(BENCH_DIR, 'dist');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu'];
 /** The demo token the suite's servers accept. */
