@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
@@ -7,6 +7,8 @@ import type { DeviceInventory } from '@/features/device/device-inventory';
 import { SessionExpiryBanner } from '@/features/auth/components/session-expiry-banner';
 import { signOut } from '@/features/auth/session';
 import { useCatalog } from '@/lib/i18n';
+import { lazyReady } from '@/lib/lazy-ready';
+import { loadChunkOnce } from '@/lib/load-chunk';
 import { ErrorBoundary } from './error-boundary';
 import { OfflineBanner } from './offline-banner';
 import { ShellMenu } from './shell-menu';
@@ -15,8 +17,8 @@ import './app-shell.css';
 
 // The question "Sign out" may ask, and what it asks about (IndexedDB included), load on its first click: the shell
 // starts without them. When they cannot load (offline, say), the sign-out goes ahead as it always did.
-const loadSignOutDialog = () => import('./device-screens');
-const SignOutDialog = lazy(() => loadSignOutDialog().then((module) => ({ default: module.SignOutQuestion })));
+const loadSignOutDialog = loadChunkOnce(() => import('./device-screens'), { attempts: 1 });
+const SignOutDialog = lazyReady(loadSignOutDialog, (module) => module.SignOutQuestion);
 
 /**
  * Signs out at once when this device keeps nothing about the user's courses; otherwise asks first, offering to

@@ -31,13 +31,15 @@ export interface ChunkOnce<T> {
 
 /**
  * loadChunk, started once: every caller gets the same load (a start-up that wants the code early and the screen
- * that renders it). A load that failed in the end is started afresh by the next caller.
+ * that renders it). A load that failed in the end is started afresh by the next caller. This is how the app loads
+ * any code lazily (with lazyReady for a component). `attempts: 1` fails at once offline, for code whose caller has
+ * a way on without it.
  */
-export function loadChunkOnce<T>(load: () => Promise<T>): ChunkOnce<T> {
+export function loadChunkOnce<T>(load: () => Promise<T>, { attempts = 3 }: { attempts?: number } = {}): ChunkOnce<T> {
   const state: { loading: Promise<T> | null; value: { chunk: T } | null } = { loading: null, value: null };
   const start = () => {
     if (state.loading) return state.loading;
-    const started = loadChunk(load);
+    const started = loadChunk(load, attempts);
     state.loading = started;
     started.then(
       (chunk) => {

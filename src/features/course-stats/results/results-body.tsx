@@ -1,9 +1,10 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
-import { loadChunk } from '@/lib/load-chunk';
+import { lazyReady } from '@/lib/lazy-ready';
+import { loadChunkOnce } from '@/lib/load-chunk';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import type { CourseStatsSearchState } from '../params/use-course-stats-search';
 import { fieldCatalogs } from '../fields/strings';
@@ -25,10 +26,9 @@ import { resultsCatalogs } from './strings';
 import { ViewTabs, type ResultsView } from './view-tabs';
 
 // Charts are not needed to read the rows: the overview and its chart code load when its tab is opened.
-const CourseOverviewPanel = lazy(() =>
-  loadChunk(() => import('../overview/course-overview-panel')).then((module) => ({
-    default: module.CourseOverviewPanel,
-  })),
+const CourseOverviewPanel = lazyReady(
+  loadChunkOnce(() => import('../overview/course-overview-panel')),
+  (module) => module.CourseOverviewPanel,
 );
 
 /** The rows loaded, in either mode, and what is known about them. */

@@ -1,10 +1,11 @@
 import { matchQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
-import { loadChunk } from '@/lib/load-chunk';
+import { lazyReady } from '@/lib/lazy-ready';
+import { loadChunkOnce } from '@/lib/load-chunk';
 import { courseSessionsQueries } from '../api/course-sessions-queries';
 import { courseStatsQueries } from '../api/course-stats-queries';
 import { choicesFromList, choicesFromRows } from '../filters/session-choices';
@@ -30,8 +31,9 @@ import { useGoToCourse } from './use-go-to-course';
 import './course-stats.css';
 
 // A view most visits never open: its code loads when it is asked for.
-const LearnerView = lazy(() =>
-  loadChunk(() => import('../learner/learner-view')).then((module) => ({ default: module.LearnerView })),
+const LearnerView = lazyReady(
+  loadChunkOnce(() => import('../learner/learner-view')),
+  (module) => module.LearnerView,
 );
 
 export interface CourseStatsPageProps {

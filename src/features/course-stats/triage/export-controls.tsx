@@ -3,10 +3,14 @@ import type { Table } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import { csvFileName, downloadText, type CsvDelimiter } from '@/lib/csv';
 import { useCatalog } from '@/lib/i18n';
+import { loadChunkOnce } from '@/lib/load-chunk';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import { readDelimiter, storeDelimiter } from './csv-delimiter';
 import { EXPORT_LEADING_COLUMNS, exportFileNameParts } from './csv-export';
 import { triageCatalogs } from './strings';
+
+// The table-to-CSV code loads on first use; where it cannot load, the export says it failed.
+const loadCsvCode = loadChunkOnce(() => import('@/components/data-table/table-csv'), { attempts: 1 });
 
 export interface ExportControlsProps {
   courseId: number;
@@ -33,8 +37,7 @@ export function ExportControls({ courseId, table, rows, search, partial }: Expor
 
   const exportCsv = async () => {
     try {
-      // The table-to-CSV code loads on first use.
-      const { tableToCsv } = await import('@/components/data-table/table-csv');
+      const { tableToCsv } = await loadCsvCode();
       const csv = tableToCsv(table, rows, delimiter, { leadingColumnIds: EXPORT_LEADING_COLUMNS });
       const fileName = csvFileName(exportFileNameParts(courseId, search));
       downloadText(csv.text, fileName);
