@@ -48,33 +48,26 @@ describe("the page's first script, as it runs", () => {
     window.history.replaceState(null, '', '/');
   });
 
-  /** Runs the script afresh and says, in order, what it started: requests and Intl formatters. */
+  /** Runs the script afresh and says what it sent. */
   async function runScript(): Promise<string[]> {
     const started: string[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       started.push(`request ${String(input)}`);
       return new Promise<Response>(() => undefined);
     });
-    const NumberFormat = Intl.NumberFormat;
-    vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args: ConstructorParameters<typeof NumberFormat>) {
-      if (started.at(-1) !== 'intl') started.push('intl');
-      return new NumberFormat(...args);
-    });
     vi.resetModules();
     await import('./screen-preload');
-    // The warm-up is a task of its own.
-    await expect.poll(() => started.includes('intl')).toBe(true);
     return started;
   }
 
-  it("sends the screen's first request before it warms up Intl", async () => {
+  it("sends the screen's first request", async () => {
     setToken('tok-first-script', false);
     window.history.replaceState(null, '', '/label-groups');
-    expect(await runScript()).toEqual(['request /endpoint/v1/label_groups', 'intl']);
+    expect(await runScript()).toEqual(['request /endpoint/v1/label_groups']);
   });
 
-  it('warms up Intl signed out too, sending nothing', async () => {
+  it('sends nothing signed out', async () => {
     window.history.replaceState(null, '', '/label-groups');
-    expect(await runScript()).toEqual(['intl']);
+    expect(await runScript()).toEqual([]);
   });
 });

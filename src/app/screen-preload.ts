@@ -1,4 +1,3 @@
-import { warmUpIntl } from '@/lib/intl-warmup';
 import { getToken } from '@/lib/token-store';
 import { sendEarlyRequests } from './early-requests';
 
@@ -10,8 +9,7 @@ import { sendEarlyRequests } from './early-requests';
  * the app's bundle: index.html names each screen's files and the addresses they serve, in a
  * `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts) ahead of this script. The
  * request a screen opens with, where the address alone says what it is (the label tree, a course's first page), is
- * sent from here too (sendEarlyRequests). Then, signed in or not, it warms up Intl (lib/intl-warmup.ts) in a task of
- * its own, once the document has been read, while the app's code is still on its way.
+ * sent from here too (sendEarlyRequests).
  *
  * Being inline, it carries copies of what it imports (the token store, the request sent ahead, a few paths): a few
  * small modules, never the app (vite.config.ts checks the size). The server allows it by its hash (server/spa.ts).
@@ -62,7 +60,4 @@ if (typeof document !== 'undefined') {
     }));
     for (const file of filesFor(screens, window.location.pathname)) preload(file);
   }
-  // After the request, not before it: a request waiting for tens of milliseconds of warm-up is a wait on the network.
-  // Nor in the middle of the document: its own task, once the parser has gone past this script.
-  setTimeout(warmUpIntl, 0);
 }
