@@ -5,7 +5,7 @@ import { courseStatsQueries } from '@/features/course-stats/api/course-stats-que
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
-import { FIRST_ROWS_WAIT_MS, prefetchCourseStatsRoute } from './course-stats-prefetch';
+import { prefetchCourseStatsRoute } from './course-stats-prefetch';
 import { at, renderApp } from './app-test-support';
 import { createAppQueryClient } from './providers';
 
@@ -82,13 +82,12 @@ describe('asking for a course statistics page before the app renders', () => {
     await expect.poll(() => asked).toEqual(['4?page=1&per_page=10', '4?page=2&per_page=10']);
   });
 
-  it('rows that are late are left to the page, which takes the request over: still one request for page 1', async () => {
+  it('rows still on their way are left to the page, which takes the request over: still one request for page 1', async () => {
     setToken('tok-prefetch-late', false);
-    const asked = answerCourseStats({ wait: FIRST_ROWS_WAIT_MS + 150 });
+    const asked = answerCourseStats({ wait: 350 });
     const client = createAppQueryClient();
-    const started = Date.now();
-    await prefetchCourseStatsRoute(client, at('/courses/5/stats'));
-    expect(Date.now() - started).toBeLessThan(FIRST_ROWS_WAIT_MS + 120);
+    // As the start-up does: the first render does not wait for the rows.
+    void prefetchCourseStatsRoute(client, at('/courses/5/stats'));
     expect(client.getQueryData(pageOne(5))).toBeUndefined();
     renderApp('/courses/5/stats', client);
     expect(await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5_000 })).toBeInTheDocument();
