@@ -198,6 +198,31 @@ describe('main', () => {
   });
 
   it(
+    'does not wait for a connection that never sent a request (a browser opens them ahead) to exit',
+    { timeout: 30_000 },
+    async () => {
+      const main = await startMain({});
+      const { port } = new URL(main.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('error', reject);
+        });
+        const closedByServer = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+        const started = performance.now();
+        main.sigterm();
+        expect(await main.exited).toBe(0);
+        expect(performance.now() - started).toBeLessThan(5_000);
+        await closedByServer;
+      } finally {
+        socket.destroy();
+        main.kill();
+      }
+    },
+  );
+
+  it(
     'does not wait for idle keep-alive connections (a browser keeps them open) to exit',
     { timeout: 30_000 },
     async () => {

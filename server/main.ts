@@ -1,10 +1,12 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { Lifecycle } from './ops/readiness';
+import { trackUnusedConnections } from './ops/unused-connections';
 
 const config = loadConfig(process.env);
 const lifecycle = new Lifecycle();
 const app = buildApp(config, { lifecycle });
+const connections = trackUnusedConnections(app.server);
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
@@ -19,6 +21,7 @@ else {
 
 // Graceful shutdown: /readyz turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load balancer to notice,
 // while still serving) stop accepting, let in-flight requests finish (app.close waits for them), then exit 0.
+// Connections that never sent a request are closed: app.close would wait for them too.
 // A second signal, or a request still running GRACE_MS after the listener closed, ends the process with 1.
 const GRACE_MS = 10_000;
 function shutDown(signal: string) {
@@ -31,7 +34,11 @@ function shutDown(signal: string) {
       console.error(`Requests still in flight ${GRACE_MS / 1000} s after closing: exiting without them`);
       process.exit(1);
     }, GRACE_MS).unref();
-    app.close().then(
+    const closing = app.close();
+    // Until the listener is closed, a connection may still arrive; then each check finds nothing.
+    setInterval(() => connections.closeUnused(), 100).unref();
+    connections.closeUnused();
+    closing.then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
