@@ -95,7 +95,7 @@ export default tseslint.config(
       'import/resolver': { typescript: { project: ['tsconfig.app.json', 'tsconfig.node.json'] } },
       'boundaries/elements': layers,
       'boundaries/files': [
-        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/*test-support.ts', 'src/testing/**'] },
+        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/*test-support.{ts,tsx}', 'src/testing/**'] },
       ],
     },
     rules: {

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { AuthGate } from '@/features/auth/components/auth-gate';
+import { renderGateIn } from '@/features/auth/auth-test-support';
 import { authCatalogs } from '@/features/auth/strings';
 import { changesCatalogs } from '@/features/course-stats/changes/strings';
 import { fieldCatalogs } from '@/features/course-stats/fields/strings';
@@ -20,7 +21,7 @@ import { viewsCatalogs } from '@/features/course-stats/views/strings';
 import { wholeCourseCatalogs } from '@/features/course-stats/whole-course/strings';
 import { deviceCatalogs } from '@/features/device/strings';
 import { labelGroupsCatalogs } from '@/features/label-groups/strings';
-import { LocaleProvider, LOCALES, type Locale } from '@/lib/i18n';
+import { LOCALES, type Locale } from '@/lib/i18n';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { appCatalogs } from './strings';
@@ -93,13 +94,7 @@ describe('the sign-in screen in each language', () => {
 
   it('renders in Russian', async () => {
     serve();
-    renderWithProviders(
-      <LocaleProvider initial="ru">
-        <AuthGate>
-          <p>in</p>
-        </AuthGate>
-      </LocaleProvider>,
-    );
+    renderGateIn('ru');
     expect(screen.getByLabelText('Токен доступа')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Войти' })).toBeInTheDocument();
     expect(await screen.findByText('Демо-режим')).toBeInTheDocument();
@@ -109,13 +104,7 @@ describe('the sign-in screen in each language', () => {
   it('switches language with the Language control and remembers the choice', async () => {
     serve();
     const user = userEvent.setup();
-    renderWithProviders(
-      <LocaleProvider initial="en">
-        <AuthGate>
-          <p>in</p>
-        </AuthGate>
-      </LocaleProvider>,
-    );
+    renderGateIn('en');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'ru');
     expect(screen.getByRole('button', { name: 'Войти' })).toBeInTheDocument();

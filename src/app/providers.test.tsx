@@ -21,6 +21,29 @@ function Stats() {
   return <p>{stats.data ? `${stats.data.items.length} rows` : 'loading'}</p>;
 }
 
+/** The app's providers and the sign-in gate around `Stats`, at `url`; returns the router, to read its location. */
+function renderGatedAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AuthGate>
+            <Stats />
+          </AuthGate>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
 describe('the app-wide 401 reaction', () => {
   it('signs out on a 401 from any query and shows the alert, keeping the URL', async () => {
     setToken('expired', true);
@@ -30,24 +53,7 @@ describe('the app-wide 401 reaction', () => {
         HttpResponse.json({ error: 'token expired' }, { status: 401 }),
       ),
     );
-    const router = createMemoryRouter(
-      [
-        {
-          path: '*',
-          element: (
-            <AuthGate>
-              <Stats />
-            </AuthGate>
-          ),
-        },
-      ],
-      { initialEntries: ['/courses/3/stats?user_id=9'] },
-    );
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    const router = renderGatedAt('/courses/3/stats?user_id=9');
     expect(await screen.findByRole('alert')).toHaveTextContent('The access token was rejected.');
     expect(screen.getByLabelText('Access token')).toBeInTheDocument();
     expect(getToken()).toBeNull();
@@ -72,24 +78,7 @@ describe('the app-wide 401 reaction', () => {
         return HttpResponse.json({ access_token: 'fresh', token_type: 'bearer', expires_in: 7200, created_at: 1 });
       }),
     );
-    const router = createMemoryRouter(
-      [
-        {
-          path: '*',
-          element: (
-            <AuthGate>
-              <Stats />
-            </AuthGate>
-          ),
-        },
-      ],
-      { initialEntries: [view] },
-    );
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    const router = renderGatedAt(view);
     expect(await screen.findByRole('alert')).toHaveTextContent('The access token was rejected.');
     expect(screen.getByRole('tab', { name: 'API keys' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Client ID')).toHaveValue('app-client-1');
@@ -109,13 +98,7 @@ describe('the app-wide 401 reaction', () => {
         HttpResponse.json({ error: 'forbidden' }, { status: 403 }),
       ),
     );
-    render(
-      <AppProviders>
-        <AuthGate>
-          <Stats />
-        </AuthGate>
-      </AppProviders>,
-    );
+    renderGatedAt('/');
     expect(await screen.findByText('failed')).toBeInTheDocument();
     expect(getToken()).toBe('limited');
   });
@@ -123,13 +106,7 @@ describe('the app-wide 401 reaction', () => {
   it('shows the rows for a good token', async () => {
     setToken('fine', false);
     server.use(http.get('/endpoint/v1/courses/:id/course_stats', () => HttpResponse.json([courseStatWire()])));
-    render(
-      <AppProviders>
-        <AuthGate>
-          <Stats />
-        </AuthGate>
-      </AppProviders>,
-    );
+    renderGatedAt('/');
     expect(await screen.findByText('1 rows')).toBeInTheDocument();
   });
 });

@@ -29,8 +29,6 @@ const en = {
   },
 };
 
-export type AppTexts = typeof en;
-
 const ru: AppTexts = {
   appName: 'Панель статистики курсов',
   skipToContent: 'Перейти к содержимому',
@@ -58,5 +56,7 @@ const ru: AppTexts = {
     notFound: 'Страница не найдена',
   },
 };
+
+export type AppTexts = typeof en;
 
 export const appCatalogs: Record<Locale, AppTexts> = { en, ru };

@@ -28,6 +28,29 @@ export function courseStatWire(overrides: Partial<CourseStatWire> = {}): CourseS
   };
 }
 
+/** The statistics table's column headers, in order, before the user changes the columns. */
+export const DEFAULT_COLUMN_HEADERS = [
+  'User',
+  'Session',
+  'Status',
+  'Progress',
+  'Score',
+  'Deadline',
+  'Last activity',
+  'Time spent',
+  'Tasks',
+  'Certificate',
+] as const;
+
+/** A promise the test opens when it chooses: a request handler awaits `gate.opened` to hold its answer back. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
 export function courseStatsPage(count: number, from = 1, overrides: Partial<CourseStatWire> = {}): CourseStatWire[] {
   return Array.from({ length: count }, (_, i) => courseStatWire({ ...overrides, id: from + i }));
 }

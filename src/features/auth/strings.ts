@@ -57,8 +57,6 @@ const en = {
   },
 };
 
-export type AuthTexts = typeof en;
-
 const ru: AuthTexts = {
   intro: 'Войдите с токеном доступа или API-ключами вашей LMS, чтобы смотреть статистику курсов и группы меток.',
   demoTitle: 'Демо-режим',
@@ -114,5 +112,7 @@ const ru: AuthTexts = {
     },
   },
 };
+
+export type AuthTexts = typeof en;
 
 export const authCatalogs: Record<Locale, AuthTexts> = { en, ru };

@@ -70,15 +70,13 @@ const en = {
   savedViewCount: (count: number) => plural('en', count, { one: '# saved view', other: '# saved views' }),
   recentCourseCount: (count: number) => plural('en', count, { one: '# recent course', other: '# recent courses' }),
   rememberChoice: 'the "Remember on this device" choice',
-  snapshotsLeft: (reason: DeviceStoreReason) =>
-    `The saved views, the recent courses and the "Remember on this device" choice are deleted, but the course snapshots could not be: ${enReasons[reason]} Delete them later on "Stored on this device", or clear this site's data in the browser.`,
   signOutTitle: 'Sign out',
   alsoForget: 'Also forget this device',
   signOut: 'Sign out',
   forgetting: 'Forgetting this device…',
+  snapshotsLeft: (reason: DeviceStoreReason) =>
+    `The saved views, the recent courses and the "Remember on this device" choice are deleted, but the course snapshots could not be: ${enReasons[reason]} Delete them later on "Stored on this device", or clear this site's data in the browser.`,
 };
-
-export type DeviceTexts = typeof en;
 
 const ru: DeviceTexts = {
   title: 'Хранится на этом устройстве',
@@ -135,12 +133,14 @@ const ru: DeviceTexts = {
       other: '# недавних курса',
     }),
   rememberChoice: 'выбор «Запоминать на этом устройстве»',
-  snapshotsLeft: (reason: DeviceStoreReason) =>
-    `Сохранённые виды, недавние курсы и выбор «Запоминать на этом устройстве» удалены, а снимки курсов удалить не удалось: ${ruReasons[reason]} Удалите их позже на странице «Хранится на этом устройстве» или очистите данные этого сайта в браузере.`,
   signOutTitle: 'Выход',
   alsoForget: 'Заодно забыть это устройство',
   signOut: 'Выйти',
   forgetting: 'Забываем это устройство…',
+  snapshotsLeft: (reason: DeviceStoreReason) =>
+    `Сохранённые виды, недавние курсы и выбор «Запоминать на этом устройстве» удалены, а снимки курсов удалить не удалось: ${ruReasons[reason]} Удалите их позже на странице «Хранится на этом устройстве» или очистите данные этого сайта в браузере.`,
 };
+
+export type DeviceTexts = typeof en;
 
 export const deviceCatalogs: Record<Locale, DeviceTexts> = { en, ru };

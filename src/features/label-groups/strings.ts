@@ -90,8 +90,6 @@ const en = {
   },
 };
 
-export type LabelGroupsTexts = typeof en;
-
 const ruGroupsGenitive = { one: '# группы', few: '# групп', many: '# групп', other: '# группы' };
 const ruLabels = { one: '# метка', few: '# метки', many: '# меток', other: '# метки' };
 
@@ -185,4 +183,6 @@ const ru: LabelGroupsTexts = {
 };
 
 /** Texts of the label groups page, English first and Russian typed against it. */
+export type LabelGroupsTexts = typeof en;
+
 export const labelGroupsCatalogs: Record<Locale, LabelGroupsTexts> = { en, ru };

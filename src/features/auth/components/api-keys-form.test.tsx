@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_EXCHANGE_PATH, type TokenExchangeErrorCode } from '@contract';
-import { LocaleProvider } from '@/lib/i18n';
 import { getToken, getTokenExpiry, TOKEN_STORAGE_KEY } from '@/lib/token-store';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { AuthGate } from './auth-gate';
+import { renderGateIn } from '../auth-test-support';
 
 const CLIENT_ID = 'app-client-1';
 const SECRET = 'very-secret-api-key-42';
@@ -185,13 +185,7 @@ describe('signing in with API keys', () => {
   it('speaks Russian', async () => {
     serveKeys({ status: 401, error: 'invalid_client' });
     const user = userEvent.setup();
-    renderWithProviders(
-      <LocaleProvider initial="ru">
-        <AuthGate>
-          <p>in</p>
-        </AuthGate>
-      </LocaleProvider>,
-    );
+    renderGateIn('ru');
     await user.click(screen.getByRole('tab', { name: 'API-ключи' }));
     await user.type(screen.getByLabelText('Client ID'), CLIENT_ID);
     await user.type(screen.getByLabelText('Секретный ключ'), SECRET);

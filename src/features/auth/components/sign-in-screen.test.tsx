@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { LocaleProvider } from '@/lib/i18n';
 import { getToken, TOKEN_STORAGE_KEY } from '@/lib/token-store';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { AuthGate } from './auth-gate';
+import { renderGateIn } from '../auth-test-support';
 
 const GOOD = 'good-token';
 
@@ -77,13 +77,7 @@ describe('SignInScreen', () => {
     expect(await screen.findByRole('checkbox', { name: 'Keep me signed in' })).not.toBeChecked();
     expect(screen.queryByText(/Remember on this device/)).not.toBeInTheDocument();
     unmount();
-    renderWithProviders(
-      <LocaleProvider initial="ru">
-        <AuthGate>
-          <p>Signed-in content</p>
-        </AuthGate>
-      </LocaleProvider>,
-    );
+    renderGateIn('ru');
     expect(await screen.findByRole('checkbox', { name: 'Не выходить из системы' })).not.toBeChecked();
     expect(screen.queryByText(/Запомнить на этом устройстве/)).not.toBeInTheDocument();
   });

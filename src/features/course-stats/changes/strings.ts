@@ -71,8 +71,6 @@ const en = {
   newRowTitle: 'Not in the snapshot compared with',
 };
 
-export type ChangesTexts = typeof en;
-
 const ruChangeLabels: Record<ChangeId, string> = {
   newLearners: 'Новые слушатели',
   goneLearners: 'Больше не в курсе',
@@ -124,5 +122,7 @@ const ru: ChangesTexts = {
   deltaTitle: (delta: number) => `${signed(ruNumber)(delta)} п.\u00a0п. со времени снимка`,
   newRowTitle: 'Нет в снимке, с которым идёт сравнение',
 };
+
+export type ChangesTexts = typeof en;
 
 export const changesCatalogs: Record<Locale, ChangesTexts> = { en, ru };

@@ -78,8 +78,6 @@ const en = {
   csvUnits: { percent: '%', seconds: 'seconds' },
 };
 
-export type FieldTexts = typeof en;
-
 const ruColumnHeaders: Record<ColumnId, string> = {
   username: 'Пользователь',
   user_email: 'Эл. почта',
@@ -151,5 +149,7 @@ const ru: FieldTexts = {
   decimal: (value: number | null | undefined) => formatNumber(value, 'ru'),
   csvUnits: { percent: '%', seconds: 'секунды' },
 };
+
+export type FieldTexts = typeof en;
 
 export const fieldCatalogs: Record<Locale, FieldTexts> = { en, ru };

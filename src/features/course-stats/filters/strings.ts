@@ -82,8 +82,6 @@ const en = {
   sessionsFromRowsHint: 'This LMS gives no list of sessions: the names are those in the rows loaded.',
 };
 
-export type FilterTexts = typeof en;
-
 const ruIdFieldNames: Record<IdField, string> = {
   courseId: 'ID курса',
   userId: 'ID пользователя',
@@ -159,5 +157,7 @@ const ru: FilterTexts = {
   sessionsHint: 'Выберите сессию по названию или введите её ID.',
   sessionsFromRowsHint: 'Эта LMS не даёт списка сессий: названия взяты из загруженных строк.',
 };
+
+export type FilterTexts = typeof en;
 
 export const filterCatalogs: Record<Locale, FilterTexts> = { en, ru };

@@ -63,8 +63,6 @@ const en = {
   copyFallbackLabel: 'Text to copy',
 };
 
-export type LearnerTexts = typeof en;
-
 const { number: ruNumber, plural: ruPlural } = ruWords;
 const ruStatusLabels = fieldCatalogs.ru.statusLabels;
 
@@ -121,6 +119,8 @@ const ru: LearnerTexts = {
   copyFailed: 'Копирование не разрешено. Выделите текст ниже и скопируйте его.',
   copyFallbackLabel: 'Текст для копирования',
 };
+
+export type LearnerTexts = typeof en;
 
 export const learnerCatalogs: Record<Locale, LearnerTexts> = { en, ru };
 

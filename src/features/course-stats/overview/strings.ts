@@ -39,8 +39,6 @@ const en = {
   score: (value: number | null) => (value === null ? '—' : formatNumber(value, 'en')),
 };
 
-export type OverviewTexts = typeof en;
-
 const ru: OverviewTexts = {
   heading: 'Обзор',
   progressTitle: 'Распределение прогресса',
@@ -66,5 +64,7 @@ const ru: OverviewTexts = {
   percent: (value: number) => percent('ru', value),
   score: (value: number | null) => (value === null ? '—' : formatNumber(value, 'ru')),
 };
+
+export type OverviewTexts = typeof en;
 
 export const overviewCatalogs: Record<Locale, OverviewTexts> = { en, ru };

@@ -130,12 +130,12 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           )}
         </div>
         <ShownRowsTools
+          partial={loaded.partial}
           id={toolsId}
           hidden={folded}
           courseId={courseId}
           table={table}
           rows={shown}
-          partial={loaded.partial}
           search={search}
         >
           <CourseStatsColumnMenu table={table} />

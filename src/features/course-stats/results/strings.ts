@@ -33,8 +33,6 @@ const en = {
   recentCourses: 'Recent courses',
 };
 
-export type ResultsTexts = typeof en;
-
 const { number: ruNumber, plural: ruPlural, rows: ruRows, rowsOf: ruRowsOf } = ruWords;
 const ru: ResultsTexts = {
   courseName: (name: string) => `Название курса: ${name}`,
@@ -63,5 +61,7 @@ const ru: ResultsTexts = {
     'Возможно, в курсе ещё нет слушателей или это не тот курс. Проверьте ID курса или откройте один из недавних курсов.',
   recentCourses: 'Недавние курсы',
 };
+
+export type ResultsTexts = typeof en;
 
 export const resultsCatalogs: Record<Locale, ResultsTexts> = { en, ru };

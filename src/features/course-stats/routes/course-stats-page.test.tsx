@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LocaleProvider } from '@/lib/i18n';
-import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
+import { courseStatsPage, courseStatWire, DEFAULT_COLUMN_HEADERS, gate } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
@@ -28,6 +28,17 @@ function serveStats(answer: (url: URL, courseId: string) => Answer | Promise<Ans
     }),
   );
   return requests;
+}
+
+/** Ten rows on page 1 and three on page 2, whose answer waits until the test opens `pageTwo`. */
+function serveTwoPagesHoldingTheSecond() {
+  const pageTwo = gate();
+  const requests = serveStats(async (url) => {
+    const page = Number(url.searchParams.get('page'));
+    if (page === 2) await pageTwo.opened;
+    return courseStatsPage(page === 1 ? 10 : 3, page === 1 ? 1 : 11);
+  });
+  return { pageTwo, requests };
 }
 
 /** A course of `total` rows, paged as the API does. */
@@ -65,18 +76,7 @@ describe('CourseStatsPage: loading and showing rows', () => {
       .getAllByRole('columnheader')
       .map((header) => header.textContent?.replace(/[▲▼↕]/g, ''));
     // The email is under the name, not a column of its own, by default.
-    expect(headers).toEqual([
-      'User',
-      'Session',
-      'Status',
-      'Progress',
-      'Score',
-      'Deadline',
-      'Last activity',
-      'Time spent',
-      'Tasks',
-      'Certificate',
-    ]);
+    expect(headers).toEqual(DEFAULT_COLUMN_HEADERS);
     expect(userNames()).toEqual(['Learner 1', 'Learner 2', 'Learner 3']);
     expect(screen.getByText('Showing 3 rows on page 1.')).toHaveAttribute('role', 'status');
     expect(requests).toHaveLength(1);
@@ -85,12 +85,9 @@ describe('CourseStatsPage: loading and showing rows', () => {
   });
 
   it('shows skeleton rows in a busy region until the rows arrive', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const answer = gate();
     serveStats(async () => {
-      await gate;
+      await answer.opened;
       return courseStatsPage(2);
     });
     renderPage();
@@ -99,7 +96,7 @@ describe('CourseStatsPage: loading and showing rows', () => {
     expect(region.querySelectorAll('tbody tr')).toHaveLength(5);
     expect(screen.getByText('Loading statistics…')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Learner 1' })).not.toBeInTheDocument();
-    release();
+    answer.open();
     expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Statistics of course 7' })).toHaveAttribute('aria-busy', 'false');
   });
@@ -360,15 +357,7 @@ describe('CourseStatsPage: paging', () => {
   });
 
   it('asks for the next page once when Next is clicked while it is still being prefetched', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const requests = serveStats(async (url) => {
-      const page = Number(url.searchParams.get('page'));
-      if (page === 2) await gate;
-      return courseStatsPage(page === 1 ? 10 : 3, page === 1 ? 1 : 11);
-    });
+    const { pageTwo, requests } = serveTwoPagesHoldingTheSecond();
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('button', { name: 'Learner 1' });
@@ -376,7 +365,7 @@ describe('CourseStatsPage: paging', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByText('Loading page 2…')).toBeInTheDocument();
 
-    release();
+    pageTwo.open();
     expect(await screen.findByRole('button', { name: 'Learner 11' })).toBeInTheDocument();
     expect(requests.filter((url) => url.searchParams.get('page') === '2')).toHaveLength(1);
   });
@@ -460,15 +449,7 @@ describe('CourseStatsPage: paging', () => {
   });
 
   it('keeps the previous page on screen, marked busy, while the next one loads', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    serveStats(async (url) => {
-      const page = Number(url.searchParams.get('page'));
-      if (page === 2) await gate;
-      return courseStatsPage(page === 1 ? 10 : 3, page === 1 ? 1 : 11);
-    });
+    const { pageTwo } = serveTwoPagesHoldingTheSecond();
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('button', { name: 'Learner 1' });
@@ -480,7 +461,7 @@ describe('CourseStatsPage: paging', () => {
     expect(screen.getByText('Loading page 2…')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
 
-    release();
+    pageTwo.open();
     expect(await screen.findByRole('button', { name: 'Learner 11' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Learner 1' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Statistics of course 7' })).toHaveAttribute('aria-busy', 'false');

@@ -11,8 +11,6 @@ const en = {
   recentClear: 'Forget these courses',
 };
 
-export type RouteTexts = typeof en;
-
 const ru: RouteTexts = {
   indexTitle: 'Статистика курса',
   pageTitle: (courseId: number) => `Статистика курса ${courseId}`,
@@ -22,5 +20,7 @@ const ru: RouteTexts = {
   recentCourse: (id: number) => `Курс ${id}`,
   recentClear: 'Забыть эти курсы',
 };
+
+export type RouteTexts = typeof en;
 
 export const routeCatalogs: Record<Locale, RouteTexts> = { en, ru };

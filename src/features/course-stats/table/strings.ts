@@ -51,8 +51,6 @@ const en = {
     `Sort key ${rank} of ${count}, ${desc ? 'descending' : 'ascending'}`,
 };
 
-export type TableTexts = typeof en;
-
 const { rows: ruRows } = ruWords;
 
 function ruSortScope(keys: readonly SortKeyWords[], scope: RowsScope): string {
@@ -94,5 +92,7 @@ const ru: TableTexts = {
   sortKeyDescription: (rank: number, count: number, desc: boolean) =>
     `Ключ сортировки ${rank} из ${count}, ${desc ? 'по убыванию' : 'по возрастанию'}`,
 };
+
+export type TableTexts = typeof en;
 
 export const tableCatalogs: Record<Locale, TableTexts> = { en, ru };

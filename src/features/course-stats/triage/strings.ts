@@ -68,8 +68,6 @@ const en = {
   triageScope,
 };
 
-export type TriageTexts = typeof en;
-
 const { number: ruNumber, plural: ruPlural, rows: ruRows, addresses: ruAddresses } = ruWords;
 
 const ruQuickFilterLabels: Record<QuickFilterId, string> = {
@@ -134,5 +132,7 @@ const ru: TriageTexts = {
   exported: (shown: number, fileName: string) => `Выгружено ${ruRows(shown)} в ${fileName}.`,
   exportFailed: 'Не удалось подготовить выгрузку. Попробуйте ещё раз.',
 };
+
+export type TriageTexts = typeof en;
 
 export const triageCatalogs: Record<Locale, TriageTexts> = { en, ru };

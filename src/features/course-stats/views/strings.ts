@@ -40,8 +40,6 @@ const en = {
   notRestored: (name: string) => `View “${name}” could not be put back: another view of its course has that name now.`,
 };
 
-export type ViewsTexts = typeof en;
-
 const ru: ViewsTexts = {
   saveView: 'Сохранить вид',
   nameLabel: 'Название вида',
@@ -82,5 +80,7 @@ const ru: ViewsTexts = {
   restored: (name: string) => `Вид «${name}» возвращён.`,
   notRestored: (name: string) => `Вид «${name}» не удалось вернуть: так уже называется другой вид этого курса.`,
 };
+
+export type ViewsTexts = typeof en;
 
 export const viewsCatalogs: Record<Locale, ViewsTexts> = { en, ru };

@@ -40,8 +40,6 @@ const en = {
   showingOf: (shown: number, total: number) => `Showing ${number(shown)} of ${rows(total)}.`,
 };
 
-export type WholeCourseTexts = typeof en;
-
 const ru: WholeCourseTexts = {
   loadAll: 'Загрузить все страницы',
   loadAllHint:
@@ -73,5 +71,7 @@ const ru: WholeCourseTexts = {
   showPages: 'Показать по страницам',
   showingOf: (shown: number, total: number) => `Показано ${ruNumber(shown)} из ${ruRowsOf(total)}.`,
 };
+
+export type WholeCourseTexts = typeof en;
 
 export const wholeCourseCatalogs: Record<Locale, WholeCourseTexts> = { en, ru };

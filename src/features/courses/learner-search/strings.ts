@@ -85,8 +85,6 @@ const en = {
   failedRetryHint: 'Resume asks again the courses that failed for a passing reason.',
 };
 
-export type LearnerSearchTexts = typeof en;
-
 const ru: LearnerSearchTexts = {
   locale: 'ru',
   title: 'Найти слушателя',
@@ -164,5 +162,7 @@ const ru: LearnerSearchTexts = {
   failedCourse: (name: string, id: number, reason: string) => `${name} (ID ${id}): ${reason}`,
   failedRetryHint: '«Продолжить» снова запросит курсы, которые не ответили по временной причине.',
 };
+
+export type LearnerSearchTexts = typeof en;
 
 export const learnerSearchCatalogs: Record<Locale, LearnerSearchTexts> = { en, ru };

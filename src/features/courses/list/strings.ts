@@ -54,8 +54,6 @@ const en = {
   retry: 'Retry',
 };
 
-export type CourseListTexts = typeof en;
-
 const ruCourses = (count: number) =>
   plural('ru', count, { one: '# курс', few: '# курса', many: '# курсов', other: '# курса' });
 
@@ -105,5 +103,7 @@ const ru: CourseListTexts = {
   moreFailed: 'Остальную часть списка курсов прочитать не удалось; выше — прочитанные курсы.',
   retry: 'Повторить',
 };
+
+export type CourseListTexts = typeof en;
 
 export const courseListCatalogs: Record<Locale, CourseListTexts> = { en, ru };

@@ -18,8 +18,6 @@ const en = {
   moreMatches: (count: number) => `${formatNumber(count, 'en')} more: type more of the name to narrow them down.`,
 };
 
-export type SwitcherTexts = typeof en;
-
 const ru: SwitcherTexts = {
   label: 'Курс',
   courseName: (name: string) => `Курс: ${name}`,
@@ -37,5 +35,7 @@ const ru: SwitcherTexts = {
     plural('ru', count, { one: '# курс', few: '# курса', many: '# курсов', other: '# курса' }),
   moreMatches: (count: number) => `Ещё ${formatNumber(count, 'ru')}: введите больше букв названия, чтобы сузить выбор.`,
 };
+
+export type SwitcherTexts = typeof en;
 
 export const switcherCatalogs: Record<Locale, SwitcherTexts> = { en, ru };
