@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Alias, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { HOME, ROUTE_NAMES, ROUTES, screenFileOf } from './src/lib/routes';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -284,23 +285,23 @@ export default defineConfig({
         // The router and the shell, behind the sign-in: every signed-in address needs them.
         // With the request for a course's first rows (course-stats-prefetch.ts, which signed-in-app.tsx imports).
         'signed-in': { modules: ['./src/app/signed-in-app.tsx'], routes: ['*'] },
-        // The list of courses, where sign-in lands, apart from the statistics page: 25 KB gzip less to load there
-        // (no first-rows gain measured on a local network: docs/perf-notes.md).
-        courses: { modules: ['./src/app/courses-page.tsx'], routes: ['/', '/courses'] },
-        'course-stats': { modules: ['./src/app/course-stats-route.tsx'], routes: ['/courses/:courseId/stats'] },
-        'label-groups': {
-          modules: ['./src/features/label-groups/routes/label-groups-page.tsx'],
-          routes: ['/label-groups'],
-        },
-        // The storage page, and the sign-out question the shell loads on a click of "Sign out".
-        device: {
-          modules: ['./src/app/device-screens.tsx'],
-          routes: ['/device'],
-        },
+        // A chunk per route of the route list, its screen module (app/screens/) at its root. The course list, where
+        // sign-in lands, is one apart from the statistics page: 25 KB gzip less to load there (no first-rows gain
+        // measured on a local network: docs/perf-notes.md). The device screen's chunk also holds the sign-out
+        // question, which the shell loads on a click of "Sign out".
+        ...Object.fromEntries(
+          ROUTE_NAMES.map((name) => [
+            screenFileOf(name),
+            {
+              modules: [`./src/app/screens/${screenFileOf(name)}.tsx`],
+              routes: name === HOME ? ['/', ROUTES[name].path] : [ROUTES[name].path],
+            },
+          ]),
+        ),
       },
       // What only the two course screens share (the Course ID form, the course list's queries), so that the
       // label tree and the storage page do not load it.
-      { 'course-shared': ['courses', 'course-stats'] },
+      { 'course-shared': [screenFileOf('courses'), screenFileOf('courseStats')] },
     ),
     inlineScript('./src/app/screen-preload.ts'),
   ],

@@ -14,10 +14,11 @@ import { OfflineBanner } from './offline-banner';
 import { ShellMenu } from './shell-menu';
 import { appCatalogs } from './strings';
 import './app-shell.css';
+import { pathTo } from '@/lib/routes';
 
 // The question "Sign out" may ask, and what it asks about (IndexedDB included), load on its first click: the shell
 // starts without them. When they cannot load (offline, say), the sign-out goes ahead as it always did.
-const loadSignOutDialog = loadChunkOnce(() => import('./device-screens'), { attempts: 1 });
+const loadSignOutDialog = loadChunkOnce(() => import('./screens/device'), { attempts: 1 });
 const SignOutDialog = lazyReady(loadSignOutDialog, (module) => module.SignOutQuestion);
 
 /**
@@ -78,13 +79,13 @@ export function AppShell() {
       <header className="shell-header">
         <span className="shell-brand">{brand}</span>
         <nav aria-label={texts.mainNav} className="shell-nav">
-          <NavLink to="/courses">{texts.navCourseStats}</NavLink>
-          <NavLink to="/label-groups">{texts.navLabelGroups}</NavLink>
+          <NavLink to={pathTo('courses')}>{texts.navCourseStats}</NavLink>
+          <NavLink to={pathTo('labelGroups')}>{texts.navLabelGroups}</NavLink>
         </nav>
         {/* On a phone the language, theme and sign-out fold into a menu, so the header stays one line. */}
         <ShellMenu label={texts.menu}>
           <PreferenceControls />
-          <NavLink to="/device" className="shell-device-link">
+          <NavLink to={pathTo('device')} className="shell-device-link">
             {texts.storedOnDevice}
           </NavLink>
           <SignOutButton />

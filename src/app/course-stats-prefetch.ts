@@ -1,13 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
 import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
 import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/params/course-stats-search';
 import { parseIdInput } from '@/features/course-stats/params/id-input';
+import { matchRoute } from '@/lib/routes';
 import { getToken } from '@/lib/token-store';
 import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
-
-/** The route of CourseStatsPage (router.tsx). */
-export const COURSE_STATS_PATH = '/courses/:courseId/stats';
 
 /**
  * Signed in on a course statistics address: asks the query client for the rows the page opens with (page by page
@@ -23,8 +20,8 @@ export async function prefetchCourseStatsRoute(
   location: { pathname: string; search: string },
 ): Promise<void> {
   if (getToken() === null) return;
-  const match = matchPath(COURSE_STATS_PATH, location.pathname);
-  if (!match) return;
+  const match = matchRoute(location.pathname);
+  if (match?.name !== 'courseStats') return;
   const id = parseIdInput(match.params.courseId ?? '', { required: true });
   if (!id.ok || id.value === null) return;
   const { search } = parseCourseStatsSearch(new URLSearchParams(location.search));

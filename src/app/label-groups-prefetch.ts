@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { labelGroupsQueries } from '@/features/label-groups/api/label-groups-queries';
+import { matchRoute } from '@/lib/routes';
 import { getToken } from '@/lib/token-store';
-import { LABEL_GROUPS_ADDRESS } from './early-requests';
 import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /**
@@ -15,7 +15,7 @@ import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
  * back for a tree of any size.
  */
 export function prefetchLabelGroupsRoute(queryClient: QueryClient, location: { pathname: string }): void {
-  if (getToken() === null || !LABEL_GROUPS_ADDRESS.test(location.pathname)) return;
+  if (getToken() === null || matchRoute(location.pathname)?.name !== 'labelGroups') return;
   const options = labelGroupsQueries.list();
   showAnswerOnFirstMount(queryClient, options.queryKey);
   void queryClient.prefetchQuery(options);

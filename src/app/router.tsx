@@ -1,44 +1,35 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Link, matchPath, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { loadChunkOnce } from '@/lib/load-chunk';
+import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useCatalog } from '@/lib/i18n';
-import { AppShell } from './app-shell';
 import { lazyReady } from '@/lib/lazy-ready';
-import { appCatalogs, type AppTexts } from './strings';
+import { loadChunkOnce } from '@/lib/load-chunk';
+import { HOME, matchRoute, pathTo, ROUTE_NAMES, ROUTES, screenFileOf, type RouteName } from '@/lib/routes';
+import { AppShell } from './app-shell';
+import { appCatalogs } from './strings';
 import { usePageTitle } from './use-page-title';
+
+/** A screen module (screens/<name>.tsx) exports its page as `Component`, as React Router's route modules do. */
+type ScreenModule = { Component: ComponentType };
+
+const screenModules = import.meta.glob<ScreenModule>(['./screens/*.tsx', '!./screens/*.test.tsx']);
 
 // Each screen's code is a chunk of its own, loaded on first use, so the sign-in screen loads no table or chart
 // code. One load per screen: the start-up (preloadRoute) and the route's component share it.
-const loadCourseStatsPage = loadChunkOnce(() => import('./course-stats-route'));
-const loadCoursesPage = loadChunkOnce(() => import('./courses-page'));
-const loadLabelGroupsPage = loadChunkOnce(() => import('@/features/label-groups/routes/label-groups-page'));
-const loadStoredOnDevicePage = loadChunkOnce(() => import('./device-screens'));
-
-const CourseStatsPage = lazyReady(loadCourseStatsPage, (module) => module.CourseStatsRoute);
-const CoursesPage = lazyReady(loadCoursesPage, (module) => module.CoursesPage);
-const LabelGroupsPage = lazyReady(loadLabelGroupsPage, (module) => module.LabelGroupsPage);
-const StoredOnDevicePage = lazyReady(loadStoredOnDevicePage, (module) => module.StoredOnDeviceRoute);
-
-/** The screens that load lazily: each one's route, its page title, the load of its code and its page. */
-const SCREENS: ReadonlyArray<{
-  path: string;
-  title: keyof AppTexts['titles'];
-  load: () => Promise<unknown>;
-  Page: ComponentType;
-}> = [
-  { path: 'courses', title: 'courses', load: loadCoursesPage, Page: CoursesPage },
-  { path: 'courses/:courseId/stats', title: 'courseStats', load: loadCourseStatsPage, Page: CourseStatsPage },
-  { path: 'label-groups', title: 'labelGroups', load: loadLabelGroupsPage, Page: LabelGroupsPage },
-  { path: 'device', title: 'device', load: loadStoredOnDevicePage, Page: StoredOnDevicePage },
-];
+const SCREENS = ROUTE_NAMES.map((name) => {
+  const module = screenModules[`./screens/${screenFileOf(name)}.tsx`];
+  if (!module) throw new Error(`No screen module for the route ${name}`);
+  const load = loadChunkOnce(module);
+  return { name, load, Page: lazyReady(load, (loaded) => loaded.Component) };
+});
 
 /**
  * Starts loading the code of the screen at `pathname`, so the first render finds it there rather than showing
  * the loading line first; resolves once it is in (or failed: the route then tries again and says so).
  */
 export function preloadRoute(pathname: string): Promise<void> {
-  const screen = SCREENS.find(({ path }) => matchPath(`/${path}`, pathname));
+  const name = matchRoute(pathname)?.name;
+  const screen = SCREENS.find((item) => item.name === name);
   return screen
     ? screen.load().then(
         () => undefined,
@@ -47,7 +38,7 @@ export function preloadRoute(pathname: string): Promise<void> {
     : Promise.resolve();
 }
 
-function Titled({ title, children }: { title: keyof AppTexts['titles']; children: ReactNode }) {
+function Titled({ title, children }: { title: RouteName | 'notFound'; children: ReactNode }) {
   usePageTitle(title);
   return children;
 }
@@ -59,9 +50,9 @@ function NotFoundPage() {
       <h1>{texts.notFoundTitle}</h1>
       <p>
         {texts.notFoundBefore}
-        <Link to="/courses">{texts.notFoundCourses}</Link>
+        <Link to={pathTo('courses')}>{texts.notFoundCourses}</Link>
         {texts.notFoundBetween}
-        <Link to="/label-groups">{texts.notFoundLabels}</Link>
+        <Link to={pathTo('labelGroups')}>{texts.notFoundLabels}</Link>
         {texts.notFoundAfter}
       </p>
     </Titled>
@@ -76,11 +67,11 @@ export const routes: RouteObject[] = [
       </AuthGate>
     ),
     children: [
-      { index: true, element: <Navigate to="/courses" replace /> },
-      ...SCREENS.map(({ path, title, Page }) => ({
-        path,
+      { index: true, element: <Navigate to={pathTo(HOME)} replace /> },
+      ...SCREENS.map(({ name, Page }) => ({
+        path: ROUTES[name].path,
         element: (
-          <Titled title={title}>
+          <Titled title={name}>
             <Page />
           </Titled>
         ),

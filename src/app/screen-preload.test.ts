@@ -1,22 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '@/lib/token-store';
-import { filesFor, matchesRoute } from './screen-preload';
+import { filesFor } from './screen-preload';
 
 describe('preloading the code of the screen at the address', () => {
-  it.each([
-    ['/courses/:courseId/stats', '/courses/101/stats', true],
-    ['/courses/:courseId/stats', '/courses/101/stats/', true],
-    ['/courses/:courseId/stats', '/courses/101', false],
-    ['/courses/:courseId/stats', '/courses/101/stats/more', false],
-    ['/courses', '/courses', true],
-    ['/courses', '/courses/101/stats', false],
-    ['/', '/', true],
-    ['/', '/label-groups', false],
-    ['*', '/anything/at/all', true],
-  ])('route %s and address %s match: %s', (route, pathname, expected) => {
-    expect(matchesRoute(route, pathname)).toBe(expected);
-  });
-
   it('names the files of every screen whose routes take the address, each once', () => {
     const screens = [
       { routes: '*', files: '/assets/signed-in.js /assets/shared.js' },

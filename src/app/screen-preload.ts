@@ -1,3 +1,4 @@
+import { matchPath } from '@/lib/routes';
 import { getToken } from '@/lib/token-store';
 import { sendEarlyRequests } from './early-requests';
 
@@ -11,20 +12,9 @@ import { sendEarlyRequests } from './early-requests';
  * request a screen opens with, where the address alone says what it is (the label tree, a course's first page), is
  * sent from here too (sendEarlyRequests).
  *
- * Being inline, it carries copies of what it imports (the token store, the request sent ahead, a few paths): a few
+ * Being inline, it carries copies of what it imports (the token store, the request sent ahead, the route list): a few
  * small modules, never the app (vite.config.ts checks the size). The server allows it by its hash (server/spa.ts).
  */
-
-/** Whether `pathname` is an address of the route `pattern` (`/courses/:courseId/stats`, or `*` for any). */
-export function matchesRoute(pattern: string, pathname: string): boolean {
-  if (pattern === '*') return true;
-  const wanted = pattern.split('/').filter((part) => part !== '');
-  const parts = pathname.split('/').filter((part) => part !== '');
-  return (
-    wanted.length === parts.length &&
-    wanted.every((part, index) => (part.startsWith(':') ? parts[index] !== '' : part === parts[index]))
-  );
-}
 
 /**
  * The files to preload for `pathname`: those of every screen whose routes take it, each file once, from the meta
@@ -32,7 +22,7 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
  */
 export function filesFor(screens: ReadonlyArray<{ routes: string; files: string }>, pathname: string): string[] {
   const files = screens
-    .filter(({ routes }) => routes.split(' ').some((route) => route !== '' && matchesRoute(route, pathname)))
+    .filter(({ routes }) => routes.split(' ').some((route) => route !== '' && matchPath(route, pathname) !== null))
     .flatMap((screen) => screen.files.split(' '));
   return [...new Set(files)].filter((file) => file !== '');
 }

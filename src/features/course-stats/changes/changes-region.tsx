@@ -8,9 +8,9 @@ import { CHANGE_IDS, type ChangeId, type SnapshotDiff } from './diff';
 import { changesCatalogs, type ChangesTexts } from './strings';
 import type { ChangesRegionModel } from './use-course-changes';
 import './changes.css';
+import { pathTo } from '@/lib/routes';
 
 /** Where the snapshots kept on this device are listed and deleted. */
-const DEVICE_PATH = '/device';
 
 /** The checkbox itself, described by `hintId` (what is kept, and that unchecking deletes it). */
 function RememberCheckbox({ model, hintId }: { model: ChangesRegionModel; hintId: string }) {
@@ -33,7 +33,7 @@ function RememberHint() {
   const texts = useCatalog(changesCatalogs);
   return (
     <>
-      {texts.rememberHint} <Link to={DEVICE_PATH}>{texts.storedLink}</Link>
+      {texts.rememberHint} <Link to={pathTo('device')}>{texts.storedLink}</Link>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { resultsCatalogs } from '../results/strings';
 import { CertificateCell, DeadlineCell, RelativeTime, StatusCell } from '../table/cells';
 import { WholeCourseLoadBar } from '../whole-course/whole-course-bar';
 import './learner-view.css';
+import { pathTo } from '@/lib/routes';
 
 export interface LearnerViewProps {
   courseId: number;
@@ -90,7 +91,7 @@ export function LearnerView({ courseId, userId }: LearnerViewProps) {
       <p className="learner-view-links">
         <Link to={backHref}>{texts.learnerBack}</Link>
         {/* The courses feature's learner search, by its address: this feature does not import that one. */}
-        <Link to={`/courses?learner=${userId}`}>{texts.inOtherCourses}</Link>
+        <Link to={pathTo('courses', {}, `learner=${userId}`)}>{texts.inOtherCourses}</Link>
       </p>
       {/* A name or email too long for a phone's line ends in an ellipsis: the tip holds the whole of it. */}
       <h2 id={headingId} title={name}>

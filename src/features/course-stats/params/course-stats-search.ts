@@ -4,6 +4,7 @@ import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from './hidden-columns-
 import { parseIdInput } from './id-input';
 import { parseSortParam, serializeSort, type CourseStatsSorting } from './sort-param';
 import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from './quick-filter-ids';
+import { pathTo } from '@/lib/routes';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
@@ -271,5 +272,5 @@ export function hasFilters(search: Pick<CourseStatsSearch, 'userId' | 'courseSes
 /** Where the statistics of a course live, with the given view state. */
 export function courseStatsHref(courseId: number, search: Partial<CourseStatsSearch> = {}): string {
   const query = readableQuery(serializeCourseStatsSearch({ ...DEFAULT_SEARCH, ...search }));
-  return `/courses/${courseId}/stats${query ? `?${query}` : ''}`;
+  return pathTo('courseStats', { courseId }, query);
 }

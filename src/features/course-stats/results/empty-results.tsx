@@ -4,9 +4,9 @@ import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { filterCatalogs } from '../filters/strings';
 import { resultsCatalogs } from './strings';
+import { pathTo } from '@/lib/routes';
 
 /** The course index, where the recently opened courses are listed. */
-const COURSES_PATH = '/courses';
 
 export const EMPTY_REPORT: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
 
@@ -40,7 +40,7 @@ export function EmptyResults({
             <p className="alert-title">{texts.emptyCourse}</p>
             <p>{texts.emptyCourseHint}</p>
             <p>
-              <Link to={COURSES_PATH}>{texts.recentCourses}</Link>
+              <Link to={pathTo('courses')}>{texts.recentCourses}</Link>
             </p>
           </>
         )}

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { matchRoute } from '@/lib/routes';
 import { COURSE_MEMORY_KEYS, readStored, writeStored } from '@/lib/storage';
 import { isHideableColumnId, type ColumnId } from '../fields/fields';
 import { courseStatsHref, parseCourseStatsSearch, type CourseStatsSearch } from '../params/course-stats-search';
@@ -11,14 +12,15 @@ import { courseStatsHref, parseCourseStatsSearch, type CourseStatsSearch } from 
 export const SAVED_VIEWS_LIMIT = 50;
 export const VIEW_NAME_MAX = 100;
 
-const PATH = /^\/courses\/([1-9]\d*)\/stats(?:\?([^#]*))?$/;
-
 /** The path as the app writes it, or null when it is not a statistics page of this app (a hand-edited value). */
 function canonicalPath(path: string): { courseId: number; path: string } | null {
-  const match = PATH.exec(path);
-  const courseId = Number(match?.[1]);
-  if (!match || !Number.isSafeInteger(courseId)) return null;
-  const { search } = parseCourseStatsSearch(new URLSearchParams(match[2] ?? ''));
+  const queryAt = path.includes('?') ? path.indexOf('?') : path.length;
+  const query = path.slice(queryAt + 1);
+  const match = matchRoute(path.slice(0, queryAt));
+  const id = match?.name === 'courseStats' ? (match.params.courseId ?? '') : '';
+  const courseId = Number(id);
+  if (!/^[1-9]\d*$/.test(id) || !Number.isSafeInteger(courseId) || path.includes('#')) return null;
+  const { search } = parseCourseStatsSearch(new URLSearchParams(query));
   return { courseId, path: viewPath(courseId, search) };
 }
 

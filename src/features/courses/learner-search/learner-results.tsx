@@ -10,6 +10,7 @@ import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { safeHttpUrl } from '@/lib/url-safety';
 import type { FoundSession } from './learner-search-run';
 import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
+import { pathTo } from '@/lib/routes';
 
 const STATUS_TONES: Record<CourseStatStatus, StatusTone> = {
   not_started: 'neutral',
@@ -20,7 +21,7 @@ const STATUS_TONES: Record<CourseStatStatus, StatusTone> = {
 
 /** The learner view of a course (the course-stats screen's address for it). */
 export function learnerViewPath(courseId: number, userId: number): string {
-  return `/courses/${courseId}/stats?user_id=${userId}&view=learner`;
+  return pathTo('courseStats', { courseId }, `user_id=${userId}&view=learner`);
 }
 
 interface CellProps {

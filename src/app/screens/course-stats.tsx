@@ -4,7 +4,7 @@ import { CourseSwitcher } from '@/features/courses/switcher/course-switcher';
 
 const renderCourseSwitcher: RenderCourseSwitcher = (props) => <CourseSwitcher {...props} />;
 
-/** Route `/courses/:courseId/stats`: the statistics page, with the course switcher in its header. */
-export function CourseStatsRoute() {
+/** The `courseStats` route: the statistics page, with the course switcher in its header. */
+export function Component() {
   return <CourseStatsPage renderCourseSwitcher={renderCourseSwitcher} />;
 }

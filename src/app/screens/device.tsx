@@ -1,12 +1,12 @@
 import { SignOutDialog, whatSignOutLeaves, type SignOutDialogProps } from '@/features/device/sign-out-dialog';
 import { StoredOnDevicePage } from '@/features/device/stored-on-device-page';
-import { deviceMemory } from './device-memory';
+import { deviceMemory } from '../device-memory';
 
 // The device feature wired to what the app keeps on this device. The router and the shell load this module lazily:
-// it is the `device` screen of vite.config.ts.
+// the `device` screen, whose chunk also holds the sign-out question.
 
-/** Route `/device`. */
-export function StoredOnDeviceRoute() {
+/** The `device` route. */
+export function Component() {
   return <StoredOnDevicePage memory={deviceMemory} />;
 }
 

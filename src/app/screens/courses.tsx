@@ -4,16 +4,16 @@ import { CourseShortcuts } from '@/features/course-stats/routes/courses-index-pa
 import { CourseList } from '@/features/courses/list/course-list';
 import { LearnerSearch } from '@/features/courses/learner-search/learner-search';
 import { useCatalog } from '@/lib/i18n';
-import { appCatalogs } from './strings';
-import './courses-page.css';
+import { appCatalogs } from '../strings';
+import './courses.css';
 
 const courseHref = (courseId: number) => courseStatsHref(courseId);
 
 /**
- * Route `/courses`, where sign-in lands: the course statistics' shortcuts (Course ID, recently opened, saved
+ * The `courses` route, where sign-in lands: the course statistics' shortcuts (Course ID, recently opened, saved
  * views), compact, above the LMS's list of courses.
  */
-export function CoursesPage() {
+export function Component() {
   const texts = useCatalog(appCatalogs);
   const headingId = useId();
   return (

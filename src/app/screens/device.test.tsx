@@ -14,7 +14,7 @@ import {
 import type { SnapshotScope } from '@/features/course-stats/changes/snapshot';
 import { DAY, MONDAY, snapshotOf } from '@/features/course-stats/changes/snapshot-test-support';
 import { setRememberOnDevice } from '@/features/course-stats/changes/use-remember-on-device';
-import { StoredOnDeviceRoute } from './device-screens';
+import { Component as StoredOnDeviceRoute } from './device';
 
 polyfillDialog();
 
