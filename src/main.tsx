@@ -1,10 +1,9 @@
-import './app/send-early';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
 import { getToken } from '@/lib/token-store';
 import { App, loadSignedInApp } from './app/app';
-import { prefetchLabelGroupsRoute } from './app/label-groups-prefetch';
+import { prefetchLabelGroupsRoute } from './app/start-up/label-groups-prefetch';
 import { createAppQueryClient } from './app/providers';
 import './app/styles.css';
 
@@ -16,8 +15,8 @@ if (!root) throw new Error('index.html lacks #root');
 
 const queryClient = createAppQueryClient();
 
-// The screen's first request has left (app/send-early.ts, or app/screen-preload.ts before this bundle ran). The label
-// groups go into the query cache now, so the page finds them there (or on their way) instead of asking again.
+// On the label groups address the tree is asked for now, from the entry, while the code behind the sign-in and the
+// screen's own code are still on their way; the page's query finds it there (or on its way).
 prefetchLabelGroupsRoute(queryClient, window.location);
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { prefetchCourseStatsRoute } from './course-stats-prefetch';
+import { prefetchCourseStatsRoute } from './start-up/course-stats-prefetch';
 import { AppRoutes, preloadRoute } from './router';
 
 /** Everything behind the sign-in: the router and its screens. */

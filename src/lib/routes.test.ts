@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { firstRequestAt, matchPath, matchRoute, pathTo, ROUTE_NAMES, screenFileOf } from './routes';
+import { matchPath, matchRoute, pathTo, ROUTE_NAMES, screenFileOf } from './routes';
 
 describe('the route list', () => {
   it.each([
@@ -40,19 +40,5 @@ describe('the route list', () => {
 
   it('names the screen module of each route in kebab case', () => {
     expect(ROUTE_NAMES.map(screenFileOf)).toEqual(['courses', 'course-stats', 'label-groups', 'device']);
-  });
-
-  it('knows the first request of a screen from its address where the address alone says it', () => {
-    const at = (pathname: string, search = '') => firstRequestAt({ pathname, search });
-    expect(at('/label-groups/', '?q=sales')).toBe('/endpoint/v1/label_groups');
-    expect(at('/', '?sort=name')).toBe('/endpoint/v1/courses?page=1&per_page=100');
-    expect(at('/courses')).toBe('/endpoint/v1/courses?page=1&per_page=100');
-    expect(at('/courses/101/stats')).toBe('/endpoint/v1/courses/101/course_stats?page=1&per_page=10');
-    // The page reads a query first (fallbacks, corrections), and fixes or refuses an odd id.
-    expect(at('/courses/101/stats', '?page=2')).toBeNull();
-    expect(at('/courses/0101/stats')).toBeNull();
-    expect(at('/courses/1234567890123456/stats')).toBeNull();
-    expect(at('/device')).toBeNull();
-    expect(at('/nowhere')).toBeNull();
   });
 });

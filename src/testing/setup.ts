@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { forgetSentAhead } from '@/lib/fetch-ahead';
 import { server } from './msw';
 
 // A file that runs without a DOM (`// @vitest-environment node`) uses neither the DOM matchers nor Testing Library:
@@ -15,8 +14,6 @@ afterEach(() => {
     window.sessionStorage.clear();
     window.localStorage.clear();
   }
-  // A request sent ahead lives on the global object, which outlasts a test's modules.
-  forgetSentAhead();
 });
 
 afterAll(() => server.close());

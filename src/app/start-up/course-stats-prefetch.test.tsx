@@ -6,8 +6,8 @@ import { setToken } from '@/lib/token-store';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { prefetchCourseStatsRoute } from './course-stats-prefetch';
-import { at, renderApp } from './app-test-support';
-import { createAppQueryClient } from './providers';
+import { at, renderApp } from '../app-test-support';
+import { createAppQueryClient } from '../providers';
 
 /**
  * Answers every course statistics request, after `wait` ms, with ten rows on page 1 and none after (or with

@@ -32,27 +32,34 @@ describe("the page's first script, as it runs", () => {
   afterEach(() => {
     clearToken();
     window.history.replaceState(null, '', '/');
+    document.head.innerHTML = '';
   });
 
-  /** Runs the script afresh and says what it sent. */
+  /** index.html's meta elements as the build writes them, then the script afresh; returns what it preloads. */
   async function runScript(): Promise<string[]> {
-    const started: string[] = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-      started.push(`request ${String(input)}`);
-      return new Promise<Response>(() => undefined);
-    });
+    document.head.innerHTML =
+      '<meta name="screen-code" data-routes="*" content="/assets/signed-in.js /assets/signed-in.css">' +
+      '<meta name="screen-code" data-routes="/label-groups" content="/assets/label-groups.js">' +
+      '<meta name="screen-code" data-routes="/courses/:courseId/stats" content="/assets/course-stats.js">';
     vi.resetModules();
     await import('./screen-preload');
-    return started;
+    return [...document.head.querySelectorAll('link')].map((link) =>
+      [link.rel, link.as, link.getAttribute('href')].filter(Boolean).join(' '),
+    );
   }
 
-  it("sends the screen's first request", async () => {
+  it("preloads the code of the screen at the address, as the app's own loads ask for it", async () => {
     setToken('tok-first-script', false);
     window.history.replaceState(null, '', '/label-groups');
-    expect(await runScript()).toEqual(['request /endpoint/v1/label_groups']);
+    expect(await runScript()).toEqual([
+      'modulepreload /assets/signed-in.js',
+      'preload style /assets/signed-in.css',
+      'modulepreload /assets/label-groups.js',
+    ]);
+    expect([...document.head.querySelectorAll('link')].every((link) => link.crossOrigin === '')).toBe(true);
   });
 
-  it('sends nothing signed out', async () => {
+  it('preloads nothing signed out', async () => {
     window.history.replaceState(null, '', '/label-groups');
     expect(await runScript()).toEqual([]);
   });

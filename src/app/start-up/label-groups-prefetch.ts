@@ -6,8 +6,7 @@ import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /**
  * Signed in on the label groups address: puts the label groups query in the cache from the entry, at start-up, before
- * the code behind the sign-in and the screen's own code have loaded. Its request is the one sendEarlyRequests sent
- * before the bundle's evaluation (or a new one, if that did not happen), and it overlaps the download of both. The
+ * the code behind the sign-in and the screen's own code have loaded: its request overlaps the download of both. The
  * page's useQuery joins the request still running, so there is one request, and an error it answered with is shown
  * as it is (not asked for again on mount).
  *

@@ -6,8 +6,8 @@ import { setToken } from '@/lib/token-store';
 import { labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { prefetchLabelGroupsRoute } from './label-groups-prefetch';
-import { renderApp } from './app-test-support';
-import { createAppQueryClient } from './providers';
+import { renderApp } from '../app-test-support';
+import { createAppQueryClient } from '../providers';
 
 /** Answers the label groups, after `wait` ms, with two groups (or `status` and an error); counts the requests. */
 function answerLabelGroups({ wait = 0, status = 200 }: { wait?: number; status?: number } = {}): { count: number } {

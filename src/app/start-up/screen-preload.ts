@@ -1,6 +1,5 @@
 import { matchPath } from '@/lib/routes';
 import { getToken } from '@/lib/token-store';
-import { sendEarlyRequests } from './early-requests';
 
 /**
  * The page's first script, written into index.html (inlineScript in vite.config.ts), so it runs as the document is
@@ -8,12 +7,10 @@ import { sendEarlyRequests } from './early-requests';
  * chunk the app loads once its own bundle has run; on a phone that is a round trip and a download after the
  * bundle's. For a signed-in visit, this starts loading the code of the screen at the address right away, beside
  * the app's bundle: index.html names each screen's files and the addresses they serve, in a
- * `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts) ahead of this script. The
- * request a screen opens with, where the address alone says what it is (the label tree, a course's first page), is
- * sent from here too (sendEarlyRequests).
+ * `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts) ahead of this script.
  *
- * Being inline, it carries copies of what it imports (the token store, the request sent ahead, the route list): a few
- * small modules, never the app (vite.config.ts checks the size). The server allows it by its hash (server/spa.ts).
+ * Being inline, it carries copies of what it imports (the token store, the route list): a few small modules, never
+ * the app (vite.config.ts checks the size). The server allows it by its hash (server/spa.ts).
  */
 
 /**
@@ -43,7 +40,6 @@ function preload(file: string): void {
 
 if (typeof document !== 'undefined') {
   if (getToken() !== null) {
-    sendEarlyRequests(window.location);
     const screens = [...document.querySelectorAll<HTMLMetaElement>('meta[name="screen-code"]')].map((meta) => ({
       routes: meta.dataset.routes ?? '',
       files: meta.content,

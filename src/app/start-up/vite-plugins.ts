@@ -1,0 +1,235 @@
+import { gzipSync } from 'node:zlib';
+import { build, type Alias, type Plugin, type Rolldown } from 'vite';
+
+// The build's half of start-up (see README.md here): the page's first script, written into index.html, and the
+// cut of the lazily loaded code into one chunk per screen, named in index.html for that script. Node code, for
+// vite.config.ts: type-checked with the server (tsconfig.node.json) and tested in Node.
+
+/** The built chunks, for the index.html transform below. */
+function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChunk[] {
+  return Object.values(bundle ?? {}).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+}
+
+/**
+ * The most an inline script may weigh, gzipped: a few small modules, never the app. The page's first script is
+ * 1.4 KB; built without minification, with its comments, 4.2 KB, which must pass too.
+ */
+const INLINE_SCRIPT_MAX_GZIP = 6_000;
+
+/**
+ * Builds `path` with what it imports into one classic script and writes it into index.html, ahead of the app's
+ * scripts and styles, so the page runs it while its document is read: no file of its own to wait for, and no
+ * style sheet either (a script after one waits for it). The `<meta name="screen-code">` elements it reads are
+ * moved before it. Its imports are copies of the app's modules, sharing no state with them. The server allows it by
+ * its hash (server/spa.ts).
+ */
+export function inlineScript(path: string, aliases: Alias[]): Plugin {
+  let minify: boolean | 'oxc' | 'terser' | 'esbuild' = 'oxc';
+  return {
+    name: 'inline-script',
+    apply: 'build',
+    configResolved(config) {
+      minify = config.build.minify;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const built = await build({
+          configFile: false,
+          logLevel: 'warn',
+          resolve: { alias: aliases },
+          build: {
+            write: false,
+            target: 'es2022',
+            minify,
+            rolldownOptions: { input: path, output: { format: 'iife' } },
+          },
+        });
+        const outputs = Array.isArray(built) ? built : [built];
+        const chunks = outputs.flatMap((output) => ('output' in output ? output.output : []));
+        const code = chunks.find((item) => item.type === 'chunk')?.code.trim();
+        if (chunks.length !== 1 || code === undefined) throw new Error(`inline-script: ${path} is not one script`);
+        const size = gzipSync(code).length;
+        if (size > INLINE_SCRIPT_MAX_GZIP) throw new Error(`inline-script: ${path} is ${size} bytes gzipped`);
+        if (/<\/script|<!--/i.test(code)) throw new Error(`inline-script: ${path} cannot be written into HTML`);
+        const metas = html.match(/<meta name="screen-code"[^>]*>\s*/g) ?? [];
+        const rest = metas.reduce((text, meta) => text.replace(meta, ''), html);
+        const at = rest.search(/<script type="module"|<link rel="(stylesheet|modulepreload)"/);
+        if (at < 0) throw new Error('inline-script: index.html names no script or style to go before');
+        return `${rest.slice(0, at)}${metas.join('')}<script>${code}</script>\n    ${rest.slice(at)}`;
+      },
+    },
+  };
+}
+
+/** Every module `roots` import statically, directly or not, themselves included. */
+function staticClosure(roots: Iterable<string>, importsOf: (id: string) => readonly string[]): Set<string> {
+  const found = new Set<string>();
+  const stack = [...roots];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...importsOf(id));
+  }
+  return found;
+}
+
+/** Which screen group, if any, takes each module, and which modules the screens share. */
+export interface ScreenPlan {
+  screenOf: Map<string, string>;
+  /** The modules several screens share, each with the names of the screens that import it. */
+  shared: Map<string, readonly string[]>;
+}
+
+/**
+ * The plan of screenChunks. A module goes to screen S when S's code imports it statically and every lazily
+ * loaded part of the app that imports it is S itself or loaded from within S; then wherever it is needed, S
+ * is there already. A module several screens import, and nothing else, goes to the shared chunk. Anything else
+ * is left to the bundler.
+ */
+export function planScreens(
+  screens: Record<string, readonly string[]>,
+  info: (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null,
+  moduleIds: Iterable<string>,
+): ScreenPlan {
+  const importsOf = (id: string) => info(id)?.importedIds ?? [];
+  const lazyRoots = new Set([...moduleIds].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []));
+  const closureOf = new Map([...lazyRoots].map((root) => [root, staticClosure([root], importsOf)]));
+  /** The lazy parts that import `id` statically. */
+  const importers = (id: string) => [...closureOf].filter(([, modules]) => modules.has(id)).map(([root]) => root);
+  const plan: ScreenPlan = { screenOf: new Map(), shared: new Map() };
+  const within = new Map<string, Set<string>>();
+  for (const [name, roots] of Object.entries(screens)) {
+    // S and what loads from within it: the lazy parts its modules import, and theirs, and so on.
+    const inside = new Set(roots);
+    for (const root of inside) {
+      for (const id of closureOf.get(root) ?? staticClosure([root], importsOf)) {
+        for (const lazy of info(id)?.dynamicallyImportedIds ?? []) inside.add(lazy);
+      }
+    }
+    within.set(name, inside);
+  }
+  const claims = new Map<string, string[]>();
+  for (const [name, roots] of Object.entries(screens)) {
+    const inside = within.get(name) ?? new Set();
+    for (const id of staticClosure(roots, importsOf)) {
+      if (importers(id).every((root) => inside.has(root))) plan.screenOf.set(id, name);
+      claims.set(id, [...(claims.get(id) ?? []), name]);
+    }
+  }
+  for (const [id, names] of claims) {
+    if (names.length < 2) continue;
+    plan.screenOf.delete(id);
+    const everyImporterInside = importers(id).every((root) => names.some((name) => within.get(name)?.has(root)));
+    if (everyImporterInside) plan.shared.set(id, names);
+  }
+  return plan;
+}
+
+export interface Screen {
+  /** The modules that make up the screen (its route component, what start-up loads for it), as absolute paths. */
+  modules: readonly string[];
+  /** The router's paths the screen serves (router.tsx; `*` for every address), for screen-preload.ts. */
+  routes: readonly string[];
+}
+
+/**
+ * Cuts the lazily loaded code by screen. Left to itself, the bundler splits off whatever two lazy chunks share
+ * into chunks of a few hundred bytes, and a phone pays a round trip for each. Instead:
+ * - the app's entry chunk holds everything loaded at start-up (the sign-in screen among it);
+ * - each screen is one chunk (see planScreens);
+ * - what screens share is one small chunk beside them.
+ * Parts loaded from within a screen (a view most visits never open) stay chunks of their own.
+ * index.html then names each screen's files and routes in a `<meta name="screen-code">`, for screen-preload.ts.
+ */
+export function screenChunks(screens: Record<string, Screen>, pairs: Record<string, readonly string[]> = {}): Plugin {
+  const state: { plan: ScreenPlan; base: string } = { plan: { screenOf: new Map(), shared: new Map() }, base: '/' };
+  /** The pair group that takes a shared module: the one whose screens are exactly those that share it. */
+  const pairOf = (id: string) => {
+    const names = state.plan.shared.get(id);
+    if (!names) return undefined;
+    return Object.keys(pairs).find(
+      (pair) => pairs[pair]?.length === names.length && names.every((name) => pairs[pair]?.includes(name)),
+    );
+  };
+  return {
+    name: 'screen-chunks',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Named as the entry, these modules join its chunk rather than forming one it imports.
+                { name: 'index', priority: 3, tags: ['$initial'] },
+                // Exactly the modules planned, not what they import: that is at start-up, or planned too.
+                {
+                  name: 'shared',
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => state.plan.shared.has(id) && pairOf(id) === undefined,
+                },
+                ...Object.keys(pairs).map((name) => ({
+                  name,
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => pairOf(id) === name,
+                })),
+                ...Object.keys(screens).map((name) => ({
+                  name,
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                  test: (id: string) => state.plan.screenOf.get(id) === name,
+                })),
+              ],
+            },
+          },
+        },
+      },
+    }),
+    configResolved(config) {
+      state.base = config.base;
+    },
+    buildEnd() {
+      const roots = Object.fromEntries(
+        Object.entries(screens).map(([name, screen]) => [name, screen.modules] as const),
+      );
+      const info = (id: string) => this.getModuleInfo(id);
+      state.plan = planScreens(roots, info, this.getModuleIds());
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = chunksOf(context.bundle);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+        return Object.entries(screens).map(([name, screen]) => {
+          const chunk = chunks.find((item) => !item.isEntry && item.name === name);
+          if (!chunk || !entry) throw new Error(`screen-chunks: no chunk for ${name}`);
+          // The screen's chunk and the chunks it imports, less the entry's (loaded anyway), with their styles.
+          const files = new Set<string>();
+          const visit = (item: Rolldown.OutputChunk) => {
+            if (item === entry || files.has(item.fileName)) return;
+            files.add(item.fileName);
+            for (const css of item.viteMetadata?.importedCss ?? []) files.add(css);
+            for (const file of item.imports) {
+              const imported = byFile.get(file);
+              if (imported) visit(imported);
+            }
+          };
+          visit(chunk);
+          return {
+            tag: 'meta',
+            attrs: {
+              name: 'screen-code',
+              'data-routes': screen.routes.join(' '),
+              content: [...files].map((file) => `${state.base}${file}`).join(' '),
+            },
+            injectTo: 'head',
+          };
+        });
+      },
+    },
+  };
+}
