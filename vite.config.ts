@@ -55,7 +55,7 @@ export default defineConfig({
     screenChunks(
       {
         // The router and the shell, behind the sign-in: every signed-in address needs them.
-        // With the request for a course's first rows (start-up/course-stats-prefetch.ts, which signed-in-app.tsx imports).
+        // With the start-up prefetches (start-up/prefetch.ts, which signed-in-app.tsx imports).
         'signed-in': { modules: [fromRoot('./src/app/signed-in-app.tsx')], routes: ['*'] },
         // A chunk per route of the route list, its screen module (app/screens/) at its root. The course list, where
         // sign-in lands, is one apart from the statistics page: 25 KB gzip less to load there (no first-rows gain

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { applyTheme } from '@/lib/theme';
 import { getToken } from '@/lib/token-store';
 import { App, loadSignedInApp } from './app/app';
-import { prefetchLabelGroupsRoute } from './app/start-up/label-groups-prefetch';
 import { createAppQueryClient } from './app/providers';
 import './app/styles.css';
 
@@ -15,14 +14,10 @@ if (!root) throw new Error('index.html lacks #root');
 
 const queryClient = createAppQueryClient();
 
-// On the label groups address the tree is asked for now, from the entry, while the code behind the sign-in and the
-// screen's own code are still on their way; the page's query finds it there (or on its way).
-prefetchLabelGroupsRoute(queryClient, window.location);
-
 /**
- * Signed in, the first render waits for the code behind the sign-in, the code of the screen at this address and,
- * on a course statistics address, the rows it opens with (see startSignedIn). The sign-in screen needs none of
- * it: its code is all in this bundle.
+ * Signed in, the first render waits for the code behind the sign-in and the code of the screen at this address;
+ * startSignedIn also asks for the data the screen opens with, which the first render does not wait for. The
+ * sign-in screen needs none of it: its code is all in this bundle.
  */
 function signedInStartUp(): Promise<void> {
   if (getToken() === null) return Promise.resolve();

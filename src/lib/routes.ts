@@ -2,24 +2,29 @@
  * The app's addresses, in one list. The router (app/router.tsx) makes a route of each, with the screen module of
  * the same name (app/screens/<name>.tsx) and the page title of the same name; the build (vite.config.ts) cuts each
  * screen's code into a chunk of its own and names its files for the page's first script
- * (app/start-up/screen-preload.ts), which preloads them; the start-up prefetches (app/start-up/) find their screen's
- * address by its name here. Links are written with `pathTo`.
+ * (app/start-up/screen-preload.ts), which preloads them; at start-up the data a route names in `prefetch` is asked
+ * for beside the screen's code (app/start-up/prefetch.ts). Links are written with `pathTo`.
  *
  * Plain values and functions with no imports: vite.config.ts imports this module as it is, and the page's first
  * script carries a copy of it.
  */
+/** The data a screen can have asked for at start-up, while its code is on its way (app/start-up/prefetch.ts). */
+export type Prefetch = 'courseStatsRows' | 'labelGroups';
+
 export interface AppRoute {
   /** The pattern, as React Router reads it: `:name` is a parameter. */
   path: string;
+  /** What the screen opens with, asked for at start-up; the screen's query then joins that request. */
+  prefetch?: Prefetch;
 }
 
 export const ROUTES = {
   /** Where sign-in lands: the LMS's courses, the learner search and the course statistics' shortcuts. */
   courses: { path: '/courses' },
   /** A course's statistics: a page of rows, the whole course, or one learner. */
-  courseStats: { path: '/courses/:courseId/stats' },
+  courseStats: { path: '/courses/:courseId/stats', prefetch: 'courseStatsRows' },
   /** The label groups as a tree. */
-  labelGroups: { path: '/label-groups' },
+  labelGroups: { path: '/label-groups', prefetch: 'labelGroups' },
   /** What this browser keeps, and the ways to delete it. */
   device: { path: '/device' },
 } as const satisfies Record<string, AppRoute>;

@@ -5,8 +5,8 @@ import { getToken } from '@/lib/token-store';
 import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /**
- * Signed in on the label groups address: puts the label groups query in the cache from the entry, at start-up, before
- * the code behind the sign-in and the screen's own code have loaded: its request overlaps the download of both. The
+ * Signed in on the label groups address: puts the label groups query in the cache at start-up, from the code behind
+ * the sign-in (prefetchRoute), while the screen's own code is on its way: its request overlaps that download. The
  * page's useQuery joins the request still running, so there is one request, and an error it answered with is shown
  * as it is (not asked for again on mount).
  *
