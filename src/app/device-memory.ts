@@ -16,7 +16,7 @@ import type { DeviceMemory } from '@/features/device/device-memory';
 
 /**
  * What course statistics keeps on this device, as "Stored on this device" and the sign-out question read and delete
- * it. Only device-screens.tsx imports this, and only lazily loaded, so the shell starts without IndexedDB code.
+ * it. Only screens/device.tsx imports this, and only lazily loaded, so the shell starts without IndexedDB code.
  */
 export const deviceMemory: DeviceMemory = {
   listSnapshots,

@@ -5,7 +5,7 @@ import { courseStatsQueries } from '@/features/course-stats/api/course-stats-que
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
-import { prefetchCourseStatsRoute } from './course-stats-prefetch';
+import { prefetchRoute } from './prefetch';
 import { at, renderApp } from '../app-test-support';
 import { createAppQueryClient } from '../providers';
 
@@ -36,7 +36,7 @@ describe('asking for a course statistics page before the app renders', () => {
     setToken('tok-prefetch-url', false);
     const asked = answerCourseStats();
     const client = createAppQueryClient();
-    await prefetchCourseStatsRoute(client, at('/courses/3/stats?user_id=7&page=2&per_page=25&sort=score.desc'));
+    await prefetchRoute(client, at('/courses/3/stats?user_id=7&page=2&per_page=25&sort=score.desc'));
     expect(asked).toEqual(['3?user_id=7&page=2&per_page=25']);
     const key = courseStatsQueries.list({
       courseId: 3,
@@ -58,7 +58,7 @@ describe('asking for a course statistics page before the app renders', () => {
     setToken('tok-prefetch-nothing', false);
     const asked = answerCourseStats();
     const client = createAppQueryClient();
-    await prefetchCourseStatsRoute(client, at(url));
+    await prefetchRoute(client, at(url));
     await delay(30);
     expect(asked).toEqual([]);
     expect(client.getQueryCache().getAll()).toEqual([]);
@@ -66,7 +66,7 @@ describe('asking for a course statistics page before the app renders', () => {
 
   it('asks for nothing when signed out', async () => {
     const asked = answerCourseStats();
-    await prefetchCourseStatsRoute(createAppQueryClient(), at('/courses/3/stats'));
+    await prefetchRoute(createAppQueryClient(), at('/courses/3/stats'));
     await delay(30);
     expect(asked).toEqual([]);
   });
@@ -75,7 +75,7 @@ describe('asking for a course statistics page before the app renders', () => {
     setToken('tok-prefetch-in-time', false);
     const asked = answerCourseStats();
     const client = createAppQueryClient();
-    await prefetchCourseStatsRoute(client, at('/courses/4/stats'));
+    await prefetchRoute(client, at('/courses/4/stats'));
     expect(client.getQueryData(pageOne(4))?.items).toHaveLength(10);
     renderApp('/courses/4/stats', client);
     expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('asking for a course statistics page before the app renders', () => {
     const asked = answerCourseStats({ wait: 350 });
     const client = createAppQueryClient();
     // As the start-up does: the first render does not wait for the rows.
-    void prefetchCourseStatsRoute(client, at('/courses/5/stats'));
+    void prefetchRoute(client, at('/courses/5/stats'));
     expect(client.getQueryData(pageOne(5))).toBeUndefined();
     renderApp('/courses/5/stats', client);
     expect(await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5_000 })).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('asking for a course statistics page before the app renders', () => {
     setToken('tok-prefetch-failed', false);
     const asked = answerCourseStats({ status: 400 });
     const client = createAppQueryClient();
-    await prefetchCourseStatsRoute(client, at('/courses/6/stats'));
+    await prefetchRoute(client, at('/courses/6/stats'));
     expect(client.getQueryData(pageOne(6))).toBeUndefined();
     renderApp('/courses/6/stats', client);
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('no such page');
@@ -109,7 +109,7 @@ describe('asking for a course statistics page before the app renders', () => {
     setToken('tok-prefetch-failed-again', false);
     const asked = answerCourseStats({ status: 400 });
     const client = createAppQueryClient();
-    await prefetchCourseStatsRoute(client, at('/courses/7/stats'));
+    await prefetchRoute(client, at('/courses/7/stats'));
     const router = renderApp('/courses/7/stats', client);
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('no such page');
     expect(asked).toEqual(['7?page=1&per_page=10']);

@@ -2,12 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
 import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/params/course-stats-search';
 import { parseIdInput } from '@/features/course-stats/params/id-input';
-import { matchRoute } from '@/lib/routes';
-import { getToken } from '@/lib/token-store';
 import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /**
- * Signed in on a course statistics address: asks the query client for the rows the page opens with (page by page
+ * On a course statistics address (prefetchRoute matched it, signed in): asks the query client for the rows the page opens with (page by page
  * browsing: the page in the URL), with the page's own query options, at start-up, while the page's code is still
  * on its way; resolves once they are in the cache (or failed). The first render does not wait for it: the page's
  * useQuery joins the request still running, so there is one request. (A first render held up to 200 ms for the
@@ -17,14 +15,12 @@ import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
  */
 export async function prefetchCourseStatsRoute(
   queryClient: QueryClient,
-  location: { pathname: string; search: string },
+  params: Readonly<Record<string, string>>,
+  query: string,
 ): Promise<void> {
-  if (getToken() === null) return;
-  const match = matchRoute(location.pathname);
-  if (match?.name !== 'courseStats') return;
-  const id = parseIdInput(match.params.courseId ?? '', { required: true });
+  const id = parseIdInput(params.courseId ?? '', { required: true });
   if (!id.ok || id.value === null) return;
-  const { search } = parseCourseStatsSearch(new URLSearchParams(location.search));
+  const { search } = parseCourseStatsSearch(new URLSearchParams(query));
   if (search.all || (search.view === 'learner' && search.userId !== undefined)) return;
   const options = courseStatsQueries.list(courseStatsParams(id.value, search));
   showAnswerOnFirstMount(queryClient, options.queryKey);

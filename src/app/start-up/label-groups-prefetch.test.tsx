@@ -5,7 +5,7 @@ import { labelGroupsQueries } from '@/features/label-groups/api/label-groups-que
 import { setToken } from '@/lib/token-store';
 import { labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
-import { prefetchLabelGroupsRoute } from './label-groups-prefetch';
+import { prefetchRoute } from './prefetch';
 import { renderApp } from '../app-test-support';
 import { createAppQueryClient } from '../providers';
 
@@ -31,7 +31,7 @@ describe('asking for the label groups before the app renders', () => {
   it('asks on the address with a trailing slash too, as the route matches it', async () => {
     setToken('tok-groups-slash', false);
     const asked = answerLabelGroups();
-    prefetchLabelGroupsRoute(createAppQueryClient(), { pathname: '/label-groups/' });
+    prefetchRoute(createAppQueryClient(), { pathname: '/label-groups/', search: '' });
     await expect.poll(() => asked.count).toBe(1);
   });
 
@@ -39,7 +39,7 @@ describe('asking for the label groups before the app renders', () => {
     setToken('tok-groups-prefetch', false);
     const asked = answerLabelGroups({ wait: 100 });
     const client = createAppQueryClient();
-    prefetchLabelGroupsRoute(client, { pathname: '/label-groups' });
+    prefetchRoute(client, { pathname: '/label-groups', search: '' });
     // The request is out before anything renders.
     await expect.poll(() => asked.count).toBe(1);
     renderApp('/label-groups', client);
@@ -55,7 +55,7 @@ describe('asking for the label groups before the app renders', () => {
     setToken('tok-groups-nothing', false);
     const asked = answerLabelGroups();
     const client = createAppQueryClient();
-    prefetchLabelGroupsRoute(client, { pathname });
+    prefetchRoute(client, { pathname, search: '' });
     await delay(30);
     expect(asked.count).toBe(0);
     expect(client.getQueryData(labelGroupsQueries.list().queryKey)).toBeUndefined();
@@ -63,7 +63,7 @@ describe('asking for the label groups before the app renders', () => {
 
   it('asks for nothing when signed out', async () => {
     const asked = answerLabelGroups();
-    prefetchLabelGroupsRoute(createAppQueryClient(), { pathname: '/label-groups' });
+    prefetchRoute(createAppQueryClient(), { pathname: '/label-groups', search: '' });
     await delay(30);
     expect(asked.count).toBe(0);
   });
@@ -72,7 +72,7 @@ describe('asking for the label groups before the app renders', () => {
     setToken('tok-groups-failed', false);
     const asked = answerLabelGroups({ status: 400 });
     const client = createAppQueryClient();
-    prefetchLabelGroupsRoute(client, { pathname: '/label-groups' });
+    prefetchRoute(client, { pathname: '/label-groups', search: '' });
     await expect.poll(() => client.getQueryState(labelGroupsQueries.list().queryKey)?.status).toBe('error');
     renderApp('/label-groups', client);
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('groups are resting');

@@ -1,11 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { labelGroupsQueries } from '@/features/label-groups/api/label-groups-queries';
-import { matchRoute } from '@/lib/routes';
-import { getToken } from '@/lib/token-store';
 import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /**
- * Signed in on the label groups address: puts the label groups query in the cache at start-up, from the code behind
+ * On the label groups address (prefetchRoute matched it, signed in): puts the label groups query in the cache at start-up, from the code behind
  * the sign-in (prefetchRoute), while the screen's own code is on its way: its request overlaps that download. The
  * page's useQuery joins the request still running, so there is one request, and an error it answered with is shown
  * as it is (not asked for again on mount).
@@ -13,8 +11,7 @@ import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
  * Nothing waits for the answer: the first render shows the screen with its loading state, not a blank page held
  * back for a tree of any size.
  */
-export function prefetchLabelGroupsRoute(queryClient: QueryClient, location: { pathname: string }): void {
-  if (getToken() === null || matchRoute(location.pathname)?.name !== 'labelGroups') return;
+export function prefetchLabelGroupsRoute(queryClient: QueryClient): void {
   const options = labelGroupsQueries.list();
   showAnswerOnFirstMount(queryClient, options.queryKey);
   void queryClient.prefetchQuery(options);
