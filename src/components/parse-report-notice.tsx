@@ -10,43 +10,78 @@ export interface ParseReportNoticeProps {
 
 const MAX_LISTED = 5;
 
+/** Each field left out, its path with item positions folded (`labels[3].id` -> `labels[].id`), and on how many items. */
+function droppedFieldsOf(report: ParseReport): Array<{ path: string; items: number }> {
+  const items = new Map<string, Set<number>>();
+  for (const field of report.dropped) {
+    const path = field.path.replace(/\[\d+\]/g, '[]');
+    const seen = items.get(path) ?? new Set<number>();
+    seen.add(field.index);
+    items.set(path, seen);
+  }
+  return [...items].map(([path, seen]) => ({ path, items: seen.size }));
+}
+
+/** Whether the API's answer only carried fields it does not describe: every item read, nothing missing. */
+export function onlyAddedFields(report: ParseReport): boolean {
+  return report.rejected.length === 0 && report.dropped.length > 0;
+}
+
+function FieldList({ paths }: { paths: readonly string[] }) {
+  return paths.map((path, i) => (
+    <span key={path}>
+      {i > 0 && ', '}
+      <code>{path}</code>
+    </span>
+  ));
+}
+
 /**
- * Says what the parser left out or dropped, so a drifting API never shows up as a silent gap.
- * Renders nothing for a clean report.
+ * Says what the parser left out or dropped, so a drifting API never shows up as a silent gap. Items left out are a
+ * real gap: a warning box that lists them. Fields the API added take nothing away from what is shown, so alone they
+ * get one line, which opens on its details, and the rows keep the screen. Renders nothing for a clean report.
  */
 export function ParseReportNotice({ report, itemNoun }: ParseReportNoticeProps) {
   const texts = useCatalog(sharedCatalogs).report;
-  const { rejected, dropped } = report;
-  if (rejected.length === 0 && dropped.length === 0) return null;
-  const rejectedItems = new Set(rejected.map((problem) => problem.index)).size;
-  const droppedFields = [...new Set(dropped.map((field) => field.path.replace(/\[\d+\]/g, '[]')))];
-  return (
-    <div role="status" className="alert alert-warning">
-      {rejectedItems > 0 && (
-        <>
-          <p className="alert-title">{texts.leftOut(rejectedItems, itemNoun)}</p>
-          <ul className="alert-list">
-            {rejected.slice(0, MAX_LISTED).map((problem) => (
-              <li key={`${problem.index}:${problem.path}`}>
-                {problem.id !== null
-                  ? texts.itemWithId(itemNoun, problem.id)
-                  : texts.itemAt(itemNoun, problem.index + 1)}
-                : <code>{problem.path || texts.wholeItem}</code> {problem.reason}
+  const { rejected } = report;
+  const droppedFields = droppedFieldsOf(report);
+  if (rejected.length === 0 && droppedFields.length === 0) return null;
+  const paths = droppedFields.map((field) => field.path);
+  if (rejected.length === 0) {
+    return (
+      <div role="status" className="drift-note">
+        <details>
+          <summary>
+            {texts.droppedFields} <FieldList paths={paths} />
+          </summary>
+          <p>{texts.droppedExplained}</p>
+          <ul>
+            {droppedFields.map((field) => (
+              <li key={field.path}>
+                <code>{field.path}</code> {texts.droppedOn(field.items, itemNoun)}
               </li>
             ))}
-            {rejected.length > MAX_LISTED && <li>{texts.andMore(rejected.length - MAX_LISTED)}</li>}
           </ul>
-        </>
-      )}
-      {droppedFields.length > 0 && (
+        </details>
+      </div>
+    );
+  }
+  const rejectedItems = new Set(rejected.map((problem) => problem.index)).size;
+  return (
+    <div role="status" className="alert alert-warning">
+      <p className="alert-title">{texts.leftOut(rejectedItems, itemNoun)}</p>
+      <ul className="alert-list">
+        {rejected.slice(0, MAX_LISTED).map((problem) => (
+          <li key={`${problem.index}:${problem.path}`}>
+            {problem.id !== null ? texts.itemWithId(itemNoun, problem.id) : texts.itemAt(itemNoun, problem.index + 1)}:{' '}
+            <code>{problem.path || texts.wholeItem}</code> {problem.reason}
+          </li>
+        ))}
+        {rejected.length > MAX_LISTED && <li>{texts.andMore(rejected.length - MAX_LISTED)}</li>}
+      </ul>
+      {paths.length > 0 && (
         <p className="alert-detail">
-          {texts.droppedFields}{' '}
-          {droppedFields.map((path, i) => (
-            <span key={path}>
-              {i > 0 && ', '}
-              <code>{path}</code>
-            </span>
-          ))}
+          {texts.droppedFields} <FieldList paths={paths} />
         </p>
       )}
     </div>

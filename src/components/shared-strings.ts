@@ -48,6 +48,9 @@ const en = {
     wholeItem: '(whole item)',
     andMore: (count: number) => `and ${count} more`,
     droppedFields: 'Fields not in the API description were ignored:',
+    droppedExplained:
+      'The API sent fields that its description does not list. They are not shown; everything else was read, and nothing is missing from the figures.',
+    droppedOn: (count: number, noun: ItemNoun) => `on ${count === 1 ? `1 ${noun}` : `${count} ${noun}s`}`,
   },
   preferences: {
     language: 'Language',
@@ -111,6 +114,9 @@ const ru: SharedTexts = {
     wholeItem: '(весь элемент)',
     andMore: (count: number) => `и ещё ${count}`,
     droppedFields: 'Поля, которых нет в описании API, пропущены:',
+    droppedExplained:
+      'API прислал поля, которых нет в его описании. Они не показываются; всё остальное прочитано, и в цифрах ничего не пропало.',
+    droppedOn: (count: number, noun: ItemNoun) => `(${ruNouns[noun].many} с этим полем: ${count})`,
   },
   preferences: {
     language: 'Язык · Language',

@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useNow } from '../fields/use-now';
@@ -12,10 +12,12 @@ export interface CourseStatsSummaryProps {
   rows: readonly CourseStat[];
   /** Which rows the figures cover, in words ("Based on 300 rows, more may exist."). */
   scope: string;
+  /** A note about the rows that sits at the strip's end (fields the API added), rather than on a line of its own. */
+  note?: ReactNode;
 }
 
 /** The summary as one strip: six figures over the rows shown, and which rows those are (two lines on a phone). */
-export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
+export function CourseStatsSummary({ rows, scope, note }: CourseStatsSummaryProps) {
   const texts = useCatalog(summaryCatalogs);
   const words = useCatalog(fieldCatalogs);
   const now = useNow();
@@ -45,6 +47,7 @@ export function CourseStatsSummary({ rows, scope }: CourseStatsSummaryProps) {
       <p className="muted course-stats-summary-scope" title={scope}>
         {scope}
       </p>
+      {note}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { Table } from '@tanstack/react-table';
 import { Suspense, useId, useState, type ReactNode } from 'react';
-import { ParseReportNotice } from '@/components/parse-report-notice';
+import { onlyAddedFields, ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
@@ -113,8 +113,19 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
   const figuresScope = summaryTexts.summaryScope(scope);
   return (
     <>
-      <CourseStatsSummary rows={kept} scope={figuresScope} />
-      <ParseReportNotice report={loaded.report} itemNoun="row" />
+      {/* Fields the API added are one line at the summary's end; rows left out get a warning of their own. */}
+      {onlyAddedFields(loaded.report) ? (
+        <CourseStatsSummary
+          rows={kept}
+          scope={figuresScope}
+          note={<ParseReportNotice report={loaded.report} itemNoun="row" />}
+        />
+      ) : (
+        <>
+          <CourseStatsSummary rows={kept} scope={figuresScope} />
+          <ParseReportNotice report={loaded.report} itemNoun="row" />
+        </>
+      )}
       {loaded.duplicates > 0 && <p className="alert alert-info">{resultsTexts.duplicates(loaded.duplicates)}</p>}
       {changes}
       <div className="course-stats-toolbar">
