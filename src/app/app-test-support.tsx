@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AuthGate } from '@/features/auth/components/auth-gate';
+import { inTestRouter } from '@/testing/render';
 import { AppProviders, createAppQueryClient } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 /** The `location` of `url` (its path and query), as the start-up code reads window.location. */
 export function at(url: string): { pathname: string; search: string } {
@@ -9,12 +10,15 @@ export function at(url: string): { pathname: string; search: string } {
   return { pathname: parsed.pathname, search: parsed.search };
 }
 
-/** The signed-in app's routes at `url`, with the app's providers around them; returns the router to navigate. */
+/**
+ * The app at `url` as App composes it (providers, the sign-in gate, then the route list in a declarative router),
+ * with a memory router in place of the browser's; returns the router to navigate.
+ */
 export function renderApp(url: string, queryClient = createAppQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const { router, tree } = inTestRouter(url, <AppRoutes />);
   render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AuthGate>{tree}</AuthGate>
     </AppProviders>,
   );
   return router;

@@ -3,13 +3,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { TOKEN_EXCHANGE_PATH } from '@contract';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { fetchCourseStats } from '@/lib/api-client';
 import { getToken, rememberClientId, setToken, TOKEN_STORAGE_KEY } from '@/lib/token-store';
 import { courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
+import { inTestRouter } from '@/testing/render';
 import { AppProviders } from './providers';
 
 function Stats() {
@@ -23,24 +23,13 @@ function Stats() {
 
 /** The app's providers and the sign-in gate around `Stats`, at `url`; returns the router, to read its location. */
 function renderGatedAt(url: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <AuthGate>
-            <Stats />
-          </AuthGate>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
+  const { router, tree } = inTestRouter(
+    url,
+    <AuthGate>
+      <Stats />
+    </AuthGate>,
   );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  render(<AppProviders>{tree}</AppProviders>);
   return router;
 }
 

@@ -1,14 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
+import { inTestRouter } from '@/testing/render';
+import { AuthGate } from '@/features/auth/components/auth-gate';
 import { AppProviders } from './providers';
-import { preloadRoute, routes } from './router';
+import { AppRoutes, preloadRoute } from './router';
 
 const TOKEN = 'tok-9f8e7d6c5b4a';
 
@@ -36,15 +37,15 @@ describe('the token and the query cache', () => {
     let client: QueryClient | null = null;
     // As the app's start-up does: the screen's code first (here, its modules' first load is most of the wait).
     await preloadRoute('/courses/3/stats');
-    const router = createMemoryRouter(routes, { initialEntries: ['/courses/3/stats?user_id=101'] });
+    const { router, tree } = inTestRouter('/courses/3/stats?user_id=101', <AppRoutes />);
     render(
       <AppProviders>
         <ClientProbe onClient={(current) => (client = current)} />
-        <RouterProvider router={router} />
+        <AuthGate>{tree}</AuthGate>
       </AppProviders>,
     );
     expect(await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5_000 })).toBeInTheDocument();
-    await router.navigate('/label-groups');
+    await act(() => router.navigate('/label-groups'));
     expect(await screen.findByRole('tree', { name: 'Label groups' }, { timeout: 5_000 })).toBeInTheDocument();
 
     expect(authorizations.length).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useCatalog } from '@/lib/i18n';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
@@ -61,11 +60,8 @@ function NotFoundPage() {
 
 export const routes: RouteObject[] = [
   {
-    element: (
-      <AuthGate>
-        <AppShell />
-      </AuthGate>
-    ),
+    // Behind the sign-in gate that App puts around the whole router.
+    element: <AppShell />,
     children: [
       { index: true, element: <Navigate to={pathTo(HOME)} replace /> },
       ...SCREENS.map(({ name, Page }) => ({

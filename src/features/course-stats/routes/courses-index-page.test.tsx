@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { CourseShortcuts } from './courses-index-page';
@@ -8,7 +9,7 @@ function renderIndex() {
   return renderWithProviders(<CourseShortcuts />, {
     route: '/courses',
     path: '/courses',
-    extraRoutes: [{ path: '/courses/:courseId/stats', element: <p>stats page</p> }],
+    extraRoutes: <Route path="/courses/:courseId/stats" element={<p>stats page</p>} />,
   });
 }
 
