@@ -142,6 +142,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
         maxBodyBytes: config.upstreamMaxBytes,
       })
     : null;
+  if (upstream) metrics.watchAnswerRoom(() => upstream.room.usedBytes);
   const rateLimits = createRateLimits({ redisUrl: config.redisUrl, metrics, log: app.log });
   app.addHook('onClose', async () => {
     upstream?.close();

@@ -75,9 +75,12 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
     if (token !== undefined) query.append('access_token', token);
     const search = query.toString();
 
-    // Stop the upstream request when our client goes away before its answer is written.
+    // Stop the upstream request when our client goes away before its answer is written. The body's room is held
+    // until the answer is out, or the connection gone.
     const cancel = new AbortController();
+    const claim = upstream.room.claim();
     reply.raw.once('close', () => {
+      claim.release();
       if (!reply.raw.writableFinished) cancel.abort();
     });
 
@@ -85,10 +88,12 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      answer = await upstream.get(search === '' ? path : `${path}?${search}`, cancel.signal);
+      answer = await upstream.get(search === '' ? path : `${path}?${search}`, cancel.signal, { claim });
     } catch (error) {
       if (error instanceof UpstreamError) {
         metrics.observeUpstream(error.reason, seconds());
+        // No room for a large answer now (answer-room.ts): the others' answers free it as they go out.
+        if (error.reason === 'busy') reply.header('retry-after', '1');
         return sendError(reply, error.status, error.message);
       }
       throw error;
