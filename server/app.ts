@@ -169,6 +169,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       metrics,
       rateLimits,
       rateLimitMax: config.rateLimitMax,
+      sendTimeoutMs: config.sendTimeoutMs,
     });
   } else {
     const issued = new IssuedTokens(config.demoTokenTtlS, options.now);
