@@ -302,8 +302,42 @@ describe('errors', () => {
   });
 });
 
+describe('framework-level errors', () => {
+  it('are JSON with Cache-Control: no-store and Vary: Authorization, though no hook of a route runs', async () => {
+    const requests: Array<[InjectOptions, number]> = [
+      [{ url: '/endpoint/v1/courses/%zz/course_sessions', headers: DEMO_AUTH }, 400],
+      [{ url: '/endpoint/v1/courses/%E0%A4%A/course_stats', headers: DEMO_AUTH }, 400],
+      [{ url: '/%zz' }, 400],
+      [{ url: `/endpoint/v1/courses/${'1'.repeat(200)}/course_sessions`, headers: DEMO_AUTH }, 414],
+      [
+        {
+          method: 'POST',
+          url: '/oauth/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `client_id=${'a'.repeat(10_000)}`,
+        },
+        413,
+      ],
+    ];
+    // Without the app's files: their catch-all route would take the URL too long for the API's routes, as a 404.
+    const apiOnly = makeApp();
+    try {
+      for (const [request, status] of requests) {
+        const response = await apiOnly.inject(request);
+        const label = `${request.method ?? 'GET'} ${String(request.url).slice(0, 60)}`;
+        expect(response.statusCode, label).toBe(status);
+        expectJsonError(response, label);
+        expect(response.headers['cache-control'], label).toBe('no-store');
+        expect(response.headers.vary, label).toBe('Authorization');
+      }
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});
+
 describe('requests Node cannot parse', () => {
-  it('get our JSON 400/431 with the security headers, and their bytes stay out of the log', async () => {
+  it('get our JSON 400/431 with the security and private headers, and their bytes stay out of the log', async () => {
     const raw = captureLogs();
     const listening = makeApp({ logLevel: 'trace' }, { logStream: raw.stream });
     await listening.listen({ port: 0, host: '127.0.0.1' });
@@ -315,12 +349,17 @@ describe('requests Node cannot parse', () => {
           431,
         ],
         ['NOT-HTTP\r\n\r\n', 400],
+        ['GET /endpoint/v1/courses HTTP/1.1\r\nHost: x\r\nX-Bad\u0001: y\r\n\r\n', 400],
+        ['GET /endpoint/v1/courses HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400],
       ];
       for (const [request, status] of requests) {
         const answer = parseResponse(await exchange(portOf(listening.server), Buffer.from(request)));
-        expect(answer.status).toBe(status);
-        expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
-        expect(answer.headers.get('x-frame-options')).toBe('DENY');
+        const label = request.slice(0, 40);
+        expect(answer.status, label).toBe(status);
+        expect(answer.headers.get('content-type'), label).toBe('application/json; charset=utf-8');
+        expect(answer.headers.get('x-frame-options'), label).toBe('DENY');
+        expect(answer.headers.get('cache-control'), label).toBe('no-store');
+        expect(answer.headers.get('vary'), label).toBe('Authorization');
         expect(errorBodySchema.safeParse(JSON.parse(answer.body)).success).toBe(true);
       }
       expect(raw.text()).toContain('unparseable request');

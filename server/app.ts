@@ -7,7 +7,7 @@ import { demoApi } from './demo-api/demo-api';
 import { IssuedTokens } from './demo-api/issued-tokens';
 import { demoOAuth } from './demo-api/oauth';
 import { JSON_TYPE, PublicError, sendError } from './http-answers';
-import { markPrivate } from './private-answers';
+import { markPrivate, PRIVATE_HEADERS, setPrivate } from './private-answers';
 import { serializeRequest } from './log-redaction';
 import { TOKEN_ANSWER_MAX_BYTES, tokenExchange, type AskToken } from './oauth/token-exchange';
 import { createMetrics } from './ops/metrics';
@@ -71,7 +71,11 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       const raw: unknown = error.rawPacket;
       const start = Buffer.isBuffer(raw) ? raw.toString('latin1', 0, 64) : '';
       const target = /^[A-Z]+ (\S+)/.exec(start)?.[1] ?? '';
-      const headers = Object.entries(securityHeadersFor(target)).map(([name, value]) => `${name}: ${value}\r\n`);
+      // Private whatever the target: the bytes read may not be the whole request line, and an error is never
+      // worth keeping.
+      const headers = Object.entries({ ...securityHeadersFor(target), ...PRIVATE_HEADERS }).map(
+        ([name, value]) => `${name}: ${value}\r\n`,
+      );
       if (socket.writable) {
         socket.write(
           `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.join('')}content-type: ${JSON_TYPE}\r\n` +
@@ -80,9 +84,11 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       }
       socket.destroy();
     },
-    // A path the router cannot even decode (%zz) never reaches hooks or handlers: answer it here, same shape.
+    // A path the router cannot even decode (%zz) never reaches hooks or handlers (onRequest, onSend): answer it
+    // here, same shape, with the headers those hooks would have set.
     frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(reply, request.url);
+      setPrivate(reply);
       reply.header('x-request-id', request.id);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'The URL is too long');
       return sendError(reply, 400, 'The URL is not valid');
@@ -136,6 +142,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
         maxBodyBytes: config.upstreamMaxBytes,
       })
     : null;
+  if (upstream) metrics.watchAnswerRoom(() => upstream.room.usedBytes);
   const rateLimits = createRateLimits({ redisUrl: config.redisUrl, metrics, log: app.log });
   app.addHook('onClose', async () => {
     upstream?.close();
@@ -162,6 +169,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       metrics,
       rateLimits,
       rateLimitMax: config.rateLimitMax,
+      sendTimeoutMs: config.sendTimeoutMs,
     });
   } else {
     const issued = new IssuedTokens(config.demoTokenTtlS, options.now);

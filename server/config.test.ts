@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       upstreamTimeoutMs: 30_000,
       upstreamMaxBytes: 32 * 1024 * 1024,
+      sendTimeoutMs: 30_000,
     });
     expect(config.distDir).toBe(resolve(import.meta.dirname, '..', 'dist'));
   });
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       UPSTREAM_TIMEOUT_MS: '500',
       UPSTREAM_MAX_BYTES: '1024',
+      SEND_TIMEOUT_MS: '2500',
     });
     expect(config).toEqual({
       port: 0,
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       upstreamTimeoutMs: 500,
       upstreamMaxBytes: 1024,
+      sendTimeoutMs: 2500,
     });
   });
 
@@ -116,6 +119,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['DEMO_TOKEN', 'has space'],
     ['UPSTREAM_TIMEOUT_MS', '0'],
+    ['SEND_TIMEOUT_MS', '0'],
     ['DEMO_TOKEN_TTL_S', '0'],
     ['DEMO_NESTED_LABEL_GROUPS', 'yes'],
     ['DEMO_CLIENT_ID', 'has space'],

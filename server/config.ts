@@ -138,6 +138,9 @@ const envSchema = z.object({
   // Twice the 5,000-group label tree the app is measured with (9.1 MiB of JSON) is 18.3 MiB; 32 MiB leaves room for
   // longer or Cyrillic (two bytes a letter) texts. It caps what one request may hold, counted after decoding.
   UPSTREAM_MAX_BYTES: wholeNumber(1, 1024 * 1024 * 1024, UPSTREAM_MAX_BYTES_DEFAULT),
+  // The 9 MiB label tree leaves as 222 KB of brotli: 30 s is enough for it at 60 kbit/s, and for a whole 32 MiB
+  // answer, uncompressed, at 9 Mbit/s.
+  SEND_TIMEOUT_MS: wholeNumber(1, 600_000, 30_000),
   REDIS_URL: optional(redisUrl),
   METRICS_TOKEN: optional(printableToken()),
   TRUST_PROXY: optional(trustedProxies),
@@ -177,6 +180,11 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   upstreamTimeoutMs: number;
   upstreamMaxBytes: number;
+  /**
+   * How long a client may take to read a proxied answer, from its first byte on; then the connection is closed.
+   * What a client that never reads can hold is bounded by this in time and by the answer room in bytes.
+   */
+  sendTimeoutMs: number;
   /** Set: rate limits count in this Redis, shared by every instance. Unset: each instance counts its own. */
   redisUrl?: string | undefined;
   /** Set: /metrics answers only to `Authorization: Bearer <this>`. */
@@ -216,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
+    sendTimeoutMs: e.SEND_TIMEOUT_MS,
     // Optional settings are left out when unset, so a config without them looks as it always did.
     ...(e.REDIS_URL === undefined ? {} : { redisUrl: e.REDIS_URL }),
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),

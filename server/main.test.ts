@@ -223,6 +223,56 @@ describe('main', () => {
   );
 
   it(
+    'closes a connection whose request headers are incomplete, finishes the request in flight, and exits 0 at once',
+    { timeout: 30_000 },
+    async () => {
+      let arrived!: () => void;
+      const reachedUpstream = new Promise<void>((resolve) => (arrived = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const upstream = http.createServer((request, response) => {
+        if (!request.url?.includes('/course_stats')) return response.writeHead(401).end();
+        arrived();
+        void released.then(() => response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":1}]'));
+      });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const main = await startMain({ API_BASE_URL: `http://127.0.0.1:${portOf(upstream)}`, RATE_LIMIT_MAX: '0' });
+      const halfSent = connect(Number(new URL(main.url).port), '127.0.0.1');
+      try {
+        await new Promise<void>((resolve, reject) => {
+          halfSent.once('connect', resolve);
+          halfSent.once('error', reject);
+        });
+        const closedByServer = new Promise<void>((resolve) => halfSent.once('close', () => resolve()));
+        // One byte short of a request: the blank line that ends its headers never comes.
+        halfSent.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+        // A request sent after those bytes, on another connection: once it reaches the upstream, the server has
+        // read them too.
+        const inFlight = fetch(`${main.url}/endpoint/v1/courses/1/course_stats`, {
+          headers: { authorization: 'Bearer t' },
+        });
+        await reachedUpstream;
+        const started = performance.now();
+        main.sigterm();
+        await closedByServer;
+        release();
+        const response = await inFlight;
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual([{ id: 1 }]);
+        expect(await main.exited).toBe(0);
+        // The grace period is 10 s; without the half-sent connection closed, it ran out and the exit code was 1.
+        expect(performance.now() - started).toBeLessThan(5_000);
+        expect(main.output()).not.toContain('Requests still in flight');
+      } finally {
+        halfSent.destroy();
+        main.kill();
+        upstream.closeAllConnections();
+        await new Promise((resolve) => upstream.close(resolve));
+      }
+    },
+  );
+
+  it(
     'does not wait for idle keep-alive connections (a browser keeps them open) to exit',
     { timeout: 30_000 },
     async () => {

@@ -21,7 +21,8 @@ else {
 
 // Graceful shutdown: /readyz turns 503 at once; after SHUTDOWN_DELAY_MS (time for a load balancer to notice,
 // while still serving) stop accepting, let in-flight requests finish (app.close waits for them), then exit 0.
-// Connections that never sent a request are closed: app.close would wait for them too.
+// Connections not serving a request (none sent yet, or its headers still incomplete) are closed: app.close would
+// wait for them too, up to the headers timeout.
 // A second signal, or a request still running GRACE_MS after the listener closed, ends the process with 1.
 const GRACE_MS = 10_000;
 function shutDown(signal: string) {

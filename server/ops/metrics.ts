@@ -11,6 +11,7 @@ export type UpstreamOutcome =
   | '5xx'
   | 'timeout'
   | 'too_large'
+  | 'busy'
   | 'not_json'
   | 'unreachable'
   | 'closed'
@@ -97,6 +98,15 @@ export function createMetrics() {
     help: 'Requests whose rate limit was counted by this instance alone because Redis was unreachable.',
     registers,
   });
+  let answerRoomUsed = () => 0;
+  new Gauge({
+    name: 'proxy_answer_room_bytes',
+    help: 'Bytes the bodies of large proxied answers hold now, read or being sent; at most twice UPSTREAM_MAX_BYTES.',
+    registers,
+    collect() {
+      this.set(answerRoomUsed());
+    },
+  });
   const redisUp = new Gauge({
     name: 'rate_limit_redis_up',
     help: '1 while rate limits count in the shared Redis; 0 while Redis is unreachable (or not configured).',
@@ -131,6 +141,10 @@ export function createMetrics() {
     },
     redisUp(up: boolean) {
       redisUp.set(up ? 1 : 0);
+    },
+    /** Where proxy_answer_room_bytes is read from (server/proxy/answer-room.ts). */
+    watchAnswerRoom(usedBytes: () => number) {
+      answerRoomUsed = usedBytes;
     },
   };
 }

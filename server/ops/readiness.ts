@@ -39,7 +39,7 @@ export function upstreamCheck(upstream: Upstream, options: UpstreamCheckOptions)
     if (now - upstream.lastAnsweredAt() < freshMs) return true;
     if (now - failedAt < retryMs) return false;
     probe ??= upstream
-      .get(probePath, new AbortController().signal, timeoutMs)
+      .get(probePath, new AbortController().signal, { timeoutMs })
       .then(
         () => Date.now() - upstream.lastAnsweredAt() < freshMs,
         () => false,

@@ -146,6 +146,9 @@ describe('beside a hostile upstream, /healthz still answers at once', { timeout:
       async () => (statuses = await times(12, () => send(BOMBED, { headers: AUTH }))),
     );
     expect(held).toBeLessThan(most);
-    expect(statuses).toEqual(Array.from({ length: 12 }, () => 502));
+    // Each is read until it inflates past the cap (502), or finds the room for large answers taken by the others
+    // (503, answer-room.ts): twelve at once no longer hold 12 times 32 MiB.
+    expect(statuses.filter((status) => status !== 502 && status !== 503)).toEqual([]);
+    expect(statuses.filter((status) => status === 502).length).toBeGreaterThanOrEqual(2);
   });
 });

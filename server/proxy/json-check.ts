@@ -25,14 +25,17 @@ export const INLINE_CHECK_MAX_BYTES = 256 * 1024;
 /**
  * The worker's code, as CommonJS evaluated by Node. It loads json-clean.ts through tsx's require (tsx is what runs
  * the server), so the worker and the event loop run the one check, under `node --import tsx` and the tests alike.
- * It reads a copy of the bytes and answers the verdict; a cleaned text is handed over, not copied.
+ * It reads a copy of the bytes and answers the verdict; a cleaned text is handed over, not copied. The copy is
+ * handed back too, so the worker keeps nothing of it: a copy it merely dropped stayed until the worker's next
+ * collection, which an idle worker may never run (two 30 MB copies were still held after their answers had gone).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { checkJson } = require(workerData.tsx).require(workerData.module, workerData.module);
 parentPort.on('message', ({ id, bytes, spellings }) => {
   const verdict = checkJson(bytes, spellings);
-  parentPort.postMessage({ id, verdict }, verdict.kind === 'cleaned' ? [verdict.text.buffer] : []);
+  const handedBack = verdict.kind === 'cleaned' ? [bytes.buffer, verdict.text.buffer] : [bytes.buffer];
+  parentPort.postMessage({ id, verdict }, handedBack);
 });
 `;
 
@@ -89,15 +92,16 @@ export function createJsonChecker(inlineMaxBytes = INLINE_CHECK_MAX_BYTES): Json
 
   function check(text: Buffer, spellings: readonly string[]): Promise<JsonVerdict> {
     if (text.length <= inlineMaxBytes) return Promise.resolve(checkJson(text, spellings));
-    // The worker reads a copy in shared memory, made a few MiB a turn: postMessage's own copy of 30 MiB held the
-    // event loop for up to 250 ms. The answer's own bytes stay here, to be sent.
-    return copyInTurns([text], new Uint8Array(new SharedArrayBuffer(text.length))).then(
+    // The worker reads a copy, made a few MiB a turn and handed over (transferred, not copied again):
+    // postMessage's own copy of 30 MiB held the event loop for up to 250 ms. The answer's own bytes stay here, to
+    // be sent, or checked here should the worker be lost.
+    return copyInTurns([text], new Uint8Array(text.length)).then(
       (bytes) =>
         new Promise((resolve) => {
           const id = nextId++;
           pending.set(id, { text, spellings, resolve });
           worker ??= start();
-          worker.postMessage({ id, bytes, spellings });
+          worker.postMessage({ id, bytes, spellings }, [bytes.buffer]);
         }),
     );
   }

@@ -793,6 +793,67 @@ describe('failures', () => {
   });
 });
 
+describe('room for large answers', () => {
+  const KiB = 1024;
+  const json = { 'content-type': 'application/json' };
+  /** A JSON string of this many bytes. */
+  const jsonOf = (bytes: number) => Buffer.from(JSON.stringify('x'.repeat(bytes - 2)));
+
+  it('a large answer that finds no room is a 503 at once; the small ones and those with room go on', async () => {
+    // A cap of 1 MiB makes a room of 2 MiB.
+    const small = proxyApp({ upstreamMaxBytes: 1024 * KiB });
+    const roomBytes = async () =>
+      Number(/^proxy_answer_room_bytes (\d+)$/m.exec((await small.inject({ url: '/metrics' })).body)?.[1]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const announced = jsonOf(900 * KiB);
+    const compressed = gzipSync(jsonOf(900 * KiB));
+    upstream.script((request, response) => {
+      const course = new URL(request.url ?? '/', 'http://upstream').pathname.split('/')[4];
+      if (course === '201') {
+        // Its size announced: it takes that much room from its first byte.
+        response.writeHead(200, { ...json, 'content-length': String(announced.length) });
+        response.write(announced.subarray(0, 1000));
+        void released.then(() => response.end(announced.subarray(1000)));
+      } else if (course === '202') {
+        // Compressed, its size unknown: past 256 KiB decoded it takes the cap, 1 MiB.
+        response.writeHead(200, { ...json, 'content-encoding': 'gzip' });
+        response.write(compressed.subarray(0, compressed.length / 2));
+        void released.then(() => response.end(compressed.subarray(compressed.length / 2)));
+      } else if (course === '203') {
+        response.writeHead(200, json).end(jsonOf(300 * KiB));
+      } else {
+        response.writeHead(200, json).end('[{"id":1}]');
+      }
+    });
+    const first = small.inject({ url: '/endpoint/v1/courses/201/course_stats', headers: AUTH });
+    const second = small.inject({ url: '/endpoint/v1/courses/202/course_stats', headers: AUTH });
+    const deadline = performance.now() + 10_000;
+    while ((await roomBytes()) < 1924 * KiB) {
+      if (performance.now() > deadline) throw new Error(`the room holds ${await roomBytes()} bytes`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+
+    const refused = await small.inject({ url: '/endpoint/v1/courses/203/course_stats', headers: AUTH });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ error: 'The server is busy with other large answers: try again shortly' });
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const ordinary = await small.inject({ url: '/endpoint/v1/courses/204/course_stats', headers: AUTH });
+    expect(ordinary.statusCode).toBe(200);
+
+    release();
+    expect((await first).statusCode).toBe(200);
+    expect((await first).rawPayload.equals(announced)).toBe(true);
+    expect((await second).statusCode).toBe(200);
+    expect((await second).body.length).toBe(900 * KiB);
+    // Both answers are out: the room is empty, and the answer refused before now finds room.
+    expect(await roomBytes()).toBe(0);
+    expect((await small.inject({ url: '/endpoint/v1/courses/203/course_stats', headers: AUTH })).statusCode).toBe(200);
+    expect(await roomBytes()).toBe(0);
+  });
+});
+
 describe('refusals', () => {
   const refusedPaths = [
     '/endpoint/v1/courses/abc/course_stats',

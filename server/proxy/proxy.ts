@@ -17,6 +17,8 @@ export interface ProxyOptions {
   rateLimits: RateLimits;
   /** Requests per client address per minute; 0 turns the limit off. */
   rateLimitMax: number;
+  /** How long a client may take to read an answer, from its first byte on, before its connection is closed. */
+  sendTimeoutMs: number;
 }
 
 /**
@@ -65,6 +67,17 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
   const json = createJsonChecker();
   app.addHook('onClose', () => json.close());
 
+  // A client that reads slowly, or not at all, would keep its answer's body (up to UPSTREAM_MAX_BYTES, and its room,
+  // answer-room.ts) for as long as it keeps the connection open: it has sendTimeoutMs to take the answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const deadline = setTimeout(() => {
+      request.log.info({ sendTimeoutMs: options.sendTimeoutMs }, 'answer not taken in time: connection closed');
+      reply.raw.destroy();
+    }, options.sendTimeoutMs);
+    reply.raw.once('close', () => clearTimeout(deadline));
+    done(null, payload);
+  });
+
   async function forward(request: FastifyRequest, reply: FastifyReply, path: string, query: URLSearchParams) {
     // The browser sends the token as a Bearer header; the upstream takes it as the access_token parameter.
     const token = bearerToken(request.headers.authorization);
@@ -75,9 +88,12 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
     if (token !== undefined) query.append('access_token', token);
     const search = query.toString();
 
-    // Stop the upstream request when our client goes away before its answer is written.
+    // Stop the upstream request when our client goes away before its answer is written. The body's room is held
+    // until the answer is out, or the connection gone.
     const cancel = new AbortController();
+    const claim = upstream.room.claim();
     reply.raw.once('close', () => {
+      claim.release();
       if (!reply.raw.writableFinished) cancel.abort();
     });
 
@@ -85,10 +101,13 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      answer = await upstream.get(search === '' ? path : `${path}?${search}`, cancel.signal);
+      answer = await upstream.get(search === '' ? path : `${path}?${search}`, cancel.signal, { claim });
     } catch (error) {
       if (error instanceof UpstreamError) {
         metrics.observeUpstream(error.reason, seconds());
+        // No room for a large answer now (answer-room.ts): the slow clients holding it are cut within
+        // SEND_TIMEOUT_MS.
+        if (error.reason === 'busy') reply.header('retry-after', '1');
         return sendError(reply, error.status, error.message);
       }
       throw error;

@@ -2,6 +2,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
+import { AnswerRoom, UNCOUNTED_ANSWER_BYTES, type RoomClaim } from './answer-room';
 
 export interface UpstreamAnswer {
   status: number;
@@ -35,12 +36,12 @@ export function readJsonBody(headers: IncomingHttpHeaders, body: Buffer): { valu
 }
 
 /** Why there was no usable answer, as counted in the metrics. */
-export type UpstreamFailure = 'timeout' | 'too_large' | 'unreachable' | 'closed' | 'cancelled';
+export type UpstreamFailure = 'timeout' | 'too_large' | 'busy' | 'unreachable' | 'closed' | 'cancelled';
 
 /** Why the upstream gave no usable answer; status is what our client gets. */
 export class UpstreamError extends Error {
   constructor(
-    readonly status: 502 | 504,
+    readonly status: 502 | 503 | 504,
     message: string,
     readonly reason: UpstreamFailure,
   ) {
@@ -56,12 +57,24 @@ export interface UpstreamOptions {
   maxBodyBytes: number;
   /** The cap on an error answer's body (any status but 2xx), decoded; ERROR_BODY_MAX_BYTES unless set. */
   maxErrorBytes?: number;
+  /** Room for large bodies held at once (answer-room.ts); twice maxBodyBytes unless set. */
+  roomBytes?: number;
 }
 
 /** What one request may take: its timeout and the cap on its body (decoded). */
 export interface RequestLimits {
   timeoutMs?: number;
   maxBytes?: number;
+}
+
+/**
+ * How one GET is read. claim: where its body's room is counted (a claim on this upstream client's `room`), kept past
+ * the answer until the caller releases it, so that a body is counted for as long as the caller keeps it. Without
+ * one, the body is counted while it is read, and no longer once handed over.
+ */
+export interface GetOptions {
+  timeoutMs?: number;
+  claim?: RoomClaim;
 }
 
 /**
@@ -134,6 +147,10 @@ function decodedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
  * compressed body that does not decode is kept undecoded with its Content-Encoding, so it is never taken for JSON.
  * Only Accept, Accept-Encoding and User-Agent are sent (and a POST's Content-Type and Content-Length): no cookies,
  * no Authorization, no X-Forwarded-*.
+ *
+ * A body larger than UNCOUNTED_ANSWER_BYTES takes room (answer-room.ts): its announced size at once, or, when its
+ * size is not announced (compressed, or chunked), the cap as soon as it passes that size, and its own size once
+ * read. Where there is no room, reading stops and the request fails with 503 (busy).
  */
 export function createUpstream(options: UpstreamOptions) {
   const base = new URL(options.baseUrl);
@@ -141,6 +158,7 @@ export function createUpstream(options: UpstreamOptions) {
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 64 });
   const basePath = base.pathname === '/' ? '' : base.pathname;
   const maxErrorBytes = options.maxErrorBytes ?? ERROR_BODY_MAX_BYTES;
+  const room = new AnswerRoom(options.roomBytes ?? 2 * options.maxBodyBytes);
 
   // When the upstream last gave an answer that was not a 5xx: the readiness probe's evidence.
   let lastAnsweredAt = Number.NEGATIVE_INFINITY;
@@ -149,8 +167,9 @@ export function createUpstream(options: UpstreamOptions) {
    * pathAndQuery must start with '/'; it is appended to the base path, never resolved against it. timeoutMs
    * overrides the configured timeout (the readiness probe uses a short one).
    */
-  function get(pathAndQuery: string, cancel: AbortSignal, timeoutMs = options.timeoutMs): Promise<UpstreamAnswer> {
-    return send(pathAndQuery, cancel, { timeoutMs, maxBytes: options.maxBodyBytes }, null);
+  function get(pathAndQuery: string, cancel: AbortSignal, getOptions: GetOptions = {}): Promise<UpstreamAnswer> {
+    const { timeoutMs = options.timeoutMs, claim } = getOptions;
+    return send(pathAndQuery, cancel, { timeoutMs, maxBytes: options.maxBodyBytes }, null, claim);
   }
 
   /** POSTs an application/x-www-form-urlencoded body to path: what it carries stays out of every URL. */
@@ -164,7 +183,9 @@ export function createUpstream(options: UpstreamOptions) {
     cancel: AbortSignal,
     limits: Required<RequestLimits>,
     form: Buffer | null,
+    callerClaim?: RoomClaim,
   ): Promise<UpstreamAnswer> {
+    const claim = callerClaim ?? room.claim();
     return new Promise((resolve, reject) => {
       let settled = false;
       let request: http.ClientRequest | undefined;
@@ -186,13 +207,17 @@ export function createUpstream(options: UpstreamOptions) {
           decoder?.destroy();
           request?.destroy();
         }
+        // What was taken for a body of unknown size shrinks to the body's own.
+        if (callerClaim) claim.hold(result.body.length);
+        else claim.release();
         resolve(result);
       }
-      function fail(status: 502 | 504, message: string, reason: UpstreamFailure) {
+      function fail(status: 502 | 503 | 504, message: string, reason: UpstreamFailure) {
         if (settled) return;
         finish();
         decoder?.destroy();
         request?.destroy();
+        claim.release();
         reject(new UpstreamError(status, message, reason));
       }
 
@@ -238,11 +263,21 @@ export function createUpstream(options: UpstreamOptions) {
           };
           response.on('error', () => fail(502, 'The upstream API closed the connection', 'closed'));
           const encoding = response.headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
-          // Announced too large: only a body in no encoding announces its decoded size.
-          if (encoding === 'identity' && Number(response.headers['content-length']) > cap) {
+          // Only a body in no encoding announces its decoded size.
+          const announced = encoding === 'identity' ? Number(response.headers['content-length']) : Number.NaN;
+          if (announced > cap) {
             overCap();
             return;
           }
+          // Room for a large body (answer-room.ts): false when there is none, and the request has failed.
+          let roomTaken = false;
+          const takeRoom = (bytes: number) => {
+            roomTaken = true;
+            if (!claim.hold(bytes)) fail(503, 'The server is busy with other large answers: try again shortly', 'busy');
+            return !settled;
+          };
+          if (announced > UNCOUNTED_ANSWER_BYTES && !takeRoom(announced)) return;
+          const roomFor = (size: number) => size <= UNCOUNTED_ANSWER_BYTES || roomTaken || takeRoom(cap);
           // Encoded or not, no more than the cap is buffered, before decoding and after.
           const chunks: Buffer[] = [];
           let size = 0;
@@ -250,7 +285,7 @@ export function createUpstream(options: UpstreamOptions) {
             if (settled) return;
             size += chunk.length;
             if (size > cap) overCap();
-            else chunks.push(chunk);
+            else if (roomFor(size)) chunks.push(chunk);
           };
           const makeDecoder = DECODERS[encoding];
           if (makeDecoder) {
@@ -274,7 +309,7 @@ export function createUpstream(options: UpstreamOptions) {
             received += chunk.length;
             if (received > cap) overCap();
             else if (decoder) decoder.write(chunk);
-            else chunks.push(chunk);
+            else if (roomFor(received)) chunks.push(chunk);
           });
           response.on('end', () => {
             if (!response.complete) return fail(502, 'The upstream API closed the connection', 'closed');
@@ -292,7 +327,7 @@ export function createUpstream(options: UpstreamOptions) {
     });
   }
 
-  return { get, postForm, lastAnsweredAt: () => lastAnsweredAt, close: () => agent.destroy() };
+  return { get, postForm, room, lastAnsweredAt: () => lastAnsweredAt, close: () => agent.destroy() };
 }
 
 export type Upstream = ReturnType<typeof createUpstream>;
