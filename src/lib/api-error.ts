@@ -65,14 +65,27 @@ export class InvalidRequestError extends Error {
   }
 }
 
-/** Retry-After is either delta-seconds or an HTTP date. Returns milliseconds from `now`, or null. */
+/** An HTTP date (RFC 9110: IMF-fixdate, and the obsolete RFC 850 and asctime forms it still accepts). */
+const HTTP_DATE =
+  /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
+
+/**
+ * Retry-After is whole seconds (`^\d+$`) or an HTTP date. Returns milliseconds from `now`, or null for anything
+ * else, and for a date that is not in the future: `0`, `-5`, `1.5` or a past date say nothing usable, so the
+ * caller falls back to its backoff (Date.parse alone would take '-5' and '1.5' for dates). The retry policy
+ * clamps what this returns.
+ */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
   if (value === null) return null;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (/^\d+$/.test(trimmed)) {
+    const seconds = Number(trimmed);
+    return seconds === 0 ? null : Math.min(seconds * 1000, Number.MAX_SAFE_INTEGER);
+  }
+  if (!HTTP_DATE.test(trimmed)) return null;
   const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now);
+  if (Number.isNaN(date) || date <= now) return null;
+  return date - now;
 }
 
 /** Maps an HTTP error status to the union. `message` is the server's, already extracted and scrubbed. */

@@ -5,7 +5,8 @@ import { server } from '@/testing/msw';
 import { courseStatWire } from '@/testing/fixtures';
 import { fetchCourseStats } from './api-client';
 import { ApiError, type ApiErrorDetail } from './api-error';
-import { MAX_RETRIES, queryClientDefaults, retryDelay, RETRY_AFTER_CAP_MS, shouldRetry } from './query-client';
+import { queryClientDefaults, retryDelay, shouldRetry } from './query-client';
+import { MAX_RATE_LIMITED_RETRIES, MAX_TRANSIENT_RETRIES, MAX_WAIT_MS, MIN_WAIT_MS } from './retry-policy';
 
 const error = (detail: ApiErrorDetail) => new ApiError(detail);
 
@@ -14,11 +15,17 @@ describe('shouldRetry', () => {
     { kind: 'network', message: 'down' },
     { kind: 'timeout', timeoutMs: 15_000 },
     { kind: 'server', status: 503, message: null },
-    { kind: 'rate_limited', status: 429, retryAfterMs: 1000, message: null },
   ])('retries $kind up to three times', (detail) => {
     expect(shouldRetry(0, error(detail))).toBe(true);
-    expect(shouldRetry(MAX_RETRIES - 1, error(detail))).toBe(true);
-    expect(shouldRetry(MAX_RETRIES, error(detail))).toBe(false);
+    expect(shouldRetry(MAX_TRANSIENT_RETRIES - 1, error(detail))).toBe(true);
+    expect(shouldRetry(MAX_TRANSIENT_RETRIES, error(detail))).toBe(false);
+  });
+
+  it('waits out a 429 more often than a transient failure', () => {
+    const limited = error({ kind: 'rate_limited', status: 429, retryAfterMs: 1000, message: null });
+    expect(shouldRetry(0, limited)).toBe(true);
+    expect(shouldRetry(MAX_RATE_LIMITED_RETRIES - 1, limited)).toBe(true);
+    expect(shouldRetry(MAX_RATE_LIMITED_RETRIES, limited)).toBe(false);
   });
 
   it.each<ApiErrorDetail>([
@@ -39,24 +46,25 @@ describe('shouldRetry', () => {
 describe('retryDelay', () => {
   const serverError = error({ kind: 'server', status: 500, message: null });
 
-  it('grows exponentially with jitter inside the bounds', () => {
-    expect(retryDelay(0, serverError, () => 0)).toBe(250);
-    expect(retryDelay(0, serverError, () => 1)).toBe(500);
-    expect(retryDelay(2, serverError, () => 0)).toBe(1000);
-    expect(retryDelay(2, serverError, () => 1)).toBe(2000);
-    expect(retryDelay(10, serverError, () => 1)).toBe(8000);
+  it('grows exponentially with jitter inside the bounds, never under 1 s', () => {
+    expect(retryDelay(0, serverError, () => 0)).toBe(MIN_WAIT_MS);
+    expect(retryDelay(0, serverError, () => 1)).toBe(MIN_WAIT_MS);
+    expect(retryDelay(2, serverError, () => 0)).toBe(1200);
+    expect(retryDelay(2, serverError, () => 1)).toBe(2400);
+    expect(retryDelay(2, serverError, () => 0)).toBeGreaterThan(retryDelay(0, serverError, () => 1));
   });
 
   it('varies between calls (jitter) so clients do not retry in lockstep', () => {
     expect(retryDelay(1, serverError, () => 0.1)).not.toBe(retryDelay(1, serverError, () => 0.9));
   });
 
-  it('waits what Retry-After says after a 429, capped at 30 s', () => {
+  it('waits what Retry-After says after a 429, clamped to [1 s, the stated maximum]', () => {
     const limited = (retryAfterMs: number | null) =>
       error({ kind: 'rate_limited', status: 429, retryAfterMs, message: null });
     expect(retryDelay(0, limited(4000))).toBe(4000);
-    expect(retryDelay(0, limited(120_000))).toBe(RETRY_AFTER_CAP_MS);
-    expect(retryDelay(0, limited(null))).toBeGreaterThan(0);
+    expect(retryDelay(0, limited(3_600_000))).toBe(MAX_WAIT_MS);
+    expect(retryDelay(0, limited(0))).toBe(MIN_WAIT_MS);
+    expect(retryDelay(0, limited(null))).toBeGreaterThanOrEqual(MIN_WAIT_MS);
   });
 });
 

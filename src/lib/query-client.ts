@@ -1,36 +1,14 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { isApiError } from './api-error';
+import { retryDecision } from './retry-policy';
 
-export const MAX_RETRIES = 3;
-export const RETRY_AFTER_CAP_MS = 30_000;
-const BASE_DELAY_MS = 500;
-const MAX_BACKOFF_MS = 8_000;
-
-/** Retry only what can succeed on a second try: network, timeout, 5xx, and 429 after its wait. */
+/** React Query counts failures from 0; the retry policy counts the failed attempt, from 1. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES || !isApiError(error)) return false;
-  switch (error.detail.kind) {
-    case 'network':
-    case 'timeout':
-    case 'server':
-    case 'rate_limited':
-      return true;
-    case 'unauthorized':
-    case 'not_found':
-    case 'bad_request':
-    case 'invalid_response':
-      return false;
-  }
+  return retryDecision(error, failureCount + 1).retry;
 }
 
-/** Exponential backoff with equal jitter (half fixed, half random); a 429 waits what Retry-After says, capped. */
-export function retryDelay(attempt: number, error: unknown, random: () => number = Math.random): number {
-  if (isApiError(error) && error.detail.kind === 'rate_limited') {
-    const wait = error.detail.retryAfterMs ?? BASE_DELAY_MS * 2 ** (attempt + 1);
-    return Math.min(wait, RETRY_AFTER_CAP_MS);
-  }
-  const ceiling = Math.min(MAX_BACKOFF_MS, BASE_DELAY_MS * 2 ** attempt);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+export function retryDelay(failureCount: number, error: unknown, random: () => number = Math.random): number {
+  const decision = retryDecision(error, failureCount + 1, random);
+  return decision.retry ? decision.waitMs : 0;
 }
 
 export const queryClientDefaults: QueryClientConfig['defaultOptions'] = {

@@ -135,7 +135,8 @@ describe('the page loader, as the worker runs it', () => {
     const waits = messages.flatMap((message) =>
       message.type === 'progress' && message.status.waiting ? [message.status.waiting.error] : [],
     );
-    expect(waits[0]).toMatchObject({ kind: 'api', detail: { kind: 'rate_limited', status: 429, retryAfterMs: 0 } });
+    // `Retry-After: 0` is no usable wait: the retry falls back to the backoff (at least 1 s).
+    expect(waits[0]).toMatchObject({ kind: 'api', detail: { kind: 'rate_limited', status: 429, retryAfterMs: null } });
     expect(messages.at(-1)).toEqual({ type: 'done' });
   });
 
@@ -168,6 +169,7 @@ describe('the page loader, as the worker runs it', () => {
       pages: 1,
       nextPage: 2,
       complete: false,
+      end: null,
     };
     seen.length = 0;
     const second = run({ type: 'load', params: PARAMS, token: TOKEN, resumeFrom });
@@ -176,7 +178,7 @@ describe('the page loader, as the worker runs it', () => {
     expect(seen.some((request) => new URL(request.url).searchParams.get('page') === '1')).toBe(false);
     const parts = second.merged();
     expect(parts.flatMap((part) => part.items.map((item) => item.id))).toEqual(all.slice(100).map((item) => item.id));
-    expect(parts.at(-1)).toMatchObject({ received: 230, pages: 3, complete: true });
+    expect(parts.at(-1)).toMatchObject({ received: 230, pages: 3, complete: true, end: 'short_page' });
   });
 });
 

@@ -2,12 +2,19 @@ import { PER_PAGE_MAX, type CourseStat, type CourseStatsParams, type DroppedFiel
 import { fetchCourseStats } from '@/lib/api-client';
 import { ApiError, InvalidRequestError, isApiError, type ApiErrorDetail } from '@/lib/api-error';
 import { isRecord } from '@/lib/is-record';
-import { loadAllPages, type LoadedPages, type LoaderStatus } from './load-all-pages';
+import {
+  PARALLEL,
+  READ_AHEAD_PAGES,
+  readPages,
+  type ListEnd,
+  type LoadedPages,
+  type LoaderStatus,
+} from '@/lib/page-reader';
 
 /**
  * The page loader of whole-course mode as a message handler: the same code runs in a Worker (course-pages.worker.ts)
  * or, where there is none, on the page itself (load-course-pages.ts). It fetches, parses and checks the pages,
- * drops duplicates, retries and slows down as loadAllPages does, and reports what it merged as it goes: only what
+ * drops duplicates, retries and slows down as the page reader (lib/page-reader.ts) does, and reports what it merged as it goes: only what
  * is new each time, so the page receives every row once.
  *
  * The token comes in the `load` message and lives in this handler's memory only: it goes into each request's
@@ -25,7 +32,7 @@ export type ToLoader =
       type: 'load';
       params: WholeCourseParams;
       token: string | null;
-      /** An unfinished earlier load to carry on from (loadAllPages' resumeFrom). */
+      /** An unfinished earlier load to carry on from (readPages' resumeFrom). */
       resumeFrom: LoadedPages<CourseStat> | null;
     }
   /** The user's token changed during the load (signed in again elsewhere): later requests use the new one. */
@@ -50,6 +57,7 @@ export interface MergedSince {
   pages: number;
   nextPage: number;
   complete: boolean;
+  end: ListEnd | null;
 }
 
 export type LoaderStatusMessage = Omit<LoaderStatus, 'waiting'> & {
@@ -89,7 +97,7 @@ export function fromLoaderError(error: LoaderError): Error {
 export function createPagesLoader(post: (message: FromLoader) => void): (message: ToLoader) => void {
   const controller = new AbortController();
   const held: { token: string | null; started: boolean } = { token: null, started: false };
-  // How much of loadAllPages' state the page has already been sent.
+  // How much of the reader's state the page has already been sent.
   const sent = { items: 0, rejected: 0, dropped: 0, pages: 0, nextPage: 1, complete: false };
 
   const start = (params: WholeCourseParams, resumeFrom: LoadedPages<CourseStat> | null) => {
@@ -100,11 +108,13 @@ export function createPagesLoader(post: (message: FromLoader) => void): (message
       sent.pages = resumeFrom.pages;
       sent.nextPage = resumeFrom.nextPage;
     }
-    loadAllPages<CourseStat>({
+    readPages<CourseStat>({
       fetchPage: (page, signal) =>
         fetchCourseStats({ ...params, page, perPage: WHOLE_COURSE_PER_PAGE }, { signal, token: held.token }),
       perPage: WHOLE_COURSE_PER_PAGE,
       getId: (stat) => stat.id,
+      concurrency: PARALLEL,
+      readAhead: READ_AHEAD_PAGES,
       signal: controller.signal,
       resumeFrom: resumeFrom ?? undefined,
       onProgress: (status, snapshot) => {
@@ -142,6 +152,7 @@ export function createPagesLoader(post: (message: FromLoader) => void): (message
       pages: loaded.pages,
       nextPage: loaded.nextPage,
       complete: loaded.complete,
+      end: loaded.end,
     };
     sent.items = items.length;
     sent.rejected = report.rejected.length;

@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import { getToken, subscribeToken } from '@/lib/token-store';
-import type { LoadedPages, LoaderStatus, MergedReport } from './load-all-pages';
+import type { ListEnd, LoadedPages, LoaderStatus, MergedReport } from '@/lib/page-reader';
 import {
   createPagesLoader,
   fromLoaderError,
@@ -114,7 +114,7 @@ export interface LoadCoursePagesOptions {
   signal: AbortSignal;
   /** A load that stopped early: carry on after its last page instead of starting over. */
   resumeFrom: LoadedPages<CourseStat> | undefined;
-  /** As loadAllPages' onProgress. */
+  /** As readPages' onProgress. */
   onProgress: (status: LoaderStatus, snapshot: () => LoadedPages<CourseStat>) => void;
   /**
    * The rows each message brings, each row once, before the progress that counts them: for per-row work the screen
@@ -129,7 +129,7 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 /**
- * Every page of a course, as loadAllPages reads them, by a loader off the main thread where there can be one.
+ * Every page of a course, as the page reader reads them, by a loader off the main thread where there can be one.
  * The rows come over as they are merged, each once; this side keeps them and hands out snapshots.
  * The token goes to the loader in memory, in the message that starts it (and again when it changes); the
  * loader puts it in each request's Authorization header and nowhere else.
@@ -148,7 +148,12 @@ export function loadCoursePages({
   const report: MergedReport = resumed
     ? { ...resumed.report, rejected: [...resumed.report.rejected], dropped: [...resumed.report.dropped] }
     : { received: 0, accepted: 0, rejected: [], dropped: [], duplicates: 0 };
-  const position = { pages: resumed?.pages ?? 0, nextPage: resumed?.nextPage ?? 1, complete: false };
+  const position: { pages: number; nextPage: number; complete: boolean; end: ListEnd | null } = {
+    pages: resumed?.pages ?? 0,
+    nextPage: resumed?.nextPage ?? 1,
+    complete: false,
+    end: null,
+  };
 
   const snapshot = (): LoadedPages<CourseStat> => ({
     items: [...items],
@@ -156,6 +161,7 @@ export function loadCoursePages({
     pages: position.pages,
     nextPage: position.nextPage,
     complete: position.complete,
+    end: position.end,
   });
 
   const add = (merged: MergedSince) => {
@@ -168,6 +174,7 @@ export function loadCoursePages({
     position.pages = merged.pages;
     position.nextPage = merged.nextPage;
     position.complete = merged.complete;
+    position.end = merged.end;
   };
 
   return new Promise<LoadedPages<CourseStat>>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import type { CourseStat } from '@contract';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
-import type { LoadedPages, LoaderStatus } from './load-all-pages';
-import { pageFailureReason, type PageFailureReason } from './page-retry';
+import type { LoadedPages, LoaderStatus } from '@/lib/page-reader';
+import { failureReason, type FailureReason } from '@/lib/retry-policy';
 import type { WholeCourseParams } from './course-pages-loader';
 import { loadCoursePages, type OpenLoader } from './load-course-pages';
 import type { ReadSoFar } from './whole-course-progress';
@@ -22,7 +22,7 @@ export const PROGRESS_EVERY_MS = 100;
 export const ROWS_EVERY_MS = 250;
 
 export interface WholeCourseWait {
-  reason: PageFailureReason;
+  reason: FailureReason;
   /** When the next try is due, ms since the epoch. */
   untilMs: number;
 }
@@ -133,7 +133,7 @@ export async function loadWholeCourse(
       onProgress: (status, snapshot) => {
         const waiting: WholeCourseWait | null = status.waiting
           ? {
-              reason: pageFailureReason(status.waiting.error),
+              reason: failureReason(status.waiting.error),
               untilMs: status.waiting.untilMs,
             }
           : null;

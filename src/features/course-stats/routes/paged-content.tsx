@@ -5,7 +5,7 @@ import { ApiErrorAlert } from '@/components/api-error-alert';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
-import { MAX_RETRIES } from '@/lib/query-client';
+import { MAX_TRANSIENT_RETRIES } from '@/lib/retry-policy';
 import { PER_PAGE_OPTIONS } from '../params/course-stats-search';
 import { useNow } from '../fields/use-now';
 import { CourseStatsTable } from '../table/course-stats-table';
@@ -21,7 +21,7 @@ import { resultsCatalogs } from '../results/strings';
 const NO_ROWS: CourseStat[] = [];
 
 /** The first try and the query client's retries of a timeout or a 5xx. */
-const MAX_ATTEMPTS = MAX_RETRIES + 1;
+const MAX_ATTEMPTS = MAX_TRANSIENT_RETRIES + 1;
 
 const isRateLimited = (reason: unknown) => isApiError(reason) && reason.detail.kind === 'rate_limited';
 

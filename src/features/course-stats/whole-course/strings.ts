@@ -1,6 +1,7 @@
 import type { Locale } from '@/lib/i18n';
 import { enWords, ruWords } from '../fields/words';
-import type { PageFailureReason } from '../api/page-retry';
+import type { FailureReason } from '@/lib/retry-policy';
+import type { ListEnd } from '@/lib/page-reader';
 
 const { number, rows, pages } = enWords;
 const { number: ruNumber, rows: ruRows, rowsOf: ruRowsOf, pages: ruPages, pagesOf: ruPagesOf } = ruWords;
@@ -17,7 +18,7 @@ const en = {
   stoppedAt: (loaded: number, pageCount: number) =>
     `Stopped after ${rows(loaded)} (${pages(pageCount)}); more may exist.`,
   /** What a page waits for before its retry; a lost connection is called that, not a problem of the API. */
-  waiting: (reason: PageFailureReason, untilMs: number, now: number) => {
+  waiting: (reason: FailureReason, untilMs: number, now: number) => {
     const seconds = waitSeconds(untilMs, now);
     switch (reason) {
       case 'rate_limited':
@@ -27,10 +28,18 @@ const en = {
       case 'timeout':
         return `The API took too long to answer: trying again in ${seconds} s, with fewer requests at once.`;
       case 'server':
-      case 'other':
+      case 'forbidden':
+      case 'not_found':
+      case 'refused':
+      case 'unreadable':
         return `The API had a problem answering: trying again in ${seconds} s, with fewer requests at once.`;
     }
   },
+  /** A list the reader cut short: the rows read are kept, and the user is told more may exist. */
+  cutShort: (end: Extract<ListEnd, 'repeated_page' | 'page_cap'>, loaded: number, pageCount: number) =>
+    end === 'repeated_page'
+      ? `Loaded ${rows(loaded)} (${pages(pageCount)}), then the API sent a page it had sent before, so the reading stopped. More rows may exist.`
+      : `Loaded ${rows(loaded)} (${pages(pageCount)}): the most one load reads. More rows may exist.`,
   connectionLostAt: (loaded: number, pageCount: number) =>
     `The connection was lost after ${rows(loaded)} (${pages(pageCount)}). Resume carries on from there.`,
   cancel: 'Cancel',
@@ -49,7 +58,7 @@ const ru: WholeCourseTexts = {
   loadedAll: (loaded: number, pageCount: number) => `Загружены все страницы (${ruPages(pageCount)}): ${ruRows(loaded)}`,
   stoppedAt: (loaded: number, pageCount: number) =>
     `Остановлено после ${ruRowsOf(loaded)} (${ruPagesOf(pageCount)}); могут быть и другие.`,
-  waiting: (reason: PageFailureReason, untilMs: number, now: number) => {
+  waiting: (reason: FailureReason, untilMs: number, now: number) => {
     const seconds = waitSeconds(untilMs, now);
     switch (reason) {
       case 'rate_limited':
@@ -59,10 +68,17 @@ const ru: WholeCourseTexts = {
       case 'timeout':
         return `API слишком долго не отвечает: повтор через ${seconds} с, запросов одновременно будет меньше.`;
       case 'server':
-      case 'other':
+      case 'forbidden':
+      case 'not_found':
+      case 'refused':
+      case 'unreadable':
         return `У API возникла проблема с ответом: повтор через ${seconds} с, запросов одновременно будет меньше.`;
     }
   },
+  cutShort: (end: Extract<ListEnd, 'repeated_page' | 'page_cap'>, loaded: number, pageCount: number) =>
+    end === 'repeated_page'
+      ? `Загружено ${ruRows(loaded)} (${ruPages(pageCount)}), затем API прислал уже присланную страницу, и чтение остановлено. Могут быть и другие строки.`
+      : `Загружено ${ruRows(loaded)} (${ruPages(pageCount)}): больше одна загрузка не читает. Могут быть и другие строки.`,
   connectionLostAt: (loaded: number, pageCount: number) =>
     `Соединение прервалось после ${ruRowsOf(loaded)} (${ruPagesOf(pageCount)}). «Продолжить» загрузит остальное.`,
   cancel: 'Отмена',

@@ -27,6 +27,7 @@ function loaded(pages: number, complete = false): WholeCourseData {
     pages,
     nextPage: pages + 1,
     complete,
+    end: complete ? 'short_page' : null,
     waiting: null,
   };
 }

@@ -4,7 +4,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { WholeCourseData } from '../api/whole-course';
 import { useReadSoFar } from '../api/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
-import { pageFailureReason } from '../api/page-retry';
+import { isCutShort } from '@/lib/page-reader';
+import { failureReason } from '@/lib/retry-policy';
 import { wholeCourseCatalogs } from './strings';
 import type { WholeCourse } from './use-whole-course';
 
@@ -60,9 +61,10 @@ export function WholeCourseBar({
   const complete = data?.complete ?? false;
   const loading = fetching && !complete;
   let status: string;
-  if (complete) status = texts.loadedAll(loaded, pages);
+  if (complete && data && isCutShort(data.end)) status = texts.cutShort(data.end, loaded, pages);
+  else if (complete) status = texts.loadedAll(loaded, pages);
   else if (loading) status = texts.loadedSoFar(loaded, pages);
-  else if (stoppedBy !== null && pageFailureReason(stoppedBy) === 'connection_lost')
+  else if (stoppedBy !== null && failureReason(stoppedBy) === 'connection_lost')
     status = texts.connectionLostAt(loaded, pages);
   else status = texts.stoppedAt(loaded, pages);
   const waiting = loading && data?.waiting ? texts.waiting(data.waiting.reason, data.waiting.untilMs, updatedAt) : null;

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parsedCourse } from '@/testing/fixtures';
+import { PAGE_CAP } from '@/lib/page-reader';
 import { COURSES_PER_PAGE, combineCoursePages, nextCoursesPage, type CoursesPage } from './courses-queries';
 
 function page(ids: readonly number[], total: number | null = null, rejected = 0): CoursesPage {
@@ -58,5 +59,28 @@ describe('combineCoursePages', () => {
     expect(combined.total).toBe(6);
     expect(combined.report.received).toBe(6);
     expect(combined.report.rejected.map((problem) => problem.index)).toEqual([3]);
+  });
+});
+
+describe('the course list against a hostile upstream', () => {
+  it.each([5_000_000, 2_000_000_000, Number.MAX_SAFE_INTEGER])(
+    'a Total of %d neither throws nor reads past the page cap',
+    (total) => {
+      const full = page(range(1, COURSES_PER_PAGE), total);
+      expect(nextCoursesPage(full, [full], 1)).toBe(2);
+      // A thousand pages of new courses each: the cap ends the list there, however many the header promises.
+      const pages = Array.from({ length: PAGE_CAP }, (_, index) =>
+        page(range(index * COURSES_PER_PAGE + 1, COURSES_PER_PAGE), total),
+      );
+      const last = pages.at(-1) ?? full;
+      expect(nextCoursesPage(last, pages, PAGE_CAP)).toBeUndefined();
+      expect(combineCoursePages({ pages, pageParams: pages.map((_, index) => index + 1) }).end).toBe('page_cap');
+    },
+  );
+
+  it('says the list ended on a repeated page, for the screen to show', () => {
+    const first = page(range(1, COURSES_PER_PAGE));
+    expect(combineCoursePages({ pages: [first, first], pageParams: [1, 2] }).end).toBe('repeated_page');
+    expect(combineCoursePages({ pages: [first], pageParams: [1] }).end).toBeNull();
   });
 });

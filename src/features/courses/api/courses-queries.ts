@@ -1,31 +1,41 @@
 import { COURSES_PER_PAGE_MAX, type Course, type ParseReport, type ParsedList } from '@contract';
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { fetchCourses } from '@/lib/api-client';
+import { emptyReport, isRepeatedPage, listEndAfter, mergeReport, pagesByTotal, type ListEnd } from '@/lib/page-reader';
 
 /** The API's largest page: 1,000 courses are ten requests. */
 export const COURSES_PER_PAGE = COURSES_PER_PAGE_MAX;
 
-/** An LMS that ignores `page` would answer page 1 forever; past this many pages the reading stops. */
-const MAX_PAGES = 1_000;
-
 export type CoursesPage = ParsedList<Course> & { total: number | null };
 
 /**
- * The page after `lastPage`, or undefined when the list has ended: a short page, the `Total` header reached, or a
- * page that brought no course not read before (an LMS that ignores `page` and repeats itself).
+ * How the list ends with the last page read, by the page reader's shared rule (lib/page-reader.ts): a short page,
+ * the `Total` header's last page (it may only lower the count), a page that brought no course not read before (an
+ * LMS that ignores `page`), or the page cap; null when another page follows.
  */
+export function coursesListEnd(pages: readonly CoursesPage[]): ListEnd | null {
+  const lastPage = pages.at(-1);
+  if (!lastPage) return null;
+  const seen = new Set(pages.slice(0, -1).flatMap((page) => page.items.map((course) => course.id)));
+  const totals = pages.map((page) => pagesByTotal(page.total, COURSES_PER_PAGE)).filter((count) => count !== null);
+  return listEndAfter(
+    {
+      page: pages.length,
+      received: lastPage.report.received,
+      repeated: isRepeatedPage(lastPage.items, seen, (course) => course.id),
+      totalPages: totals.length > 0 ? Math.min(...totals) : null,
+    },
+    COURSES_PER_PAGE,
+  );
+}
+
+/** The page after `lastPage`, or undefined when the list has ended (coursesListEnd). */
 export function nextCoursesPage(
-  lastPage: CoursesPage,
+  _lastPage: CoursesPage,
   pages: readonly CoursesPage[],
   lastPageParam: number,
 ): number | undefined {
-  if (lastPage.report.received < COURSES_PER_PAGE || lastPageParam >= MAX_PAGES) return undefined;
-  if (lastPage.total !== null && lastPageParam * COURSES_PER_PAGE >= lastPage.total) return undefined;
-  if (pages.length > 1 && lastPage.items.length > 0) {
-    const seen = new Set(pages.slice(0, -1).flatMap((page) => page.items.map((course) => course.id)));
-    if (lastPage.items.every((course) => seen.has(course.id))) return undefined;
-  }
-  return lastPageParam + 1;
+  return coursesListEnd(pages) === null ? lastPageParam + 1 : undefined;
 }
 
 /** The list changes seldom; reading 1,000 courses again on every visit would cost ten requests. */
@@ -83,24 +93,22 @@ export interface CourseListData {
   report: ParseReport;
   /** The `Total` header of the first page, when the API sent one. */
   total: number | null;
+  /** How the list ended, once it has. */
+  end: ListEnd | null;
 }
 
 /** The pages read, as one list: a course that moved between pages while they were read is kept once. */
 export function combineCoursePages(data: InfiniteData<CoursesPage, number>): CourseListData {
   const courses: Course[] = [];
   const seen = new Set<number>();
-  const report: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
+  const report = emptyReport();
   for (const page of data.pages) {
     for (const course of page.items) {
       if (seen.has(course.id)) continue;
       seen.add(course.id);
       courses.push(course);
     }
-    const offset = report.received;
-    report.received += page.report.received;
-    report.accepted += page.report.accepted;
-    for (const problem of page.report.rejected) report.rejected.push({ ...problem, index: problem.index + offset });
-    for (const field of page.report.dropped) report.dropped.push({ ...field, index: field.index + offset });
+    mergeReport(report, page.report, report.received);
   }
-  return { courses, report, total: data.pages[0]?.total ?? null };
+  return { courses, report, total: data.pages[0]?.total ?? null, end: coursesListEnd(data.pages) };
 }

@@ -1,6 +1,7 @@
 import type { Course, ParseReport } from '@contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import type { ListEnd } from '@/lib/page-reader';
 import { byRecentActivity } from '../course-order';
 import { combineCoursePages, coursesQueries } from './courses-queries';
 
@@ -17,6 +18,8 @@ export interface CourseListState {
   report: ParseReport;
   /** The API's `Total` header, when it sent one. */
   total: number | null;
+  /** How the list ended, once it has (a repeated page or the page cap cut it short). */
+  end: ListEnd | null;
   /** Nothing read yet, and a first page on its way. */
   pending: boolean;
   /** Every page is in. */
@@ -51,6 +54,7 @@ export function useCourseList({ readAll = false, enabled = true }: CourseListOpt
     courses: data?.courses ?? NO_COURSES,
     report: data?.report ?? EMPTY_REPORT,
     total: data?.total ?? null,
+    end: data?.end ?? null,
     pending: !loaded && enabled && !isError,
     complete: loaded && !hasNextPage,
     readingMore: isFetchingNextPage,

@@ -1,28 +1,34 @@
 import type { Course, CourseStat, ParsedList, ParseReport } from '@contract';
 import { COURSES_PER_PAGE_MAX } from '@contract';
-import { runPacedTasks, type Clock, type RateWindow } from '@/lib/paced-tasks';
+import {
+  emptyReport,
+  isCutShort,
+  mergeReport,
+  PAGE_CAP,
+  PARALLEL,
+  readPages,
+  type ListEnd,
+  type LoaderStatus,
+  type Pacer,
+} from '@/lib/page-reader';
+import { failureReason, isLasting, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
 import {
   bySearchOrder,
-  courseFailure,
-  failureDecision,
-  isLasting,
-  isTokenRejected,
+  MAX_STATS_PAGES,
   rowsOfLearner,
   SEARCH_CONCURRENCY,
   STATS_PER_PAGE,
-  type CourseFailure,
 } from './learner-search-model';
 
-/** What the search needs from the outside world: the two lists, the pacing, and the time. */
+/** What the search needs from the outside world: the two lists and the pacing. */
 export interface LearnerSearchDeps {
   /** A page of the course list, of COURSES_PER_PAGE_MAX courses. */
   readCourses: (page: number, signal: AbortSignal) => Promise<ParsedList<Course> & { total: number | null }>;
   readStats: (courseId: number, userId: number, page: number, signal: AbortSignal) => Promise<ParsedList<CourseStat>>;
   /** Every page of the course list, by number, once the search has read them all. */
   listRead?: (pages: ReadonlyMap<number, ParsedList<Course> & { total: number | null }>) => void;
-  /** The window that keeps every request of the search within the server's limit; null when it has none. */
-  rateWindow: () => Promise<RateWindow | null>;
-  clock?: Clock;
+  /** The pacer that keeps every request of the search within the server's limit (shared by the tab). */
+  pacer: () => Promise<Pacer>;
 }
 
 export type SearchPhase =
@@ -51,7 +57,7 @@ export interface FoundSession {
 
 export interface FailedCourse {
   course: SearchCourse;
-  failure: CourseFailure;
+  failure: FailureReason;
 }
 
 export interface LearnerSearchState {
@@ -72,9 +78,9 @@ export interface LearnerSearchState {
   error: unknown;
   /** Rows of the learner's answers left out for their shape, and fields ignored, over every course. */
   report: ParseReport;
+  /** The course list was cut short (a repeated page, or the page cap): courses past it were not searched. */
+  listCutShort: Extract<ListEnd, 'repeated_page' | 'page_cap'> | null;
 }
-
-const emptyReport = (): ParseReport => ({ received: 0, accepted: 0, rejected: [], dropped: [] });
 
 export const IDLE_STATE: LearnerSearchState = {
   userId: null,
@@ -88,22 +94,16 @@ export const IDLE_STATE: LearnerSearchState = {
   pausedUntil: null,
   error: null,
   report: emptyReport(),
+  listCutShort: null,
 };
-
-interface StatsTask {
-  course: Course;
-  page: number;
-}
-
-/** Past this many pages of the course list the reading stops (100,000 courses). */
-const MAX_LIST_PAGES = 1_000;
 
 /** The most a change waits before the screen hears of it, unless it found something or ended a phase. */
 const NOTIFY_EVERY_MS = 120;
 
 /**
  * One learner searched for in every listed course: the list read page by page, then course_stats asked with the
- * learner's id for each course, most recently active first, six at a time and within the server's limit. A
+ * learner's id for each course, most recently active first, six at a time and within the server's limit, each
+ * list read by the page reader (lib/page-reader.ts) with its bounds and its one retry policy. A
  * cancel keeps what was found; a resume asks only the courses not answered yet (and those that failed in a
  * way that may pass). Framework-free: the screen subscribes to its state.
  */
@@ -129,41 +129,40 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
     else notifyTimer ??= setTimeout(notifyNow, NOTIFY_EVERY_MS);
   };
 
-  async function readList(signal: AbortSignal, window: RateWindow | null): Promise<Course[] | 'cancelled'> {
+  /** A 429's wait is shown while it lasts; the pacer holds every request of the search meanwhile. */
+  const showWait = (status: LoaderStatus, pacer: Pacer) => {
+    const { waiting } = status;
+    if (waiting && failureReason(waiting.error) === 'rate_limited') {
+      if (state.pausedUntil !== waiting.untilMs) update({ pausedUntil: waiting.untilMs }, true);
+    } else if (state.pausedUntil !== null && pacer.pausedUntil <= Date.now()) {
+      update({ pausedUntil: null }, true);
+    }
+  };
+
+  async function readList(signal: AbortSignal, pacer: Pacer): Promise<Course[]> {
     const pages = new Map<number, ParsedList<Course> & { total: number | null }>();
-    const perPage = COURSES_PER_PAGE_MAX;
-    const end = await runPacedTasks<number, ParsedList<Course> & { total: number | null }>({
-      tasks: [1],
-      run: (page, taskSignal) => deps.readCourses(page, taskSignal),
-      onFailure: (_page, error, attempt) => {
-        const decision = failureDecision(error, attempt);
-        // A page of the list that cannot be read leaves no list to search.
-        return decision.action === 'skip' ? { action: 'stop' } : decision;
+    const read = await readPages<Course>({
+      fetchPage: async (page, pageSignal) => {
+        const answer = await deps.readCourses(page, pageSignal);
+        pages.set(page, answer);
+        return answer;
       },
-      onDone: (page, result) => {
-        // An LMS that ignores `page` repeats itself: a page with nothing new ends the list.
-        const known = new Set([...pages.values()].flatMap((read) => read.items.map((course) => course.id)));
-        const repeated = result.items.length > 0 && result.items.every((course) => known.has(course.id));
-        pages.set(page, result);
-        update({ listed: state.listed + result.items.length });
-        if (result.report.received < perPage || repeated || page >= MAX_LIST_PAGES) return undefined;
-        if (result.total !== null) {
-          if (page !== 1) return undefined;
-          const last = Math.ceil(result.total / perPage);
-          return Array.from({ length: Math.max(0, last - 1) }, (_, index) => index + 2);
-        }
-        return [page + 1];
-      },
-      onPause: (until) => update({ pausedUntil: until }, true),
-      concurrency: SEARCH_CONCURRENCY,
-      window,
-      clock: deps.clock,
+      perPage: COURSES_PER_PAGE_MAX,
+      getId: (course) => course.id,
+      maxPages: PAGE_CAP,
+      // Pages a `Total` header names go out six at a time; without one, each after the last.
+      concurrency: PARALLEL,
+      pacer,
       signal,
+      onProgress: (status) => {
+        update({ listed: status.items });
+        showWait(status, pacer);
+      },
     });
-    if (end === 'cancelled') return 'cancelled';
+    for (const page of pages.keys()) if (page >= read.nextPage) pages.delete(page);
     deps.listRead?.(pages);
-    const all = [...pages.entries()].sort(([a], [b]) => a - b).flatMap(([, read]) => read.items);
-    return bySearchOrder(all);
+    update({ listCutShort: isCutShort(read.end) ? read.end : null });
+    return bySearchOrder(read.items);
   }
 
   async function search(userId: number, resume: boolean): Promise<void> {
@@ -185,61 +184,38 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
       update({ ...IDLE_STATE, userId, phase: courses ? 'searching' : 'listing', report: emptyReport() }, true);
     }
     try {
-      const window = await deps.rateWindow();
+      const pacer = await deps.pacer();
       if (stale()) return;
       if (own.signal.aborted) return cancelled();
       if (!courses) {
         update({ listed: 0 });
-        const list = await readList(own.signal, window);
+        courses = await readList(own.signal, pacer);
         if (stale()) return;
-        if (list === 'cancelled') return cancelled();
-        courses = list;
       }
-      const list = courses;
-      const tasks: StatsTask[] = list
-        .filter((course) => !answered.has(course.id))
-        .map((course) => ({ course, page: 1 }));
-      update({ phase: 'searching', listed: list.length, total: list.length, checked: answered.size }, true);
-
-      const end = await runPacedTasks<StatsTask, ParsedList<CourseStat>>({
-        tasks,
-        run: (task, signal) => deps.readStats(task.course.id, userId, task.page, signal),
-        onFailure: (_task, error, attempt) => failureDecision(error, attempt),
-        onSkipped: (task, error) => {
-          answered.add(task.course.id);
-          const entry: FailedCourse = { course: named(task.course), failure: courseFailure(error) };
-          update({ failed: [...state.failed, entry], checked: answered.size }, true);
-        },
-        onDone: (task, result) => {
-          const rows = rowsOfLearner(result.items, userId);
-          const report = mergeReports(state.report, result.report);
-          const more = result.items.length >= STATS_PER_PAGE ? [{ course: task.course, page: task.page + 1 }] : [];
-          if (more.length === 0) answered.add(task.course.id);
-          if (rows.length === 0) {
-            update({ checked: answered.size, report });
-            return more;
+      const queue = courses.filter((course) => !answered.has(course.id));
+      update({ phase: 'searching', listed: courses.length, total: courses.length, checked: answered.size }, true);
+      // A rejected token stops every lane at once; any other failure is that course's answer.
+      const halt = new AbortController();
+      const signal = AbortSignal.any([own.signal, halt.signal]);
+      const stop: { error: unknown } | null = await new Promise((resolve) => {
+        let running = SEARCH_CONCURRENCY;
+        const lane = async () => {
+          for (let course = queue.shift(); course && !signal.aborted; course = queue.shift()) {
+            const failure = await checkCourse(course, userId, signal, pacer);
+            if (failure !== null && isTokenRejected(failure.error)) {
+              halt.abort();
+              resolve(failure);
+              return;
+            }
           }
-          const course = named(task.course);
-          const isNew = !state.sessions.some((session) => session.course.id === course.id);
-          update(
-            {
-              sessions: [...state.sessions, ...rows.map((row) => ({ course, row }))],
-              foundIn: state.foundIn + (isNew ? 1 : 0),
-              checked: answered.size,
-              report,
-            },
-            true,
-          );
-          return more;
-        },
-        onPause: (until) => update({ pausedUntil: until }, true),
-        concurrency: SEARCH_CONCURRENCY,
-        window,
-        clock: deps.clock,
-        signal: own.signal,
+          running -= 1;
+          if (running === 0) resolve(null);
+        };
+        for (let started = 0; started < SEARCH_CONCURRENCY; started += 1) void lane();
       });
       if (stale()) return;
-      if (end === 'cancelled') return cancelled();
+      if (own.signal.aborted) return cancelled();
+      if (stop) throw stop.error;
       update({ phase: 'finished', pausedUntil: null }, true);
     } catch (error) {
       if (stale()) return;
@@ -247,6 +223,57 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
       // A list that could not be read is "no list" (the page says so and the rest works); anything else stops.
       const phase: SearchPhase = courses === null && !isTokenRejected(error) ? 'no_list' : 'stopped';
       update({ phase, error, pausedUntil: null }, true);
+    }
+  }
+
+  /** One course's answer for the learner; the error when it failed (and the failure is recorded unless cancelled). */
+  async function checkCourse(
+    course: Course,
+    userId: number,
+    signal: AbortSignal,
+    pacer: Pacer,
+  ): Promise<{ error: unknown } | null> {
+    try {
+      const read = await readPages<CourseStat>({
+        fetchPage: (page, pageSignal) => deps.readStats(course.id, userId, page, pageSignal),
+        perPage: STATS_PER_PAGE,
+        getId: (row) => row.id,
+        maxPages: MAX_STATS_PAGES,
+        pacer,
+        signal,
+        onProgress: (status) => showWait(status, pacer),
+      });
+      answered.add(course.id);
+      const report: ParseReport = {
+        ...state.report,
+        rejected: [...state.report.rejected],
+        dropped: [...state.report.dropped],
+      };
+      mergeReport(report, read.report, 0);
+      const rows = rowsOfLearner(read.items, userId);
+      if (rows.length === 0) {
+        update({ checked: answered.size, report });
+        return null;
+      }
+      const found = named(course);
+      const isNew = !state.sessions.some((session) => session.course.id === found.id);
+      update(
+        {
+          sessions: [...state.sessions, ...rows.map((row) => ({ course: found, row }))],
+          foundIn: state.foundIn + (isNew ? 1 : 0),
+          checked: answered.size,
+          report,
+        },
+        true,
+      );
+      return null;
+    } catch (error) {
+      if (signal.aborted) return { error };
+      if (isTokenRejected(error)) return { error };
+      answered.add(course.id);
+      const entry: FailedCourse = { course: named(course), failure: failureReason(error) };
+      update({ failed: [...state.failed, entry], checked: answered.size }, true);
+      return { error };
     }
   }
 
@@ -282,16 +309,4 @@ export type LearnerSearch = ReturnType<typeof createLearnerSearch>;
 
 function named(course: Course): SearchCourse {
   return { id: course.id, name: course.name };
-}
-
-function mergeReports(into: ParseReport, from: ParseReport): ParseReport {
-  if (from.rejected.length === 0 && from.dropped.length === 0) {
-    return { ...into, received: into.received + from.received, accepted: into.accepted + from.accepted };
-  }
-  return {
-    received: into.received + from.received,
-    accepted: into.accepted + from.accepted,
-    rejected: [...into.rejected, ...from.rejected],
-    dropped: [...into.dropped, ...from.dropped],
-  };
 }

@@ -180,6 +180,7 @@ export function LearnerSearch() {
             <PauseNotice key={state.pausedUntil} untilMs={state.pausedUntil} texts={texts} />
           )}
           {note && <p className={state.phase === 'finished' ? undefined : 'learner-search-partial'}>{note}</p>}
+          {state.listCutShort && <p className="alert alert-warning">{texts.listCutShort(state.listCutShort)}</p>}
           {state.phase === 'no_list' && (
             <p className="alert alert-warning" role="alert">
               {texts.noList}

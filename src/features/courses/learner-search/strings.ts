@@ -2,7 +2,8 @@ import type { IdProblem } from '@/lib/id-input';
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from '@/lib/course-stat-status';
-import type { CourseFailure } from './learner-search-model';
+import type { ListEnd } from '@/lib/page-reader';
+import type { FailureReason } from '@/lib/retry-policy';
 
 const n = (value: number, locale: Locale) => formatNumber(value, locale, { maximumFractionDigits: 0 });
 
@@ -40,6 +41,10 @@ const en = {
   finished: (userId: number, foundIn: number) =>
     foundIn === 0 ? `User ${userId} was not found in any listed course.` : 'Every listed course was checked.',
   noCourses: 'No courses are listed for this sign-in, so there is nothing to search.',
+  listCutShort: (end: Extract<ListEnd, 'repeated_page' | 'page_cap'>): string =>
+    end === 'repeated_page'
+      ? 'The LMS sent a page of the course list it had sent before, so the list was read no further: courses after it were not searched.'
+      : 'The course list is longer than the search reads: courses past its limit were not searched.',
   noList:
     'The LMS does not list courses for this sign-in, so a learner cannot be looked up in all of them. Open a course by its ID instead.',
   waiting: (seconds: number) =>
@@ -78,9 +83,9 @@ const en = {
     unreadable: 'answer could not be read',
     rate_limited: 'rate limited too long',
     server: 'API error',
-    connection: 'no connection',
+    connection_lost: 'no connection',
     timeout: 'no answer in time',
-  } satisfies Record<CourseFailure, string>,
+  } satisfies Record<FailureReason, string>,
   failedCourse: (name: string, id: number, reason: string) => `${name} (ID ${id}): ${reason}`,
   failedRetryHint: 'Resume asks again the courses that failed for a passing reason.',
 };
@@ -118,6 +123,10 @@ const ru: LearnerSearchTexts = {
   finished: (userId: number, foundIn: number) =>
     foundIn === 0 ? `Пользователь ${userId} не найден ни в одном курсе из списка.` : 'Проверены все курсы из списка.',
   noCourses: 'Для этого входа курсов в списке нет, искать негде.',
+  listCutShort: (end: Extract<ListEnd, 'repeated_page' | 'page_cap'>): string =>
+    end === 'repeated_page'
+      ? 'СДО прислала уже присланную страницу списка курсов, и дальше список не читался: курсы после неё не проверены.'
+      : 'Список курсов длиннее, чем читает поиск: курсы за его пределом не проверены.',
   noList:
     'LMS не даёт списка курсов для этого входа, поэтому искать слушателя во всех курсах нельзя. Откройте курс по его ID.',
   waiting: (seconds: number) =>
@@ -156,7 +165,7 @@ const ru: LearnerSearchTexts = {
     unreadable: 'ответ не удалось прочитать',
     rate_limited: 'слишком долгое ограничение частоты',
     server: 'ошибка API',
-    connection: 'нет связи',
+    connection_lost: 'нет связи',
     timeout: 'нет ответа вовремя',
   },
   failedCourse: (name: string, id: number, reason: string) => `${name} (ID ${id}): ${reason}`,

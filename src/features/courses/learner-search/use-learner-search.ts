@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { fetchCourseStats, fetchServerConfig } from '@/lib/api-client';
-import { rateWindowFor, type RateWindow } from '@/lib/paced-tasks';
+import { pacerFor } from '@/lib/page-reader';
 import { coursesQueries, extendCoursesList, listedCoursesPage } from '../api/courses-queries';
 import { STATS_PER_PAGE } from './learner-search-model';
 import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from './learner-search-run';
@@ -58,8 +58,6 @@ async function fetchCancellable<T, K extends QueryKey>(
 }
 
 function createSearch(client: QueryClient): LearnerSearch {
-  let window: RateWindow | null = null;
-  let windowFor: number | null = null;
   return createLearnerSearch({
     // The list's pages already read are not asked for again; those this search reads go to the list.
     readCourses: async (page, signal) =>
@@ -67,17 +65,13 @@ function createSearch(client: QueryClient): LearnerSearch {
     listRead: (pages) => extendCoursesList(client, pages),
     readStats: (courseId, userId, page, signal) =>
       fetchCancellable(client, learnerSearchQueries.learnerStats(userId, courseId, page), signal),
-    // One window for every search of this screen, so a search run again (or resumed) counts what came before.
-    rateWindow: async () => {
+    // One pacer per server limit for the whole tab, so a search run again (or resumed) keeps the same pace.
+    pacer: async () => {
       const limit = await client
         .fetchQuery(learnerSearchQueries.serverConfig())
         .then((config) => config.rateLimitMax)
         .catch(() => FALLBACK_RATE_LIMIT);
-      if (limit !== windowFor) {
-        window = rateWindowFor(limit);
-        windowFor = limit;
-      }
-      return window;
+      return pacerFor(limit);
     },
   });
 }

@@ -2,6 +2,7 @@ import type { ColumnDef, SortingState, Updater } from '@tanstack/react-table';
 import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
+import { isCutShort } from '@/lib/page-reader';
 import { SearchField } from '@/components/text-field';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { VirtualDataTable } from '@/components/data-table/virtual-data-table';
@@ -188,6 +189,7 @@ export function CourseList({ courseHref }: CourseListProps) {
         )}
       </p>
       <ParseReportNotice report={list.report} itemNoun="course" />
+      {list.complete && isCutShort(list.end) && <p className="alert alert-warning">{texts.cutShort(list.end)}</p>}
       {list.moreError !== null && list.moreError !== undefined && (
         <p className="alert alert-warning" role="alert">
           {texts.moreFailed}{' '}

@@ -1,3 +1,4 @@
+import type { ListEnd } from '@/lib/page-reader';
 import { plural, type Locale } from '@/lib/i18n';
 import { formatNumber } from '@/lib/format';
 
@@ -7,6 +8,10 @@ export type ListUnavailable = 'not_listed' | 'forbidden' | 'unreadable' | 'offli
 const en = {
   pageTitle: 'Your courses',
   listTitle: 'All courses',
+  cutShort: (end: Extract<ListEnd, 'repeated_page' | 'page_cap'>): string =>
+    end === 'repeated_page'
+      ? 'The LMS sent a page of the list it had sent before, so the list was read no further: more courses may exist.'
+      : 'The list was read up to its limit of 1,000 pages: more courses may exist.',
   courseCount: (count: number) => (count === 1 ? '1 course' : `${formatNumber(count, 'en')} courses`),
   partialCount: (read: number, total: number | null) =>
     total === null
@@ -60,6 +65,10 @@ const ruCourses = (count: number) =>
 const ru: CourseListTexts = {
   pageTitle: 'Ваши курсы',
   listTitle: 'Все курсы',
+  cutShort: (end: Extract<ListEnd, 'repeated_page' | 'page_cap'>) =>
+    end === 'repeated_page'
+      ? 'СДО прислала уже присланную страницу списка, и дальше он не читался: могут быть и другие курсы.'
+      : 'Список прочитан до предела в 1000 страниц: могут быть и другие курсы.',
   courseCount: ruCourses,
   partialCount: (read: number, total: number | null) =>
     total === null

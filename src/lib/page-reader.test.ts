@@ -1,8 +1,18 @@
 import type { ParsedList } from '@contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiErrorDetail } from '@/lib/api-error';
-import { loadAllPages, type LoadAllPagesOptions, type LoadedPages } from './load-all-pages';
-import { classifyPageError } from './page-retry';
+import { ApiError, errorForStatus, parseRetryAfter, type ApiErrorDetail } from './api-error';
+import {
+  MINUTE_MS,
+  PAGE_CAP,
+  Pacer,
+  PARALLEL,
+  READ_AHEAD_PAGES,
+  pacerFor,
+  readPages,
+  type LoadedPages,
+  type ReadPagesOptions,
+} from './page-reader';
+import { MAX_WAIT_MS, MIN_WAIT_MS, retryDecision } from './retry-policy';
 
 interface Item {
   id: number;
@@ -23,7 +33,7 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 type Step = { items: number[]; delayMs?: number } | { error: ApiErrorDetail; delayMs?: number };
 
 interface FakeApi {
-  fetchPage: LoadAllPagesOptions<Item>['fetchPage'];
+  fetchPage: ReadPagesOptions<Item>['fetchPage'];
   /** Pages in the order they were requested. */
   requested: number[];
   /** Pages whose request was aborted. */
@@ -78,13 +88,16 @@ const rateLimited = (retryAfterMs: number | null): ApiErrorDetail => ({
   message: null,
 });
 
-function load(api: FakeApi, options: Partial<LoadAllPagesOptions<Item>> = {}) {
-  return loadAllPages<Item>({
+/** Read as the whole-course loader reads: six at once, pages read ahead. */
+function load(api: FakeApi, options: Partial<ReadPagesOptions<Item>> = {}) {
+  return readPages<Item>({
     fetchPage: api.fetchPage,
     perPage: PER_PAGE,
     getId: (item) => item.id,
+    concurrency: PARALLEL,
+    readAhead: READ_AHEAD_PAGES,
     // No jitter: waits are the ceiling of their range.
-    classifyError: (error, attempt) => classifyPageError(error, attempt, () => 1),
+    retry: (error, attempt) => retryDecision(error, attempt, () => 1),
     ...options,
   });
 }
@@ -108,7 +121,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('loadAllPages', () => {
+describe('readPages', () => {
   it('reads every page with six in flight, stops at the short last page and keeps page order', async () => {
     // Later pages answer first: the result must still be in page order.
     const script: Record<number, Step[]> = {};
@@ -142,7 +155,7 @@ describe('loadAllPages', () => {
   it('reads a single short page and stops', async () => {
     const api = fakeApi(3);
     const result = await settle(load(api, { concurrency: { initial: 1, min: 1, max: 6 } }));
-    expect(result).toMatchObject({ complete: true, pages: 1, nextPage: 2 });
+    expect(result).toMatchObject({ complete: true, pages: 1, nextPage: 2, end: 'short_page' });
     expect(result.items).toHaveLength(3);
     expect(api.requested).toEqual([1]);
   });
@@ -169,14 +182,14 @@ describe('loadAllPages', () => {
     expect(api.startedAt.get(3)?.[1]).toBeGreaterThanOrEqual(5_000);
   });
 
-  it('caps a long Retry-After at 30 seconds', async () => {
-    const api = fakeApi(15, { 1: [{ error: rateLimited(120_000) }] });
+  it('caps a long Retry-After at the stated maximum', async () => {
+    const api = fakeApi(15, { 1: [{ error: rateLimited(3_600_000) }] });
     const promise = load(api);
-    await vi.advanceTimersByTimeAsync(29_000);
+    await vi.advanceTimersByTimeAsync(MAX_WAIT_MS - 1_000);
     expect(api.requested.filter((p) => p === 1)).toHaveLength(1);
     const result = await settle(promise);
     expect(result.items).toHaveLength(15);
-    expect(api.startedAt.get(1)?.[1]).toBe(30_010);
+    expect(api.startedAt.get(1)?.[1]).toBe(MAX_WAIT_MS + 10);
   });
 
   it('rides out a burst of 503s with growing waits and fewer requests at once', async () => {
@@ -215,8 +228,8 @@ describe('loadAllPages', () => {
     expect(Math.max(...concurrency)).toBeLessThanOrEqual(6);
   });
 
-  it('gives up on a page after five retries, with its error, and aborts the rest', async () => {
-    const failures = Array.from({ length: 6 }, () => ({ error: serverError }));
+  it('gives up on a page after three retries, with its error, and aborts the rest', async () => {
+    const failures = Array.from({ length: 4 }, () => ({ error: serverError }));
     const api = fakeApi(1000, { 2: failures });
     const promise = load(api);
     const outcome = settle(promise).then(
@@ -225,7 +238,7 @@ describe('loadAllPages', () => {
     );
     const error = await outcome;
     expect(error).toBeInstanceOf(ApiError);
-    expect((api.startedAt.get(2) ?? []).length).toBe(6);
+    expect((api.startedAt.get(2) ?? []).length).toBe(4);
     expect(api.inFlight()).toBe(0);
   });
 
@@ -268,6 +281,7 @@ describe('loadAllPages', () => {
       pages: 2,
       nextPage: 3,
       complete: false,
+      end: null,
     };
     const result = await settle(load(api, { resumeFrom: first }));
     expect(Math.min(...api.requested)).toBe(3);
@@ -308,5 +322,179 @@ describe('loadAllPages', () => {
     expect(result.report.rejected).toEqual([{ index: 11, id: 12, path: 'score', reason: 'expected an integer' }]);
     expect(result.report.dropped).toEqual([{ index: 3, id: 4, path: 'extra', reason: 'field not in the spec' }]);
     expect(result.report).toMatchObject({ received: 12, accepted: 11 });
+  });
+});
+
+/** A list whose pages are all full and all new (ids from the page number), with `total` on each answer. */
+function endlessApi(total: number | null) {
+  const requested: number[] = [];
+  const fetchPage: ReadPagesOptions<Item>['fetchPage'] = (pageNumber) => {
+    requested.push(pageNumber);
+    return Promise.resolve({ ...page(range((pageNumber - 1) * PER_PAGE + 1, PER_PAGE)), total });
+  };
+  return { fetchPage, requested };
+}
+
+/** The red team's hostile upstream, replayed against the reader's bounds. */
+describe('readPages against a hostile upstream', () => {
+  it('a lying Total (5,000,000, then empty pages) stops after page 2, with a handful of requests', async () => {
+    const requested: number[] = [];
+    const result = await settle(
+      readPages<Item>({
+        fetchPage: (pageNumber) => {
+          requested.push(pageNumber);
+          const ids = pageNumber === 1 ? range(1, PER_PAGE) : [];
+          return new Promise((resolve) => setTimeout(() => resolve({ ...page(ids), total: 5_000_000 }), 10));
+        },
+        perPage: PER_PAGE,
+        getId: (item) => item.id,
+        concurrency: PARALLEL,
+      }),
+    );
+    expect(result).toMatchObject({ complete: true, end: 'short_page', nextPage: 3 });
+    expect(result.items).toHaveLength(PER_PAGE);
+    // Page 1 says the pages exist, so up to six go out at once; none past that, and page 2 ends the list.
+    expect(requested.length).toBeLessThanOrEqual(1 + PARALLEL.max);
+    expect(Math.max(...requested)).toBeLessThanOrEqual(1 + PARALLEL.max);
+  });
+
+  it.each([
+    ['2,000,000,000', 2_000_000_000],
+    ['2^53 − 1', Number.MAX_SAFE_INTEGER],
+    ['Infinity', Infinity],
+  ])('a Total of %s neither throws nor reads past the page cap, and says it stopped there', async (_name, total) => {
+    const api = endlessApi(total);
+    const result = await settle(
+      readPages<Item>({ fetchPage: api.fetchPage, perPage: PER_PAGE, getId: (item) => item.id, maxPages: 30 }),
+    );
+    expect(result).toMatchObject({ complete: true, end: 'page_cap', pages: 30 });
+    expect(api.requested).toHaveLength(30);
+  });
+
+  it('never reads past PAGE_CAP, whatever the caller asks for', async () => {
+    const api = endlessApi(Number.MAX_SAFE_INTEGER);
+    const result = await settle(
+      readPages<Item>({
+        fetchPage: api.fetchPage,
+        perPage: PER_PAGE,
+        getId: (item) => item.id,
+        maxPages: 10 * PAGE_CAP,
+        concurrency: PARALLEL,
+      }),
+    );
+    expect(result.end).toBe('page_cap');
+    expect(Math.max(...api.requested)).toBe(PAGE_CAP);
+    expect(api.requested).toHaveLength(PAGE_CAP);
+  });
+
+  it('a Total may lower the page count: the list ends at its last page', async () => {
+    const api = endlessApi(25);
+    const result = await settle(
+      readPages<Item>({ fetchPage: api.fetchPage, perPage: PER_PAGE, getId: (item) => item.id }),
+    );
+    expect(result).toMatchObject({ end: 'total', pages: 3 });
+    expect(api.requested).toEqual([1, 2, 3]);
+  });
+
+  it.each([
+    ['one after another', {}],
+    ['six at once, read ahead', { concurrency: PARALLEL, readAhead: READ_AHEAD_PAGES }],
+  ])('a stuck page (the upstream ignores `page`) ends at page 2 with a repeated-page end, %s', async (_name, extra) => {
+    const requested: number[] = [];
+    const result = await settle(
+      readPages<Item>({
+        fetchPage: (pageNumber) => {
+          requested.push(pageNumber);
+          return new Promise((resolve) => setTimeout(() => resolve(page(range(1, PER_PAGE))), 10));
+        },
+        perPage: PER_PAGE,
+        getId: (item) => item.id,
+        ...extra,
+      }),
+    );
+    expect(result).toMatchObject({ complete: true, end: 'repeated_page', nextPage: 3, pages: 1 });
+    expect(result.items.map((item) => item.id)).toEqual(range(1, PER_PAGE));
+    expect(result.report.duplicates).toBe(PER_PAGE);
+    expect(requested.length).toBeLessThanOrEqual(1 + READ_AHEAD_PAGES);
+  });
+
+  it.each(['0', '-5', '1.5', 'Thu, 01 Jan 1970 00:00:00 GMT', 'soon', ''])(
+    'Retry-After %j is not a usable wait: the retry falls back to the backoff, at least 1 s',
+    async (header) => {
+      const limited = new ApiError(errorForStatus(429, null, header));
+      const api = fakeApi(5, {});
+      let first = true;
+      const result = await settle(
+        load(api, {
+          fetchPage: (pageNumber, signal) => {
+            if (first) {
+              first = false;
+              api.requested.push(pageNumber);
+              api.startedAt.set(pageNumber, [Date.now()]);
+              return Promise.reject(limited);
+            }
+            return api.fetchPage(pageNumber, signal);
+          },
+        }),
+      );
+      expect(result.items).toHaveLength(5);
+      const [asked, again] = api.startedAt.get(1) ?? [];
+      expect((again ?? 0) - (asked ?? 0)).toBeGreaterThanOrEqual(MIN_WAIT_MS);
+      // The burst the red team saw: nine requests a second. Here: the first, then one after the wait.
+      expect(api.requested.filter((p) => p === 1)).toHaveLength(2);
+    },
+  );
+
+  it('honours Retry-After in whole seconds and as a future HTTP date; a huge one is clamped to the maximum', () => {
+    const now = Date.now();
+    const wait = (header: string) => retryDecision(new ApiError(errorForStatus(429, null, header)), 1, () => 1);
+    expect(wait('3')).toMatchObject({ retry: true, waitMs: 3_000, pauseAll: true });
+    expect(wait(new Date(now + 5_000).toUTCString())).toMatchObject({ retry: true });
+    const future = parseRetryAfter(new Date(now + 5_000).toUTCString(), now);
+    expect(future).toBeGreaterThan(4_000);
+    expect(future).toBeLessThanOrEqual(5_000);
+    expect(wait('86400')).toMatchObject({ waitMs: MAX_WAIT_MS });
+    expect(wait('9'.repeat(400))).toMatchObject({ waitMs: MAX_WAIT_MS });
+    for (const header of ['0', '-5', '1.5', 'Thu, 01 Jan 1970 00:00:00 GMT', '2099-01-01', 'soon']) {
+      expect(parseRetryAfter(header, now), header).toBeNull();
+    }
+  });
+
+  it('spaces starts evenly across the rate window: with N a minute, no two starts closer than a minute / N', async () => {
+    const limit = 60;
+    const api = fakeApi(10_000, {}, 10);
+    const controller = new AbortController();
+    const promise = load(api, { pacer: new Pacer(MINUTE_MS / limit), signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
+    // The red team's burst: 540 requests in 1.6 s. Paced, 1.6 s lets two out.
+    await vi.advanceTimersByTimeAsync(1_600);
+    expect(api.requested.length).toBeLessThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(MINUTE_MS);
+    controller.abort();
+    await promise;
+    const starts = [...api.startedAt.values()].flat().sort((a, b) => a - b);
+    expect(starts.length).toBeGreaterThanOrEqual(limit);
+    expect(starts.length).toBeLessThanOrEqual(limit + 2);
+    const gaps = starts.slice(1).map((at, index) => at - (starts[index] ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MINUTE_MS / limit);
+  });
+
+  it('shares one pacer per server limit in the tab, under the limit with room to spare, and a 429 holds every reader', async () => {
+    expect(pacerFor(600)).toBe(pacerFor(600));
+    expect(pacerFor(600).intervalMs).toBeGreaterThanOrEqual(MINUTE_MS / 600);
+    expect(pacerFor(0).intervalMs).toBe(0);
+
+    const pacer = new Pacer(0);
+    const other = fakeApi(100);
+    const limited = fakeApi(100, { 1: [{ error: rateLimited(4_000) }] });
+    const first = load(limited, { pacer, concurrency: { initial: 1, min: 1, max: 1 } });
+    await vi.advanceTimersByTimeAsync(20);
+    const second = load(other, { pacer });
+    await vi.advanceTimersByTimeAsync(3_000);
+    // The second reader started after the 429 and asked nothing during its wait.
+    expect(other.requested).toHaveLength(0);
+    await Promise.all([settle(first), settle(second)]);
+    expect(Math.min(...[...other.startedAt.values()].flat())).toBeGreaterThanOrEqual(4_000);
   });
 });

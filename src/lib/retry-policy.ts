@@ -1,0 +1,122 @@
+import { isApiError } from './api-error';
+
+/**
+ * The one retry policy of the app: React Query's defaults, the page reader (every paged list) and the learner
+ * search all ask it. Only what can succeed on a second try is tried again: a lost connection, a timeout, a 5xx,
+ * and a 429 after its wait.
+ */
+
+/** No wait is shorter: an upstream that says `Retry-After: 0` (or nothing readable) is not asked again at once. */
+export const MIN_WAIT_MS = 1_000;
+/**
+ * No wait is longer: a longer Retry-After is waited this long and asked again (the answer then says how much
+ * longer), so the screen never sits for an hour on one header.
+ */
+export const MAX_WAIT_MS = 60_000;
+/** A lost connection, a timeout or a 5xx is tried again this many times. */
+export const MAX_TRANSIENT_RETRIES = 3;
+/** A 429 is waited out this many times for one request. */
+export const MAX_RATE_LIMITED_RETRIES = 8;
+/** The backoff's first range: equal jitter over this, doubling with each retry (never under MIN_WAIT_MS). */
+const BACKOFF_BASE_MS = 600;
+const BACKOFF_CEILING_MS = 8_000;
+
+export function clampWait(ms: number): number {
+  if (!Number.isFinite(ms)) return MAX_WAIT_MS;
+  return Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, Math.round(ms)));
+}
+
+/**
+ * Exponential backoff with equal jitter (half fixed, half random), `retry` counting from 0; clamped to
+ * [MIN_WAIT_MS, MAX_WAIT_MS], so a third retry always waits longer than the first.
+ */
+export function backoffMs(retry: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CEILING_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, retry));
+  return clampWait(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** Why a request failed, as every screen names it. The first four are for good; the rest may pass. */
+export type FailureReason =
+  'forbidden' | 'not_found' | 'refused' | 'unreadable' | 'rate_limited' | 'server' | 'connection_lost' | 'timeout';
+
+export function isLasting(reason: FailureReason): boolean {
+  return reason === 'forbidden' || reason === 'not_found' || reason === 'refused' || reason === 'unreadable';
+}
+
+/**
+ * The one mapping from an error to its reason. A lost connection is named as one: a request that got no answer at
+ * all, or a gateway's 502 (our server, or one in front of the API, lost its connection to the API); a gateway's 504
+ * is a timeout. "The API had a problem" is kept for the API's own errors.
+ */
+export function failureReason(error: unknown): FailureReason {
+  if (!isApiError(error)) return 'unreadable';
+  const { detail } = error;
+  switch (detail.kind) {
+    case 'unauthorized':
+      return 'forbidden';
+    case 'not_found':
+      return 'not_found';
+    case 'bad_request':
+      return 'refused';
+    case 'invalid_response':
+      return 'unreadable';
+    case 'rate_limited':
+      return 'rate_limited';
+    case 'server':
+      return detail.status === 502 ? 'connection_lost' : detail.status === 504 ? 'timeout' : 'server';
+    case 'network':
+      return 'connection_lost';
+    case 'timeout':
+      return 'timeout';
+  }
+}
+
+/** The failure that ends every reading at once: the token itself was rejected (the app signs out). */
+export function isTokenRejected(error: unknown): boolean {
+  return isApiError(error) && error.detail.kind === 'unauthorized' && error.detail.status === 401;
+}
+
+/** What a failed request does next, and what it asks of the requests around it. */
+export type RetryDecision =
+  | { retry: false }
+  | {
+      retry: true;
+      waitMs: number;
+      /** Fewer requests at once (the API is struggling or pushing back). */
+      slowDown: boolean;
+      /** Start no request at all until the wait is over (a 429's Retry-After speaks for the whole API). */
+      pauseAll: boolean;
+    };
+
+/**
+ * `attempt` counts the failures of this request so far, from 1. A 429 waits what Retry-After says (already read
+ * as whole seconds or a future date by the client), or the backoff where it said nothing usable; every wait is
+ * clamped to [MIN_WAIT_MS, MAX_WAIT_MS].
+ */
+export function retryDecision(error: unknown, attempt: number, random: () => number = Math.random): RetryDecision {
+  if (!isApiError(error)) return { retry: false };
+  const { detail } = error;
+  switch (detail.kind) {
+    case 'rate_limited': {
+      if (attempt > MAX_RATE_LIMITED_RETRIES) return { retry: false };
+      const said = detail.retryAfterMs;
+      const waitMs = said === null ? backoffMs(attempt - 1, random) : clampWait(said);
+      return { retry: true, waitMs, slowDown: true, pauseAll: true };
+    }
+    case 'server':
+    case 'timeout':
+    case 'network':
+      if (attempt > MAX_TRANSIENT_RETRIES) return { retry: false };
+      return {
+        retry: true,
+        waitMs: backoffMs(attempt - 1, random),
+        slowDown: detail.kind !== 'network',
+        pauseAll: false,
+      };
+    case 'unauthorized':
+    case 'not_found':
+    case 'bad_request':
+    case 'invalid_response':
+      return { retry: false };
+  }
+}
