@@ -1,3 +1,4 @@
+import { idCatalogs } from '@/components/id-strings';
 import type { Locale } from '@/lib/i18n';
 import type { SearchCorrection } from '../params/course-stats-search';
 import type { IdProblem } from '../params/id-input';
@@ -8,24 +9,6 @@ const idFieldNames: Record<IdField, string> = {
   userId: 'User ID',
   courseSessionId: 'Session ID',
 };
-
-function idProblemMessage(field: IdField, problem: IdProblem): string {
-  const name = idFieldNames[field];
-  switch (problem) {
-    case 'required':
-      return `Enter a ${name}.`;
-    case 'spaces':
-      return `${name} must not contain spaces.`;
-    case 'not_a_whole_number':
-      return `${name} must be a whole number greater than 0, such as 42.`;
-    case 'zero':
-      return `${name} must be greater than 0.`;
-    case 'leading_zero':
-      return `${name} must not start with 0.`;
-    case 'too_large':
-      return `${name} is too large.`;
-  }
-}
 
 const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
 
@@ -60,7 +43,7 @@ const en = {
   show: 'Show',
   filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   filtersToggle: 'Filters',
-  idProblem: idProblemMessage,
+  idProblem: (field: IdField, problem: IdProblem) => idCatalogs.en.idProblem(idFieldNames[field], problem),
   correction: correctionMessage,
   correctionsTitle: 'Some values in the link were corrected.',
   activeFilters: 'Filtered by',
@@ -87,24 +70,6 @@ const ruIdFieldNames: Record<IdField, string> = {
   userId: 'ID пользователя',
   courseSessionId: 'ID сессии',
 };
-
-function ruIdProblemMessage(field: IdField, problem: IdProblem): string {
-  const name = ruIdFieldNames[field];
-  switch (problem) {
-    case 'required':
-      return `Введите ${name}.`;
-    case 'spaces':
-      return `${name} не должен содержать пробелов.`;
-    case 'not_a_whole_number':
-      return `${name} должен быть целым числом больше 0, например 42.`;
-    case 'zero':
-      return `${name} должен быть больше 0.`;
-    case 'leading_zero':
-      return `${name} не должен начинаться с 0.`;
-    case 'too_large':
-      return `${name} слишком велик.`;
-  }
-}
 
 function ruCorrectionMessage(correction: SearchCorrection): string {
   switch (correction.param) {
@@ -136,7 +101,7 @@ const ru: FilterTexts = {
   show: 'Показать',
   filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   filtersToggle: 'Фильтры',
-  idProblem: ruIdProblemMessage,
+  idProblem: (field: IdField, problem: IdProblem) => idCatalogs.ru.idProblem(ruIdFieldNames[field], problem),
   correction: ruCorrectionMessage,
   correctionsTitle: 'Некоторые значения в ссылке исправлены.',
   activeFilters: 'Отфильтровано по',
