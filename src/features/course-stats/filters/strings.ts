@@ -1,5 +1,6 @@
 import { idCatalogs } from '@/components/id-strings';
-import type { Locale } from '@/lib/i18n';
+import { formatNumber } from '@/lib/format';
+import { plural, type Locale } from '@/lib/i18n';
 import type { SearchCorrection } from '../params/course-stats-search';
 import type { IdProblem } from '../params/id-input';
 
@@ -53,16 +54,20 @@ const en = {
   invalidCourse: (raw: string, problem: string) => `“${clip(raw)}” is not a course ID. ${problem}`,
   invalidCourseTitle: 'This address does not name a course.',
   session: 'Session',
+  sessionList: 'Sessions',
   anySession: 'All sessions',
-  otherSession: (id: number) => `Session ID ${id} (typed)`,
+  unnamedSession: (id: number) => `Session ${id}`,
   activeSessions: 'Active',
   archivedSessions: 'Archived',
-  sessionsFromRows: 'In the rows loaded',
   sessionDates: (from: string, to: string) => `${from} – ${to}`,
   sessionFrom: (from: string) => `from ${from}`,
   sessionUntil: (to: string) => `until ${to}`,
-  sessionsHint: 'Choose a session by name, or type its ID.',
-  sessionsFromRowsHint: 'This LMS gives no list of sessions: the names are those in the rows loaded.',
+  sessionHint: 'Type a name or an ID.',
+  sessionIdHint: 'This LMS lists no sessions: type an ID.',
+  sessionsReading: 'Reading the sessions…',
+  sessionNoMatch: 'No session matches.',
+  sessionMatches: (count: number) => (count === 1 ? '1 session' : `${formatNumber(count, 'en')} sessions`),
+  unknownSession: (typed: string) => `No session is called “${clip(typed)}”. Choose one from the list, or type its ID.`,
 };
 
 const ruIdFieldNames: Record<IdField, string> = {
@@ -111,16 +116,21 @@ const ru: FilterTexts = {
   invalidCourse: (raw: string, problem: string) => `«${clip(raw)}» — не ID курса. ${problem}`,
   invalidCourseTitle: 'Этот адрес не указывает на курс.',
   session: 'Сессия',
+  sessionList: 'Сессии',
   anySession: 'Все сессии',
-  otherSession: (id: number) => `ID сессии ${id} (введён вручную)`,
+  unnamedSession: (id: number) => `Сессия ${id}`,
   activeSessions: 'Активные',
   archivedSessions: 'В архиве',
-  sessionsFromRows: 'В загруженных строках',
   sessionDates: (from: string, to: string) => `${from} – ${to}`,
   sessionFrom: (from: string) => `с ${from}`,
   sessionUntil: (to: string) => `до ${to}`,
-  sessionsHint: 'Выберите сессию по названию или введите её ID.',
-  sessionsFromRowsHint: 'Эта LMS не даёт списка сессий: названия взяты из загруженных строк.',
+  sessionHint: 'Введите название или ID.',
+  sessionIdHint: 'Эта LMS не даёт списка сессий: введите ID.',
+  sessionsReading: 'Читаем список сессий…',
+  sessionNoMatch: 'Ни одна сессия не подходит.',
+  sessionMatches: (count: number) =>
+    plural('ru', count, { one: '# сессия', few: '# сессии', many: '# сессий', other: '# сессии' }),
+  unknownSession: (typed: string) => `Нет сессии «${clip(typed)}». Выберите её из списка или введите ID.`,
 };
 
 export type FilterTexts = typeof en;

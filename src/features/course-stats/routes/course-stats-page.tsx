@@ -1,17 +1,15 @@
 import { matchQuery, useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, type ReactNode } from 'react';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
-import { courseSessionsQueries } from '../api/course-sessions-queries';
 import { courseStatsQueries } from '../api/course-stats-queries';
-import { choicesFromList, choicesFromRows } from '../filters/session-choices';
 import { CorrectionsNotice, CourseFilters } from '../filters/course-filters';
-import type { SubmittedFilters } from '../filters/course-stats-filter-form';
 import { filterCatalogs } from '../filters/strings';
+import { useSessionList } from '../filters/use-session-list';
 import { useCourseIdParam } from '../params/use-course-id-param';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
 import { courseStatsParams, hasFilters } from '../params/course-stats-search';
@@ -27,7 +25,6 @@ import { courseSwitchHref, type RenderCourseSwitcher } from './course-switcher-s
 import { InvalidCourse } from './invalid-course';
 import { recordRecentCourse } from './recent-courses';
 import { routeCatalogs } from './strings';
-import { useGoToCourse } from './use-go-to-course';
 import './course-stats.css';
 
 // A view most visits never open: its code loads when it is asked for.
@@ -64,7 +61,6 @@ function CourseStatsView({
   const searchState = useCourseStatsSearch();
   const { search, corrections, update, setFilters } = searchState;
   useHiddenColumnsLink();
-  const goToCourse = useGoToCourse(search);
   const headingId = useId();
   const mode: Mode =
     search.view === 'learner' && search.userId !== undefined ? 'learner' : search.all ? 'whole' : 'paged';
@@ -96,30 +92,13 @@ function CourseStatsView({
   const shownData = mode === 'whole' ? whole.query.data : listData;
   // Asked for once the first rows are on screen: the filter can wait for them, the rows should not wait for it.
   const rowsShown = useAfterPaint(shownData !== undefined);
-  const sessionsQuery = useQuery({
-    ...courseSessionsQueries.course(courseId),
-    enabled: mode !== 'learner' && rowsShown,
-  });
-  const sessionLists = sessionsQuery.data;
-  const sessionsFailed = sessionsQuery.isError;
-  const shownRows = shownData?.items;
-  const sessions = useMemo(() => {
-    if (sessionLists && sessionLists.active.length + sessionLists.archived.length > 0)
-      return choicesFromList(sessionLists);
-    // No list (or an empty one): the names the rows carry.
-    if ((sessionLists || sessionsFailed) && shownRows) return choicesFromRows(shownRows);
-    return undefined;
-  }, [sessionLists, sessionsFailed, shownRows]);
+  const sessionList = useSessionList(courseId, mode !== 'learner' && rowsShown);
   const courseName = shownData?.items[0]?.coursename ?? null;
   const loaded = shownData !== undefined;
   useEffect(() => {
     if (loaded) recordRecentCourse({ id: courseId, name: courseName });
   }, [loaded, courseId, courseName]);
 
-  const handleSubmit = (filters: SubmittedFilters) => {
-    if (filters.courseId === courseId) setFilters({ userId: filters.userId, courseSessionId: filters.courseSessionId });
-    else goToCourse(filters);
-  };
   const clearFilters = () => setFilters({ userId: undefined, courseSessionId: undefined });
   const rateLimited =
     mode === 'paged' &&
@@ -170,14 +149,13 @@ function CourseStatsView({
       <CorrectionsNotice corrections={corrections} />
       {mode !== 'learner' && (
         <CourseFilters
-          courseId={courseId}
-          sessions={sessions}
+          sessions={sessionList.sessions}
           search={search}
-          onSubmit={handleSubmit}
+          onSubmit={setFilters}
           clearFilters={clearFilters}
         />
       )}
-      {mode !== 'learner' && sessionLists && <ParseReportNotice report={sessionLists.report} itemNoun="session" />}
+      {mode !== 'learner' && sessionList.report && <ParseReportNotice report={sessionList.report} itemNoun="session" />}
       {rateLimited && (
         <p role="status" className="alert alert-info">
           {resultsTexts.rateLimitedWaiting}
