@@ -49,7 +49,7 @@ export interface ComboboxProps<V> {
   placeholder?: string;
   inputMode?: 'text' | 'numeric';
   inputRef?: Ref<HTMLInputElement>;
-  /** Added to the wrapper's "field combobox" classes. */
+  /** Added to the wrapper's "field combobox" classes ("is-plain" too, without a list). */
   className?: string;
 }
 
@@ -153,7 +153,7 @@ export function Combobox<V>({
   };
 
   const description = [error ? errorId : null, hintId].filter((part) => part !== null).join(' ');
-  const classes = ['field', 'combobox', className].filter(Boolean).join(' ');
+  const classes = ['field', 'combobox', listed ? null : 'is-plain', className].filter(Boolean).join(' ');
   const renderOption = (option: ComboboxOption<V>) => {
     const index = options.indexOf(option);
     return (

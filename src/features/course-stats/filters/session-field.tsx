@@ -84,13 +84,12 @@ export function SessionField({ id, sessions, value, onChange, error, inputRef }:
   ];
   const count = first.length + matches.active.length + matches.archived.length;
 
+  // The sessions of the list that match; an ID it does not hold is offered, not counted.
   const listedCount = matches.active.length + matches.archived.length + (matches.byId?.choice ? 1 : 0);
-  const status =
-    sessions === undefined
-      ? texts.sessionsReading
-      : count === 0
-        ? texts.sessionNoMatch
-        : texts.sessionMatches(listedCount);
+  let status = texts.sessionMatches(listedCount);
+  if (sessions === undefined) status = texts.sessionsReading;
+  else if (listedCount === 0 && matches.byId) status = texts.sessionNotListed(matches.byId.id);
+  else if (count === 0) status = texts.sessionNoMatch;
 
   const choose = (chosen: number | null) => onChange({ chosen, typed: null });
   return (

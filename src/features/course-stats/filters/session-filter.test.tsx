@@ -144,6 +144,7 @@ describe('the Session filter, where the LMS lists the sessions', () => {
     await user.clear(combobox);
     await user.type(combobox, '999');
     expect(optionNames()).toEqual(['Session 999 by ID']);
+    expect(screen.getByText('No session in the list has ID 999; Show applies it all the same.')).toHaveRole('status');
     await user.keyboard('{Enter}');
     expect(combobox).toHaveValue('999');
     await user.click(screen.getByRole('button', { name: 'Show' }));

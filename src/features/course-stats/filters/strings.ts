@@ -66,6 +66,7 @@ const en = {
   sessionIdHint: 'This LMS lists no sessions: type an ID.',
   sessionsReading: 'Reading the sessions…',
   sessionNoMatch: 'No session matches.',
+  sessionNotListed: (id: number) => `No session in the list has ID ${id}; Show applies it all the same.`,
   sessionMatches: (count: number) => (count === 1 ? '1 session' : `${formatNumber(count, 'en')} sessions`),
   unknownSession: (typed: string) => `No session is called “${clip(typed)}”. Choose one from the list, or type its ID.`,
 };
@@ -128,6 +129,7 @@ const ru: FilterTexts = {
   sessionIdHint: 'Эта LMS не даёт списка сессий: введите ID.',
   sessionsReading: 'Читаем список сессий…',
   sessionNoMatch: 'Ни одна сессия не подходит.',
+  sessionNotListed: (id: number) => `В списке нет сессии с ID ${id}; «Показать» всё равно применит его.`,
   sessionMatches: (count: number) =>
     plural('ru', count, { one: '# сессия', few: '# сессии', many: '# сессий', other: '# сессии' }),
   unknownSession: (typed: string) => `Нет сессии «${clip(typed)}». Выберите её из списка или введите ID.`,
