@@ -17,8 +17,9 @@ test('course statistics fit a 375 px screen: a card per learner, folded filters,
   await expect(cards.first().getByRole('button').first()).toBeVisible();
   expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
 
-  // The course ID is in view; the user and session fields fold behind Filters.
-  await expect(page.getByRole('textbox', { name: 'Course ID', exact: true })).toHaveValue('101');
+  // The Course field is in view; the user and session fields, and Show, fold behind Filters.
+  await expect(page.getByRole('combobox', { name: 'Course', exact: true })).toHaveValue('Data Analysis Fundamentals');
+  await expect(page.getByRole('button', { name: 'Show', exact: true })).toBeHidden();
   const toggle = page.getByRole('button', { name: 'Filters', exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('textbox', { name: 'User ID', exact: true })).toBeHidden();

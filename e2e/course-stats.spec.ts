@@ -77,7 +77,8 @@ test('filters by user and session, keep them in the URL and go back to page 1', 
   expect(await columnTexts(table, 'User')).toEqual(['James García', 'James García']);
   expect(new Set(await columnTexts(table, 'Session'))).toEqual(new Set(['Warehouse staff', 'Office staff']));
 
-  await form.getByRole('textbox', { name: 'Session ID' }).fill('1041');
+  // The Session field takes a name or an ID: the ID here, which the course's list names.
+  await form.getByRole('combobox', { name: 'Session' }).fill('1041');
   await form.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/\/courses\/104\/stats\?user_id=10705&course_session_id=1041$/);
   await expect(page.getByText('Showing 1 row on page 1.')).toBeVisible();
@@ -95,7 +96,7 @@ test('filters by user and session, keep them in the URL and go back to page 1', 
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/courses\/104\/stats$/);
-  await expect(form.getByRole('textbox', { name: 'Session ID' })).toHaveValue('');
+  await expect(form.getByRole('combobox', { name: 'Session' })).toHaveValue('');
   expect(new Set(await columnTexts(table, 'Session'))).toEqual(new Set(['Warehouse staff', 'Office staff']));
 });
 
@@ -104,7 +105,7 @@ test('refuses invalid ids inline and sends none of them to the API', async ({ pa
   await openCourse(page, '/courses/104/stats', 'Showing 10 rows on page 1.');
   const form = filterForm(page);
   const userId = form.getByRole('textbox', { name: 'User ID' });
-  const sessionId = form.getByRole('textbox', { name: 'Session ID' });
+  const sessionId = form.getByRole('combobox', { name: 'Session' });
 
   const wholeNumber = 'User ID must be a whole number greater than 0, such as 42.';
   const cases: Array<[value: string, message: string]> = [
@@ -274,7 +275,8 @@ test('a deep link with filters, page, per_page and sort survives a reload', asyn
     await expect(page).toHaveURL(new RegExp(`${url.replace(/[.?]/g, '\\$&')}$`));
     await expect(page.getByText('Showing 25 rows on page 2.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
-    await expect(filterForm(page).getByRole('textbox', { name: 'Session ID' })).toHaveValue('1011');
+    // The session of the link, by the name the course's session list gives it.
+    await expect(filterForm(page).getByRole('combobox', { name: 'Session' })).toHaveValue('Spring 2026');
     const table = statsTable(page, 101);
     await expect(table.getByRole('columnheader', { name: 'Score', exact: true })).toHaveAttribute(
       'aria-sort',

@@ -70,7 +70,7 @@ test('the combobox shows hostile names as text', async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
-test('the Session filter lists the sessions by name, active first, then archived', async ({ page }) => {
+test('the Session field lists the sessions by name, active first, then archived, and takes an ID', async ({ page }) => {
   const token = uniqueToken('switcher-sessions');
   await scriptUpstream(token, [
     {
@@ -99,18 +99,25 @@ test('the Session filter lists the sessions by name, active first, then archived
     },
   ]);
   await openOnProxy(page, '/courses/1/stats', token);
-  const select = page.getByRole('combobox', { name: 'Session' });
-  await expect(select.getByRole('option')).toHaveText([
+  const session = page.getByRole('combobox', { name: 'Session' });
+  await expect(session).toHaveAccessibleDescription('Type a name or an ID.');
+  await session.click();
+  await page.keyboard.press('ArrowDown');
+  const listbox = page.getByRole('listbox', { name: 'Sessions' });
+  await expect(listbox.getByRole('option')).toHaveText([
     'All sessions',
-    'Spring 2026 · Mar 1, 2026 – Jun 30, 2026',
-    'Open enrolment · from Jan 10, 2026',
-    'Autumn 2025 · Sep 1, 2025 – Dec 20, 2025',
+    'Spring 2026 Mar 1, 2026 – Jun 30, 2026',
+    'Open enrolment from Jan 10, 2026',
+    'Autumn 2025 Sep 1, 2025 – Dec 20, 2025',
   ]);
-  await expect(select.locator('optgroup[label="Archived"] option')).toHaveText([/^Autumn 2025/]);
+  await expect(listbox.getByRole('group', { name: 'Archived' }).getByRole('option')).toHaveText([/^Autumn 2025/]);
   expect(await axeViolations(page)).toEqual([]);
 
-  await select.selectOption({ label: 'Autumn 2025 · Sep 1, 2025 – Dec 20, 2025' });
-  await expect(page.getByRole('textbox', { name: 'Session ID' })).toHaveValue('9');
+  // Typing narrows the list by name; the arrow keys and Enter choose; Show applies.
+  await page.keyboard.type('aut');
+  await expect(listbox.getByRole('option')).toHaveText(['Autumn 2025 Sep 1, 2025 – Dec 20, 2025']);
+  await page.keyboard.press('Enter');
+  await expect(session).toHaveValue('Autumn 2025');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/\/courses\/1\/stats\?course_session_id=9$/);
   await expect
@@ -120,18 +127,79 @@ test('the Session filter lists the sessions by name, active first, then archived
       ),
     )
     .toBe(true);
-  await expect(select).toHaveValue('9');
+  await expect(session).toHaveValue('Autumn 2025');
+
+  // An ID the list does not hold is taken as it is.
+  await session.fill('77');
+  await expect(listbox.getByRole('option')).toHaveText(['Session 77 by ID']);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/courses\/1\/stats\?course_session_id=77$/);
 });
 
-test('without a session list, the Session filter names the sessions in the rows loaded', async ({ page }) => {
-  const token = uniqueToken('switcher-no-sessions');
-  await scriptUpstream(token, [{ path: SESSIONS_PATH, status: 404, body: { error: 'Not Found' }, times: 4 }]);
-  await openOnProxy(page, '/courses/1/stats', token);
-  const select = page.getByRole('combobox', { name: 'Session' });
-  await expect(select.getByRole('option')).toHaveText(['All sessions', 'Scripted session']);
-  await select.selectOption({ label: 'Scripted session' });
-  await expect(page.getByRole('textbox', { name: 'Session ID' })).toHaveValue('1');
+test('a course ID typed opens that course, listed or not, with the filters that still apply', async ({ page }) => {
+  const token = uniqueToken('switcher-typed-id');
+  await scriptUpstream(token, [{ path: COURSES_PATH, body: COURSES, times: 5 }]);
+  await openOnProxy(page, '/courses/1/stats?user_id=1001&course_session_id=1&per_page=25', token);
+  await expect(statsTable(page).getByRole('rowheader').first()).toBeVisible();
+  const combobox = page.getByRole('combobox', { name: 'Course' });
+  await combobox.click();
+  await combobox.pressSequentially('042');
+  await page.keyboard.press('Enter');
+  await expect(combobox).toHaveAccessibleDescription('Course ID must not start with 0. Type a name or an ID.');
+  await expect(page).toHaveURL(/\/courses\/1\/stats\?/);
+
+  await combobox.fill('42');
+  await expect(page.getByRole('listbox', { name: 'Courses' }).getByRole('option').first()).toHaveText(
+    'Course 42 by ID',
+  );
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/courses\/42\/stats\?user_id=1001&per_page=25$/);
+  await expect(statsTable(page, 42).getByRole('rowheader').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Course' })).toBeFocused();
 });
+
+for (const { name, status, body } of [
+  { name: '404', status: 404, body: { error: 'Not Found' } },
+  { name: '403', status: 403, body: { error: 'Forbidden' } },
+  { name: '405', status: 405, body: { error: 'Method Not Allowed' } },
+  { name: 'an answer that is not a list', status: 200, body: { items: 'none' } },
+]) {
+  test(`where the course list and the sessions answer ${name}, Course and Session are plain ID fields that work`, async ({
+    page,
+  }) => {
+    const token = uniqueToken('switcher-unlisted');
+    await scriptUpstream(token, [
+      { path: COURSES_PATH, status, body, times: 12 },
+      { path: SESSIONS_PATH, status, body, times: 12 },
+    ]);
+    await openOnProxy(page, '/courses/1/stats?course_session_id=1', token);
+    const course = page.getByRole('textbox', { name: 'Course', exact: true });
+    const session = page.getByRole('textbox', { name: 'Session', exact: true });
+    await expect(course).toHaveAccessibleDescription('This LMS lists no courses: type an ID and press Enter.', {
+      timeout: 30_000,
+    });
+    await expect(session).toHaveAccessibleDescription('This LMS lists no sessions: type an ID.', { timeout: 30_000 });
+    await expect(course).toHaveValue('1');
+    await expect(session).toHaveValue('1');
+    await expect(page.getByRole('combobox', { name: /^(Course|Session)$/ })).toHaveCount(0);
+    await expect(page.getByText('Scripted course 1', { exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await session.fill('1.5');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(session).toHaveAccessibleDescription(/^Session ID must be a whole number greater than 0/);
+    await session.fill('5');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(/\/courses\/1\/stats\?course_session_id=5$/);
+
+    await course.fill('3');
+    await course.press('Enter');
+    await expect(page).toHaveURL(/\/courses\/3\/stats$/);
+    await expect(statsTable(page, 3).getByRole('rowheader').first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Course', exact: true })).toHaveValue('3');
+  });
+}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const language of ['en', 'ru'] as const) {

@@ -116,8 +116,9 @@ for (const { name, step, words } of [
         .first()
         .getByText('Learner 1', { exact: true }),
     ).toBeVisible();
-    // The header names the course as text: there is no list to switch in.
-    await expect(page.getByText('Course: Scripted course 7')).toBeVisible({ timeout: 30_000 });
+    // There is no list to switch in: the header's Course field takes an ID, with the course's name beside it.
+    await expect(page.getByRole('textbox', { name: 'Course', exact: true })).toHaveValue('7', { timeout: 30_000 });
+    await expect(page.getByText('Scripted course 7', { exact: true })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Course' })).toHaveCount(0);
     expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
   });

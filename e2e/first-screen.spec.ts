@@ -9,7 +9,7 @@ import { axeViolations } from './axe';
 interface Words extends ShellWords {
   table: (course: number) => RegExp;
   certificate: string;
-  courseId: string;
+  course: string;
   filtersAndTools: RegExp;
   overdue: RegExp;
   exportCsv: string;
@@ -22,7 +22,7 @@ const WORDS: Record<'en' | 'ru', Words> = {
     ...SHELL_WORDS.en,
     table: (course) => new RegExp(`^Statistics of course ${course}\\b`),
     certificate: 'Certificate',
-    courseId: 'Course ID',
+    course: 'Course',
     filtersAndTools: /^Filters and tools/,
     overdue: /^Overdue/,
     exportCsv: 'Export CSV',
@@ -33,7 +33,7 @@ const WORDS: Record<'en' | 'ru', Words> = {
     ...SHELL_WORDS.ru,
     table: (course) => new RegExp(`^Статистика курса ${course}\\b`),
     certificate: 'Сертификат',
-    courseId: 'ID курса',
+    course: 'Курс',
     filtersAndTools: /^Фильтры и инструменты/,
     overdue: /^Просрочено/,
     exportCsv: 'Экспорт CSV',
@@ -121,7 +121,7 @@ for (const lang of ['en', 'ru'] as const) {
     test.use({ viewport: { width: 375, height: 740 }, locale: words.locale });
 
     for (const course of [101, 108]) {
-      test(`course ${course}: three names on the first screen, the Course ID in view, nothing wider`, async ({
+      test(`course ${course}: three names on the first screen, the Course field in view, nothing wider`, async ({
         page,
       }) => {
         await openSignedIn(page, words, `/courses/${course}/stats`);
@@ -137,9 +137,11 @@ for (const lang of ['en', 'ru'] as const) {
           expect(box.height).toBeLessThanOrEqual(2 * lineHeight + 2);
           if (course === 108) await expect(name).toHaveAccessibleName(LONG_NAMES[index] ?? '');
         }
-        const courseId = page.getByRole('textbox', { name: words.courseId, exact: true });
-        await expect(courseId).toHaveValue(String(course));
-        const courseBox = await boxOf(courseId);
+        const courseField = page.getByRole('combobox', { name: words.course, exact: true });
+        await expect(courseField).toHaveAccessibleDescription(
+          lang === 'en' ? 'Type a name or an ID.' : 'Введите название или ID.',
+        );
+        const courseBox = await boxOf(courseField);
         expect(courseBox.y + courseBox.height).toBeLessThanOrEqual(740);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

@@ -292,13 +292,28 @@ test('the form refuses ids the API could not take, with a message, and sends not
   const statsOf = (sent: Awaited<ReturnType<typeof upstreamRequests>>) =>
     sent.filter((request) => request.path.endsWith('/course_stats'));
   const before = statsOf(await upstreamRequests(token)).length;
-  for (const field of ['User ID', 'Session ID']) {
-    const input = page.getByRole('textbox', { name: field });
+  // The Session and Course fields take a name or an ID: text with a letter is a name (the name of no session; a
+  // course searched for, which is no mistake), and a number that is no ID is refused by the same rule.
+  const isName = (value: string) => /\p{L}/u.test(value);
+  const show = () => page.getByRole('button', { name: 'Show' }).click();
+  const fields = [
+    { name: 'User ID', input: page.getByRole('textbox', { name: 'User ID' }), submit: show, forName: undefined },
+    { name: 'Session', input: page.getByRole('combobox', { name: 'Session' }), submit: show, forName: /No session/ },
+    {
+      name: 'Course',
+      input: page.getByRole('combobox', { name: 'Course' }),
+      submit: () => page.keyboard.press('Enter'),
+      forName: null,
+    },
+  ];
+  for (const { name, input, submit, forName } of fields) {
     for (const [value, message] of BAD_IDS) {
+      const expected = isName(value) && forName !== undefined ? forName : message;
+      if (expected === null) continue;
       await input.fill(value);
-      await page.getByRole('button', { name: 'Show' }).click();
-      await expect(input, `${field} ${JSON.stringify(value)}`).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(message);
+      await submit();
+      await expect(input, `${name} ${JSON.stringify(value)}`).toHaveAttribute('aria-invalid', 'true');
+      await expect(input).toHaveAccessibleDescription(expected);
       await expect(page).toHaveURL(/\/courses\/1\/stats$/);
     }
     await input.fill('');

@@ -25,7 +25,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
   en: {
     ...SHELL_WORDS.en,
     table: 'Statistics of course 101',
-    filters: { course: 'Course ID', user: 'User ID', session: 'Session ID', show: 'Show', more: 'Filters' },
+    filters: { course: 'Course', user: 'User ID', session: 'Session', show: 'Show', more: 'Filters' },
     buttons: ['Load all pages', 'Copy emails', 'Export CSV', 'Columns', 'Previous page', 'Next page'],
     menu: 'Menu',
     filtersAndTools: /^Filters and tools/,
@@ -47,7 +47,7 @@ const LANGUAGES: Record<'en' | 'ru', Language> = {
   ru: {
     ...SHELL_WORDS.ru,
     table: 'Статистика курса 101',
-    filters: { course: 'ID курса', user: 'ID пользователя', session: 'ID сессии', show: 'Показать', more: 'Фильтры' },
+    filters: { course: 'Курс', user: 'ID пользователя', session: 'Сессия', show: 'Показать', more: 'Фильтры' },
     buttons: [
       'Загрузить все страницы',
       'Скопировать адреса',
@@ -226,12 +226,13 @@ for (const lang of ['en', 'ru'] as const) {
       expect(fullyShown).toBeGreaterThanOrEqual(8);
       expect(await pageWidth(page)).toBeLessThanOrEqual(1366);
 
-      // Course ID, User ID, Session ID and Show on one line.
+      // One control per parameter: the Course in the header; User ID, Session and Show on one line.
+      await expect(page.getByRole('combobox', { name: language.filters.course, exact: true })).toBeVisible();
       const form = page.getByRole('form');
+      await expect(form.getByRole('textbox')).toHaveCount(1);
       const fields = [
-        form.getByRole('textbox', { name: language.filters.course }),
         form.getByRole('textbox', { name: language.filters.user }),
-        form.getByRole('textbox', { name: language.filters.session }),
+        form.getByRole('combobox', { name: language.filters.session, exact: true }),
         form.getByRole('button', { name: language.filters.show, exact: true }),
       ];
       const tops = await Promise.all(fields.map(async (field) => (await field.boundingBox())?.y ?? -100));
@@ -297,9 +298,9 @@ for (const lang of ['en', 'ru'] as const) {
 
       expect(await pageWidth(page)).toBeLessThanOrEqual(375);
       expect(await overflowingText(page)).toEqual([]);
-      // The course ID field is in view without opening anything. The quick filters, Copy emails, Email these
+      // The Course field is in view without opening anything. The quick filters, Copy emails, Email these
       // learners, the delimiter, Export CSV and Columns wait behind "Filters and tools".
-      await expect(page.getByRole('textbox', { name: language.filters.course })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: language.filters.course, exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: language.buttons[0], exact: true })).toBeVisible();
       for (const name of language.buttons.slice(1, 4))
         await expect(page.getByRole('button', { name, exact: true })).toBeHidden();

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { parseIdInput } from './id-input';
+import { parseIdInput, readNameOrId } from './id-input';
 
 describe('parseIdInput', () => {
   it.each([
@@ -41,5 +41,27 @@ describe('parseIdInput', () => {
     expect(parseIdInput('', { required: true })).toEqual({ ok: false, problem: 'required' });
     expect(parseIdInput('  ', { required: true })).toEqual({ ok: false, problem: 'required' });
     expect(parseIdInput('   ')).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('readNameOrId', () => {
+  it.each([
+    ['', { kind: 'empty' }],
+    ['   ', { kind: 'empty' }],
+    [' 42 ', { kind: 'id', id: 42 }],
+    ['042', { kind: 'bad_id', problem: 'leading_zero' }],
+    ['4.2', { kind: 'bad_id', problem: 'not_a_whole_number' }],
+    ['-5', { kind: 'bad_id', problem: 'not_a_whole_number' }],
+    ['0', { kind: 'bad_id', problem: 'zero' }],
+    ['1 2', { kind: 'bad_id', problem: 'spaces' }],
+    ['９', { kind: 'bad_id', problem: 'not_a_whole_number' }],
+    ['99999999999999999999', { kind: 'bad_id', problem: 'too_large' }],
+    ['Algebra', { kind: 'name', text: 'Algebra' }],
+    [' Python 3 ', { kind: 'name', text: 'Python 3' }],
+    ['1e3', { kind: 'name', text: '1e3' }],
+    ['Ёлка 2026', { kind: 'name', text: 'Ёлка 2026' }],
+    ['---', { kind: 'name', text: '---' }],
+  ])('reads %j', (raw, expected) => {
+    expect(readNameOrId(raw)).toEqual(expected);
   });
 });

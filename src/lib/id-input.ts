@@ -20,3 +20,25 @@ export function parseIdInput(raw: string, options: { required?: boolean } = {}):
   if (!Number.isSafeInteger(id)) return { ok: false, problem: 'too_large' };
   return { ok: true, value: id };
 }
+
+export type NameOrId =
+  | { kind: 'empty' }
+  | { kind: 'id'; id: number }
+  | { kind: 'bad_id'; problem: IdProblem }
+  | { kind: 'name'; text: string };
+
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{Nd}/u;
+
+/**
+ * What was typed into a field that takes a name or an ID. Text with a digit and no letter is meant as an ID and
+ * read by parseIdInput's rule (so "042" or "4.2" is refused, not searched for); anything else is a name.
+ */
+export function readNameOrId(raw: string): NameOrId {
+  const text = raw.trim();
+  if (text === '') return { kind: 'empty' };
+  if (LETTER.test(text) || !DIGIT.test(text)) return { kind: 'name', text };
+  const result = parseIdInput(text, { required: true });
+  if (!result.ok) return { kind: 'bad_id', problem: result.problem };
+  return result.value === null ? { kind: 'empty' } : { kind: 'id', id: result.value };
+}

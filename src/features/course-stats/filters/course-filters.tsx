@@ -1,20 +1,19 @@
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch, SearchCorrection } from '../params/course-stats-search';
-import { CourseStatsFilterForm, type SubmittedFilters } from './course-stats-filter-form';
-import type { SessionChoices } from './session-choices';
+import { CourseFilterForm, type CourseFilterValues } from './course-filter-form';
+import type { SessionList } from './session-choices';
 import { filterCatalogs } from './strings';
 
 export interface CourseFiltersProps {
-  courseId: number;
-  /** The course's sessions by name, for the Session filter; undefined while unknown. */
-  sessions?: SessionChoices;
+  /** The course's sessions, for the Session filter. */
+  sessions: SessionList;
   search: Pick<CourseStatsSearch, 'userId' | 'courseSessionId'>;
-  onSubmit: (filters: SubmittedFilters) => void;
+  onSubmit: (filters: CourseFilterValues) => void;
   clearFilters: () => void;
 }
 
-/** The course and filter form over the results, and which filters are on, with a way to clear them. */
-export function CourseFilters({ courseId, sessions, search, onSubmit, clearFilters }: CourseFiltersProps) {
+/** The filter form over the results, and which filters are on, with a way to clear them. */
+export function CourseFilters({ sessions, search, onSubmit, clearFilters }: CourseFiltersProps) {
   const texts = useCatalog(filterCatalogs);
   const parts = [
     search.userId === undefined ? null : texts.filterUser(search.userId),
@@ -22,15 +21,11 @@ export function CourseFilters({ courseId, sessions, search, onSubmit, clearFilte
   ].filter((part) => part !== null);
   return (
     <>
-      <CourseStatsFilterForm
-        key={`${courseId}:${search.userId ?? ''}:${search.courseSessionId ?? ''}`}
-        initial={{
-          courseId: String(courseId),
-          userId: search.userId === undefined ? '' : String(search.userId),
-          courseSessionId: search.courseSessionId === undefined ? '' : String(search.courseSessionId),
-        }}
+      <CourseFilterForm
+        key={`${search.userId ?? ''}:${search.courseSessionId ?? ''}`}
+        initial={{ userId: search.userId, courseSessionId: search.courseSessionId }}
+        sessions={sessions}
         onSubmit={onSubmit}
-        sessions={sessions && { courseId, choices: sessions }}
       />
       {parts.length > 0 && (
         <p className="course-stats-active-filters">

@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CourseFilterForm } from './course-filter-form';
 import { CourseStatsFilterForm } from './course-stats-filter-form';
+import type { SessionChoices } from './session-choices';
 
 /** A screen that matches (or not) every media query asked. */
 function mockMatchMedia(matches: boolean) {
@@ -22,7 +24,7 @@ function mockMatchMedia(matches: boolean) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('CourseStatsFilterForm on a narrow screen', () => {
+describe('CourseStatsFilterForm (no course open yet) on a narrow screen', () => {
   it('keeps the course field in view and folds the others, with a summary of what they hold', async () => {
     mockMatchMedia(true);
     const user = userEvent.setup();
@@ -65,5 +67,65 @@ describe('CourseStatsFilterForm on a narrow screen', () => {
     expect(screen.getByRole('textbox', { name: 'Course ID' })).toHaveValue('101');
     expect(screen.getByRole('textbox', { name: 'User ID' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Session ID' })).toBeVisible();
+  });
+});
+
+const SESSIONS: SessionChoices = {
+  active: [{ id: 81, name: 'Open enrolment', startedAt: null, finishedAt: null, endless: true }],
+  archived: [{ id: 61, name: 'Autumn 2025', startedAt: null, finishedAt: null, endless: false }],
+};
+
+describe('CourseFilterForm (the statistics page) on a narrow screen', () => {
+  it('folds every filter and Show behind Filters, with a summary of what they hold', async () => {
+    mockMatchMedia(true);
+    const user = userEvent.setup();
+    render(<CourseFilterForm initial={{ userId: 7, courseSessionId: 61 }} sessions={SESSIONS} onSubmit={vi.fn()} />);
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Show' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Session' })).not.toBeInTheDocument();
+    expect(screen.getByText('User ID 7 · Session Autumn 2025')).toBeVisible();
+
+    await user.click(toggle);
+    const fold = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(fold).toContainElement(screen.getByRole('combobox', { name: 'Session' }));
+    expect(screen.getByRole('combobox', { name: 'Session' })).toHaveValue('Autumn 2025');
+    expect(fold).toContainElement(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.queryByText('User ID 7 · Session Autumn 2025')).not.toBeInTheDocument();
+  });
+
+  it('checks on Show, gives the field refused the focus, and sums up what the fold holds', async () => {
+    mockMatchMedia(true);
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <CourseFilterForm
+        initial={{ userId: undefined, courseSessionId: undefined }}
+        sessions="unlisted"
+        onSubmit={onSubmit}
+      />,
+    );
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    await user.click(toggle);
+    await user.type(screen.getByRole('textbox', { name: 'Session' }), '0');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByRole('textbox', { name: 'Session' })).toHaveFocus();
+    expect(screen.getByText('Session ID must be greater than 0.')).toBeVisible();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(toggle);
+    expect(screen.getByText('Session 0')).toBeVisible();
+  });
+
+  it('shows the filters and Show on a wide screen, with no fold', async () => {
+    mockMatchMedia(false);
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <CourseFilterForm initial={{ userId: 7, courseSessionId: undefined }} sessions={SESSIONS} onSubmit={onSubmit} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Session' }), 'open{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(onSubmit).toHaveBeenCalledWith({ userId: 7, courseSessionId: 81 });
   });
 });

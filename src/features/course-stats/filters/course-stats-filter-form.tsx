@@ -1,11 +1,9 @@
-import { Fragment, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { useMediaQuery } from '@/lib/use-media-query';
 import { parseIdInput, type IdProblem } from '../params/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { fieldCatalogs } from '../fields/strings';
-import type { SessionChoices } from './session-choices';
-import { SessionSelect } from './session-select';
+import { FilterFoldToggle, useFilterFold } from './filter-fold';
 import { filterCatalogs, type IdField } from './strings';
 
 export interface FilterFormValues {
@@ -49,21 +47,17 @@ function validate(values: FilterFormValues): { problems: Problems; filters: Subm
   };
 }
 
-/** Narrow screens fold the user and session fields away; the course field always shows. */
-const NARROW_QUERY = '(max-width: 600px)';
-
 export interface CourseStatsFilterFormProps {
   initial?: Partial<FilterFormValues>;
   onSubmit: (filters: SubmittedFilters) => void;
-  /** The sessions of a course by name: offered beside the Session ID field while the Course ID is that course. */
-  sessions?: { courseId: number; choices: SessionChoices };
 }
 
 /**
- * Course, user and session ids. Checked on submit, then again on every change once a message shows; the first
- * invalid field gets focus, and nothing invalid is submitted. Remount it (key) to take new initial values.
+ * Course, user and session ids, where no course is open yet (`/courses`, an address that names none). Checked on
+ * submit, then again on every change once a message shows; the first invalid field gets focus, and nothing invalid
+ * is submitted. Narrow screens fold the user and session fields away; the course field always shows.
  */
-export function CourseStatsFilterForm({ initial, onSubmit, sessions }: CourseStatsFilterFormProps) {
+export function CourseStatsFilterForm({ initial, onSubmit }: CourseStatsFilterFormProps) {
   const texts = useCatalog(filterCatalogs);
   const words = useCatalog(fieldCatalogs);
   const [values, setValues] = useState<FilterFormValues>({
@@ -75,14 +69,9 @@ export function CourseStatsFilterForm({ initial, onSubmit, sessions }: CourseSta
   const [checked, setChecked] = useState(false);
   const inputs = useRef<Partial<Record<IdField, HTMLInputElement | null>>>({});
   const idPrefix = useId();
-  const narrow = useMediaQuery(NARROW_QUERY);
-  const [expanded, setExpanded] = useState(false);
-  const moreId = `${idPrefix}-more`;
-  const folded = narrow && !expanded;
-  const summary = texts.filtersSummary(
-    FIELDS.filter((field) => !field.required && values[field.name].trim() !== '').map(
-      (field) => `${words.fieldLabels[field.label]} ${values[field.name].trim()}`,
-    ),
+  const fold = useFilterFold();
+  const summary = FIELDS.filter((field) => !field.required && values[field.name].trim() !== '').map(
+    (field) => `${words.fieldLabels[field.label]} ${values[field.name].trim()}`,
   );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -93,7 +82,7 @@ export function CourseStatsFilterForm({ initial, onSubmit, sessions }: CourseSta
     flushSync(() => {
       setProblems(result.problems);
       setChecked(true);
-      if (first && !first.required) setExpanded(true);
+      if (first && !first.required) fold.unfold();
     });
     if (result.filters) {
       onSubmit(result.filters);
@@ -114,49 +103,37 @@ export function CourseStatsFilterForm({ initial, onSubmit, sessions }: CourseSta
     const describedBy = [problem ? `${id}-error` : null, field.required ? null : `${id}-hint`]
       .filter((part) => part !== null)
       .join(' ');
-    const sessionSelect =
-      field.name === 'courseSessionId' && sessions && values.courseId.trim() === String(sessions.courseId) ? (
-        <SessionSelect
-          id={`${idPrefix}-session`}
-          choices={sessions.choices}
-          value={values.courseSessionId}
-          onChange={(value) => handleChange('courseSessionId', value)}
-        />
-      ) : null;
     return (
-      <Fragment key={field.name}>
-        {sessionSelect}
-        <div className="field">
-          <label htmlFor={id}>{words.fieldLabels[field.label]}</label>
-          <input
-            ref={(element) => {
-              inputs.current[field.name] = element;
-            }}
-            id={id}
-            name={field.name}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            required={field.required}
-            placeholder={field.required ? undefined : texts.optional}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={describedBy || undefined}
-            value={values[field.name]}
-            onChange={(event) => handleChange(field.name, event.target.value)}
-          />
-          {!field.required && (
-            <span id={`${id}-hint`} className="visually-hidden">
-              {texts.optional}
-            </span>
-          )}
-          {problem && (
-            <span id={`${id}-error`} className="field-error">
-              {texts.idProblem(field.name, problem)}
-            </span>
-          )}
-        </div>
-      </Fragment>
+      <div key={field.name} className="field">
+        <label htmlFor={id}>{words.fieldLabels[field.label]}</label>
+        <input
+          ref={(element) => {
+            inputs.current[field.name] = element;
+          }}
+          id={id}
+          name={field.name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          required={field.required}
+          placeholder={field.required ? undefined : texts.optional}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          value={values[field.name]}
+          onChange={(event) => handleChange(field.name, event.target.value)}
+        />
+        {!field.required && (
+          <span id={`${id}-hint`} className="visually-hidden">
+            {texts.optional}
+          </span>
+        )}
+        {problem && (
+          <span id={`${id}-error`} className="field-error">
+            {texts.idProblem(field.name, problem)}
+          </span>
+        )}
+      </div>
     );
   };
   const [courseField, ...moreFields] = FIELDS;
@@ -167,29 +144,16 @@ export function CourseStatsFilterForm({ initial, onSubmit, sessions }: CourseSta
       onSubmit={handleSubmit}
       noValidate
       aria-label={texts.filtersLegend}
-      data-folded={folded || undefined}
+      data-folded={fold.folded || undefined}
     >
       {courseField && renderField(courseField)}
-      <div id={moreId} className="course-stats-filter-more" hidden={folded}>
+      <div id={fold.moreId} className="course-stats-filter-more" hidden={fold.folded}>
         {moreFields.map(renderField)}
       </div>
       <button type="submit" className="button button-primary">
         {texts.show}
       </button>
-      {narrow && (
-        <span className="course-stats-filter-toggle">
-          <button
-            type="button"
-            className="button"
-            aria-expanded={!folded}
-            aria-controls={moreId}
-            onClick={() => setExpanded((open) => !open)}
-          >
-            <span aria-hidden="true">{folded ? '▸' : '▾'}</span> {texts.filtersToggle}
-          </button>
-          {folded && summary !== '' && <span className="muted course-stats-filter-summary">{summary}</span>}
-        </span>
-      )}
+      <FilterFoldToggle fold={fold} summary={summary} />
     </form>
   );
 }

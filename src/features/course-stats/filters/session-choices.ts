@@ -1,12 +1,13 @@
-import type { CourseSession, CourseStat } from '@contract';
+import type { CourseSession } from '@contract';
+import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
+import { parseIdInput, readNameOrId, type IdProblem } from '@/lib/id-input';
 import type { CourseSessionLists } from '../api/course-sessions-queries';
 
-/** A session the Session filter offers, by name. */
+/** A session the Session field offers, by name. */
 export interface SessionChoice {
   id: number;
   name: string;
-  /** Dates are known only from the session list; null where the names come from the rows. */
   startedAt: string | null;
   finishedAt: string | null;
   /** No end date: the session runs on. */
@@ -14,11 +15,15 @@ export interface SessionChoice {
 }
 
 export interface SessionChoices {
-  /** 'list': the LMS's session list; 'rows': the LMS gave none, so the names come from the rows loaded. */
-  source: 'list' | 'rows';
   active: SessionChoice[];
   archived: SessionChoice[];
 }
+
+/**
+ * What the Session field can offer: the course's sessions; 'unlisted' where the LMS lists none (the endpoint
+ * failed, or both lists are empty), so the field takes an ID only; undefined while they are being read.
+ */
+export type SessionList = SessionChoices | 'unlisted' | undefined;
 
 /** Newest start first; sessions without a start date after those with one; then by name. */
 function byStart(a: SessionChoice, b: SessionChoice): number {
@@ -42,20 +47,76 @@ function choiceOf(session: CourseSession): SessionChoice {
   };
 }
 
-export function choicesFromList(lists: CourseSessionLists): SessionChoices {
+export function choicesFromList(lists: CourseSessionLists): SessionChoices | 'unlisted' {
+  if (lists.active.length + lists.archived.length === 0) return 'unlisted';
+  return { active: lists.active.map(choiceOf).sort(byStart), archived: lists.archived.map(choiceOf).sort(byStart) };
+}
+
+export function findSession(choices: SessionChoices, id: number): SessionChoice | undefined {
+  return choices.active.find((choice) => choice.id === id) ?? choices.archived.find((choice) => choice.id === id);
+}
+
+/** The Session field's value: the session chosen (from the list or the link; null for all), and any text typed since. */
+export interface SessionInput {
+  chosen: number | null;
+  /** Null while the field shows the session chosen. */
+  typed: string | null;
+}
+
+export interface SessionMatches {
+  /** The text is an ID: the session it names, listed (`choice`) or not. It comes first. */
+  byId: { id: number; choice: SessionChoice | undefined } | null;
+  /** The other sessions whose name or ID holds the text (all of them for no text), in their groups. */
+  active: SessionChoice[];
+  archived: SessionChoice[];
+  /** False for a number that is no ID ("042"): none of the matches is what was meant, so none is chosen by Enter. */
+  autoSelect: boolean;
+}
+
+/** The sessions that match the text typed: by name (case and accents ignored) or by ID. */
+export function matchSessions(choices: SessionChoices, typed: string): SessionMatches {
+  const reading = readNameOrId(typed);
+  const query = foldText(typed.trim());
+  const byId = reading.kind === 'id' ? { id: reading.id, choice: findSession(choices, reading.id) } : null;
+  const matches = (choice: SessionChoice) =>
+    choice.id !== byId?.id && (foldText(choice.name).includes(query) || String(choice.id).includes(query));
   return {
-    source: 'list',
-    active: lists.active.map(choiceOf).sort(byStart),
-    archived: lists.archived.map(choiceOf).sort(byStart),
+    byId,
+    active: choices.active.filter(matches),
+    archived: choices.archived.filter(matches),
+    autoSelect: reading.kind !== 'bad_id',
   };
 }
 
-/** The sessions named in `rows`, each once, by name: the fallback where the LMS has no session list. */
-export function choicesFromRows(rows: readonly CourseStat[]): SessionChoices {
-  const names = new Map<number, string>();
-  for (const row of rows) {
-    if (!names.has(row.course_session_id)) names.set(row.course_session_id, row.course_session_name);
+export type SessionProblem = IdProblem | 'unknown_name';
+
+export type SessionReading = { ok: true; id: number | null } | { ok: false; problem: SessionProblem };
+
+/**
+ * The session the field names. Text typed is an ID (listed or not), or the name of one listed session (case and
+ * accents ignored); where the LMS lists none, only an ID.
+ */
+export function readSession(input: SessionInput, sessions: SessionList): SessionReading {
+  if (input.typed === null) return { ok: true, id: input.chosen };
+  if (sessions === 'unlisted') {
+    const result = parseIdInput(input.typed);
+    return result.ok ? { ok: true, id: result.value } : { ok: false, problem: result.problem };
   }
-  const active = [...names].map(([id, name]) => ({ id, name, startedAt: null, finishedAt: null, endless: false }));
-  return { source: 'rows', active: active.sort(byStart), archived: [] };
+  const reading = readNameOrId(input.typed);
+  switch (reading.kind) {
+    case 'empty':
+      return { ok: true, id: null };
+    case 'id':
+      return { ok: true, id: reading.id };
+    case 'bad_id':
+      return { ok: false, problem: reading.problem };
+    case 'name': {
+      const name = foldText(reading.text);
+      const named = [...(sessions?.active ?? []), ...(sessions?.archived ?? [])].filter(
+        (choice) => foldText(choice.name.trim()) === name,
+      );
+      const only = named.length === 1 ? named[0] : undefined;
+      return only ? { ok: true, id: only.id } : { ok: false, problem: 'unknown_name' };
+    }
+  }
 }

@@ -1,4 +1,6 @@
-import type { Locale } from '@/lib/i18n';
+import { idCatalogs } from '@/components/id-strings';
+import { formatNumber } from '@/lib/format';
+import { plural, type Locale } from '@/lib/i18n';
 import type { SearchCorrection } from '../params/course-stats-search';
 import type { IdProblem } from '../params/id-input';
 
@@ -8,24 +10,6 @@ const idFieldNames: Record<IdField, string> = {
   userId: 'User ID',
   courseSessionId: 'Session ID',
 };
-
-function idProblemMessage(field: IdField, problem: IdProblem): string {
-  const name = idFieldNames[field];
-  switch (problem) {
-    case 'required':
-      return `Enter a ${name}.`;
-    case 'spaces':
-      return `${name} must not contain spaces.`;
-    case 'not_a_whole_number':
-      return `${name} must be a whole number greater than 0, such as 42.`;
-    case 'zero':
-      return `${name} must be greater than 0.`;
-    case 'leading_zero':
-      return `${name} must not start with 0.`;
-    case 'too_large':
-      return `${name} is too large.`;
-  }
-}
 
 const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
 
@@ -60,7 +44,7 @@ const en = {
   show: 'Show',
   filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   filtersToggle: 'Filters',
-  idProblem: idProblemMessage,
+  idProblem: (field: IdField, problem: IdProblem) => idCatalogs.en.idProblem(idFieldNames[field], problem),
   correction: correctionMessage,
   correctionsTitle: 'Some values in the link were corrected.',
   activeFilters: 'Filtered by',
@@ -70,16 +54,21 @@ const en = {
   invalidCourse: (raw: string, problem: string) => `“${clip(raw)}” is not a course ID. ${problem}`,
   invalidCourseTitle: 'This address does not name a course.',
   session: 'Session',
+  sessionList: 'Sessions',
   anySession: 'All sessions',
-  otherSession: (id: number) => `Session ID ${id} (typed)`,
+  unnamedSession: (id: number) => `Session ${id}`,
   activeSessions: 'Active',
   archivedSessions: 'Archived',
-  sessionsFromRows: 'In the rows loaded',
   sessionDates: (from: string, to: string) => `${from} – ${to}`,
   sessionFrom: (from: string) => `from ${from}`,
   sessionUntil: (to: string) => `until ${to}`,
-  sessionsHint: 'Choose a session by name, or type its ID.',
-  sessionsFromRowsHint: 'This LMS gives no list of sessions: the names are those in the rows loaded.',
+  sessionHint: 'Type a name or an ID.',
+  sessionIdHint: 'This LMS lists no sessions: type an ID.',
+  sessionsReading: 'Reading the sessions…',
+  sessionNoMatch: 'No session matches.',
+  sessionNotListed: (id: number) => `No session in the list has ID ${id}; Show applies it all the same.`,
+  sessionMatches: (count: number) => (count === 1 ? '1 session' : `${formatNumber(count, 'en')} sessions`),
+  unknownSession: (typed: string) => `No session is called “${clip(typed)}”. Choose one from the list, or type its ID.`,
 };
 
 const ruIdFieldNames: Record<IdField, string> = {
@@ -87,24 +76,6 @@ const ruIdFieldNames: Record<IdField, string> = {
   userId: 'ID пользователя',
   courseSessionId: 'ID сессии',
 };
-
-function ruIdProblemMessage(field: IdField, problem: IdProblem): string {
-  const name = ruIdFieldNames[field];
-  switch (problem) {
-    case 'required':
-      return `Введите ${name}.`;
-    case 'spaces':
-      return `${name} не должен содержать пробелов.`;
-    case 'not_a_whole_number':
-      return `${name} должен быть целым числом больше 0, например 42.`;
-    case 'zero':
-      return `${name} должен быть больше 0.`;
-    case 'leading_zero':
-      return `${name} не должен начинаться с 0.`;
-    case 'too_large':
-      return `${name} слишком велик.`;
-  }
-}
 
 function ruCorrectionMessage(correction: SearchCorrection): string {
   switch (correction.param) {
@@ -136,7 +107,7 @@ const ru: FilterTexts = {
   show: 'Показать',
   filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   filtersToggle: 'Фильтры',
-  idProblem: ruIdProblemMessage,
+  idProblem: (field: IdField, problem: IdProblem) => idCatalogs.ru.idProblem(ruIdFieldNames[field], problem),
   correction: ruCorrectionMessage,
   correctionsTitle: 'Некоторые значения в ссылке исправлены.',
   activeFilters: 'Отфильтровано по',
@@ -146,16 +117,22 @@ const ru: FilterTexts = {
   invalidCourse: (raw: string, problem: string) => `«${clip(raw)}» — не ID курса. ${problem}`,
   invalidCourseTitle: 'Этот адрес не указывает на курс.',
   session: 'Сессия',
+  sessionList: 'Сессии',
   anySession: 'Все сессии',
-  otherSession: (id: number) => `ID сессии ${id} (введён вручную)`,
+  unnamedSession: (id: number) => `Сессия ${id}`,
   activeSessions: 'Активные',
   archivedSessions: 'В архиве',
-  sessionsFromRows: 'В загруженных строках',
   sessionDates: (from: string, to: string) => `${from} – ${to}`,
   sessionFrom: (from: string) => `с ${from}`,
   sessionUntil: (to: string) => `до ${to}`,
-  sessionsHint: 'Выберите сессию по названию или введите её ID.',
-  sessionsFromRowsHint: 'Эта LMS не даёт списка сессий: названия взяты из загруженных строк.',
+  sessionHint: 'Введите название или ID.',
+  sessionIdHint: 'Эта LMS не даёт списка сессий: введите ID.',
+  sessionsReading: 'Читаем список сессий…',
+  sessionNoMatch: 'Ни одна сессия не подходит.',
+  sessionNotListed: (id: number) => `В списке нет сессии с ID ${id}; «Показать» всё равно применит его.`,
+  sessionMatches: (count: number) =>
+    plural('ru', count, { one: '# сессия', few: '# сессии', many: '# сессий', other: '# сессии' }),
+  unknownSession: (typed: string) => `Нет сессии «${clip(typed)}». Выберите её из списка или введите ID.`,
 };
 
 export type FilterTexts = typeof en;

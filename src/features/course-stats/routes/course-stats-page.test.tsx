@@ -528,16 +528,13 @@ describe('CourseStatsPage: filters', () => {
     const user = userEvent.setup();
     const { router } = renderPage();
     await screen.findByRole('button', { name: 'Learner 1' });
-    const courseField = screen.getByRole('textbox', { name: 'Course ID' });
-    await user.clear(courseField);
-    await user.type(courseField, ' 101 ');
     await user.type(screen.getByRole('textbox', { name: 'User ID' }), ' 5 ');
-    await user.type(screen.getByRole('textbox', { name: 'Session ID' }), '\t70 ');
+    // No session list here (the request finds no handler): the Session field is a plain ID field.
+    await user.type(await screen.findByRole('textbox', { name: 'Session' }), '\t70 ');
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/101/stats'));
-    expect(router.state.location.search).toBe('?user_id=5&course_session_id=70');
+    await waitFor(() => expect(router.state.location.search).toBe('?user_id=5&course_session_id=70'));
     expect(screen.queryByText(/must not contain spaces/)).not.toBeInTheDocument();
-    await waitFor(() => expect(requests.at(-1)?.pathname).toBe('/endpoint/v1/courses/101/course_stats'));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('course_session_id')).toBe('70'));
   });
 
   it('reads a course id with spaces around it in the address', async () => {
@@ -547,17 +544,18 @@ describe('CourseStatsPage: filters', () => {
     await waitFor(() => expect(requests.at(-1)?.pathname).toBe('/endpoint/v1/courses/101/course_stats'));
   });
 
-  it('asks for a course id', async () => {
+  it('has one field per parameter: no Course ID or Session ID beside them', async () => {
     servePagedCourse(3);
-    const user = userEvent.setup();
-    renderPage();
+    renderPage('/courses/7/stats?course_session_id=70');
     await screen.findByRole('button', { name: 'Learner 1' });
-    await user.clear(screen.getByRole('textbox', { name: 'Course ID' }));
-    await user.click(screen.getByRole('button', { name: 'Show' }));
-    expect(screen.getByText('Enter a Course ID.')).toBeInTheDocument();
-    // The message goes as soon as the value is fixed.
-    await user.type(screen.getByRole('textbox', { name: 'Course ID' }), '7');
-    expect(screen.queryByText('Enter a Course ID.')).not.toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Show statistics' });
+    // No session list here (the request finds no handler): the Session field is a plain ID field.
+    expect(await within(form).findByRole('textbox', { name: 'Session' })).toHaveValue('70');
+    expect(within(form).getByRole('textbox', { name: 'User ID' })).toHaveValue('');
+    expect(within(form).getAllByRole('textbox')).toHaveLength(2);
+    expect(within(form).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Course ID' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Session ID' })).not.toBeInTheDocument();
   });
 
   it('applies filters from page 1, and clearing one removes it from the URL', async () => {
@@ -566,7 +564,7 @@ describe('CourseStatsPage: filters', () => {
     const { router } = renderPage('/courses/7/stats?page=3&sort=score.asc');
     await screen.findByRole('button', { name: 'Learner 21' });
     await user.type(screen.getByRole('textbox', { name: 'User ID' }), '5');
-    await user.type(screen.getByRole('textbox', { name: 'Session ID' }), '70');
+    await user.type(await screen.findByRole('textbox', { name: 'Session' }), '70');
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(router.state.location.search).toBe('?user_id=5&course_session_id=70&sort=score.asc'));
     await waitFor(() =>
@@ -580,21 +578,6 @@ describe('CourseStatsPage: filters', () => {
     await user.clear(screen.getByRole('textbox', { name: 'User ID' }));
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(router.state.location.search).toBe('?course_session_id=70&sort=score.asc'));
-  });
-
-  it('opens another course from the form, keeping rows per page and sort', async () => {
-    const requests = servePagedCourse(60);
-    const user = userEvent.setup();
-    const { router } = renderPage('/courses/7/stats?per_page=25&sort=score.desc&page=2');
-    await screen.findByRole('button', { name: 'Learner 26' });
-    const courseField = screen.getByRole('textbox', { name: 'Course ID' });
-    await user.clear(courseField);
-    await user.type(courseField, '8');
-    await user.click(screen.getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/8/stats'));
-    expect(router.state.location.search).toBe('?per_page=25&sort=score.desc');
-    await screen.findByRole('heading', { name: 'Course 8 statistics' });
-    await waitFor(() => expect(requests.at(-1)?.pathname).toBe('/endpoint/v1/courses/8/course_stats'));
   });
 });
 
@@ -776,9 +759,11 @@ describe('CourseStatsPage in Russian', () => {
     renderRussian();
     expect(await screen.findByRole('button', { name: 'Learner 1' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Статистика курса 7' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'ID курса' })).toHaveValue('7');
     expect(screen.getByRole('textbox', { name: 'ID пользователя' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'ID сессии' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Сессия' })).toHaveAccessibleDescription(
+      'Эта LMS не даёт списка сессий: введите ID.',
+    );
+    expect(screen.queryByRole('textbox', { name: 'ID сессии' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Показать' })).toBeInTheDocument();
     expect(screen.getByLabelText('Строк на странице')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Следующая страница' })).toBeEnabled();

@@ -1,33 +1,27 @@
-import { matchQuery, useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { ParseReportNotice } from '@/components/parse-report-notice';
-import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
-import { courseSessionsQueries } from '../api/course-sessions-queries';
-import { courseStatsQueries } from '../api/course-stats-queries';
-import { choicesFromList, choicesFromRows } from '../filters/session-choices';
 import { CorrectionsNotice, CourseFilters } from '../filters/course-filters';
-import type { SubmittedFilters } from '../filters/course-stats-filter-form';
 import { filterCatalogs } from '../filters/strings';
+import { useSessionList } from '../filters/use-session-list';
 import { useCourseIdParam } from '../params/use-course-id-param';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
-import { courseStatsParams, hasFilters } from '../params/course-stats-search';
+import { hasFilters } from '../params/course-stats-search';
 import { useLearnerHref } from '../learner/learner-link';
 import { PagedContent } from './paged-content';
 import type { CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
-import { useWholeCourse } from '../whole-course/use-whole-course';
 import { WholeCourseContent } from '../whole-course/whole-course-content';
 import { CourseViewsTools } from '../views/course-views-tools';
 import { useHiddenColumnsLink } from '../views/use-hidden-columns-link';
 import { courseSwitchHref, type RenderCourseSwitcher } from './course-switcher-slot';
 import { InvalidCourse } from './invalid-course';
-import { recordRecentCourse } from './recent-courses';
+import { useRecentCourse } from './recent-courses';
 import { routeCatalogs } from './strings';
-import { useGoToCourse } from './use-go-to-course';
+import { modeOf, useCourseRows } from './use-course-rows';
 import './course-stats.css';
 
 // A view most visits never open: its code loads when it is asked for.
@@ -49,8 +43,6 @@ export function CourseStatsPage({ renderCourseSwitcher }: CourseStatsPageProps) 
   return <CourseStatsView key={param.courseId} courseId={param.courseId} renderCourseSwitcher={renderCourseSwitcher} />;
 }
 
-type Mode = 'paged' | 'whole' | 'learner';
-
 /** One course: the filters over it, then its rows page by page, all at once, or one learner's. */
 function CourseStatsView({
   courseId,
@@ -64,68 +56,16 @@ function CourseStatsView({
   const searchState = useCourseStatsSearch();
   const { search, corrections, update, setFilters } = searchState;
   useHiddenColumnsLink();
-  const goToCourse = useGoToCourse(search);
   const headingId = useId();
-  const mode: Mode =
-    search.view === 'learner' && search.userId !== undefined ? 'learner' : search.all ? 'whole' : 'paged';
-
-  const listParams = courseStatsParams(courseId, search);
-  const listQuery = useQuery({
-    ...courseStatsQueries.list(listParams),
-    enabled: mode === 'paged',
-    // The previous page stays on screen while the next one loads, but never rows of another course or filter.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery && matchQuery({ queryKey: courseStatsQueries.pages(listParams) }, previousQuery)
-        ? previous
-        : undefined,
-  });
-  // The next page is observed by this same component, after the main query: on Next, the main query takes the
-  // prefetched page over in the same render, so it is never left unobserved (which would cancel and refetch it).
-  const listData = listQuery.isPlaceholderData ? undefined : listQuery.data;
-  // Whether a page is full counts what the API sent, not what survived parsing.
-  const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;
-  // Loading the next page early both makes Next instant and tells whether there is a next page at all. It waits
-  // until the page's first rows are painted: on a slow network it would share the line with what they need.
-  const afterFirstRows = useAfterPaint(pageIsFull);
-  const nextPageQuery = useQuery({
-    ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }),
-    enabled: pageIsFull && afterFirstRows,
-  });
-  const whole = useWholeCourse(listParams, mode === 'whole');
-
-  const shownData = mode === 'whole' ? whole.query.data : listData;
+  const mode = modeOf(search);
+  const { listQuery, listData, nextPageEmpty, whole, shownData, rateLimited } = useCourseRows(courseId, search, mode);
   // Asked for once the first rows are on screen: the filter can wait for them, the rows should not wait for it.
   const rowsShown = useAfterPaint(shownData !== undefined);
-  const sessionsQuery = useQuery({
-    ...courseSessionsQueries.course(courseId),
-    enabled: mode !== 'learner' && rowsShown,
-  });
-  const sessionLists = sessionsQuery.data;
-  const sessionsFailed = sessionsQuery.isError;
-  const shownRows = shownData?.items;
-  const sessions = useMemo(() => {
-    if (sessionLists && sessionLists.active.length + sessionLists.archived.length > 0)
-      return choicesFromList(sessionLists);
-    // No list (or an empty one): the names the rows carry.
-    if ((sessionLists || sessionsFailed) && shownRows) return choicesFromRows(shownRows);
-    return undefined;
-  }, [sessionLists, sessionsFailed, shownRows]);
+  const sessionList = useSessionList(courseId, mode !== 'learner' && rowsShown);
   const courseName = shownData?.items[0]?.coursename ?? null;
-  const loaded = shownData !== undefined;
-  useEffect(() => {
-    if (loaded) recordRecentCourse({ id: courseId, name: courseName });
-  }, [loaded, courseId, courseName]);
+  useRecentCourse(courseId, courseName, shownData !== undefined);
 
-  const handleSubmit = (filters: SubmittedFilters) => {
-    if (filters.courseId === courseId) setFilters({ userId: filters.userId, courseSessionId: filters.courseSessionId });
-    else goToCourse(filters);
-  };
   const clearFilters = () => setFilters({ userId: undefined, courseSessionId: undefined });
-  const rateLimited =
-    mode === 'paged' &&
-    listQuery.isFetching &&
-    isApiError(listQuery.failureReason) &&
-    listQuery.failureReason.detail.kind === 'rate_limited';
   const learnerHref = useLearnerHref(courseId);
   const loadAll = () => {
     update({ all: true, page: 1 });
@@ -154,7 +94,6 @@ function CourseStatsView({
     );
     content = <WholeCourseContent results={results} whole={whole} pageOnScreen={pageOnScreen} />;
   } else {
-    const nextPageEmpty = nextPageQuery.data?.report.received === 0;
     content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={loadAll} />;
   }
 
@@ -170,14 +109,13 @@ function CourseStatsView({
       <CorrectionsNotice corrections={corrections} />
       {mode !== 'learner' && (
         <CourseFilters
-          courseId={courseId}
-          sessions={sessions}
+          sessions={sessionList.sessions}
           search={search}
-          onSubmit={handleSubmit}
+          onSubmit={setFilters}
           clearFilters={clearFilters}
         />
       )}
-      {mode !== 'learner' && sessionLists && <ParseReportNotice report={sessionLists.report} itemNoun="session" />}
+      {mode !== 'learner' && sessionList.report && <ParseReportNotice report={sessionList.report} itemNoun="session" />}
       {rateLimited && (
         <p role="status" className="alert alert-info">
           {resultsTexts.rateLimitedWaiting}

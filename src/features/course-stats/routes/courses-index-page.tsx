@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { courseStatsHref } from '../params/course-stats-search';
 import { forgetRecentCourses, readRecentCourses, type RecentCourse } from './recent-courses';
 import { useCatalog } from '@/lib/i18n';
 import { routeCatalogs } from './strings';
-import { CourseStatsFilterForm, type SubmittedFilters } from '../filters/course-stats-filter-form';
+import { useGoToCourse } from './use-go-to-course';
+import { CourseStatsFilterForm } from '../filters/course-stats-filter-form';
 import { SavedViewsList } from '../views/saved-views-list';
 import './course-stats.css';
 
@@ -14,19 +15,14 @@ import './course-stats.css';
  */
 export function CourseShortcuts() {
   const texts = useCatalog(routeCatalogs);
-  const navigate = useNavigate();
+  const goToCourse = useGoToCourse();
   const [recent, setRecent] = useState<RecentCourse[]>(readRecentCourses);
   const recentId = useId();
-
-  const handleSubmit = (filters: SubmittedFilters) =>
-    void navigate(
-      courseStatsHref(filters.courseId, { userId: filters.userId, courseSessionId: filters.courseSessionId }),
-    );
 
   return (
     <div className="course-shortcuts">
       <p className="course-shortcuts-intro">{texts.indexIntro}</p>
-      <CourseStatsFilterForm onSubmit={handleSubmit} />
+      <CourseStatsFilterForm onSubmit={goToCourse} />
       <div className="course-shortcuts-lists">
         <section className="recent-courses" aria-labelledby={recentId}>
           <h2 id={recentId}>{texts.recentTitle}</h2>

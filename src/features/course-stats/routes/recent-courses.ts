@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { positiveIdSchema } from '@contract';
 import * as z from 'zod/mini';
 import { COURSE_MEMORY_KEYS, readStored, removeStored, writeStored } from '@/lib/storage';
@@ -41,4 +42,11 @@ export function recordRecentCourse(course: RecentCourse): void {
 
 export function forgetRecentCourses(): void {
   removeStored(STORAGE_KEY);
+}
+
+/** Remembers the course as recently opened once its rows are `loaded`, with the name they give it. */
+export function useRecentCourse(courseId: number, courseName: string | null, loaded: boolean): void {
+  useEffect(() => {
+    if (loaded) recordRecentCourse({ id: courseId, name: courseName });
+  }, [loaded, courseId, courseName]);
 }

@@ -89,10 +89,82 @@ describe('CourseSwitcher', () => {
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows the name as text where the LMS lists no courses', async () => {
-    failCourses(404);
-    renderSwitcher();
-    expect(await screen.findByText('Course: Algebra')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  it('offers a course by the ID typed, listed or not, and Enter opens it', async () => {
+    serveCourses(COURSES);
+    const user = userEvent.setup();
+    const { router } = renderSwitcher();
+    const combobox = screen.getByRole('combobox', { name: 'Course' });
+    expect(combobox).toHaveAccessibleDescription('Type a name or an ID.');
+    await user.click(combobox);
+    await user.keyboard('3');
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Biology ID 3']),
+    );
+    await user.keyboard('{Backspace}42');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Course 42 by ID']);
+    expect(screen.getByText('No course in the list has ID 42; Enter opens it all the same.')).toHaveRole('status');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/42/stats'));
+    expect(router.state.location.search).toBe('?user_id=7');
   });
+
+  it('refuses a number that is no ID under the field, and keeps the text to correct', async () => {
+    serveCourses(COURSES);
+    const user = userEvent.setup();
+    const { router } = renderSwitcher();
+    const combobox = screen.getByRole('combobox', { name: 'Course' });
+    await user.click(combobox);
+    await user.keyboard('01');
+    // Nothing in the list is chosen for a number that is no ID.
+    expect(combobox).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{Enter}');
+    expect(combobox).toHaveAttribute('aria-invalid', 'true');
+    expect(combobox).toHaveAccessibleDescription('Course ID must not start with 0. Type a name or an ID.');
+    expect(router.state.location.pathname).toBe('/courses/1/stats');
+    // The message follows the text, and the text stays when the focus leaves.
+    await user.keyboard('{Backspace}{Backspace}1.5');
+    expect(combobox).toHaveAccessibleDescription(
+      'Course ID must be a whole number greater than 0, such as 42. Type a name or an ID.',
+    );
+    await user.tab();
+    expect(combobox).toHaveValue('1.5');
+    await user.click(combobox);
+    await user.keyboard('{Escape}{Escape}');
+    expect(combobox).toHaveValue('Algebra');
+    expect(combobox).not.toHaveAttribute('aria-invalid');
+  });
+
+  it.each([
+    ['404', () => failCourses(404)],
+    ['403', () => failCourses(403)],
+    ['405', () => failCourses(405)],
+    ['an answer that is not a list', () => failCourses(200, { courses: [] })],
+    ['an empty list', () => serveCourses([])],
+  ])(
+    'is a plain ID field named "Course" where the list answers %s, and opens a course by its ID',
+    async (_what, answer) => {
+      answer();
+      const user = userEvent.setup();
+      const { router } = renderSwitcher();
+      const field = await screen.findByRole('textbox', { name: 'Course' });
+      expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+      expect(field).toHaveValue('1');
+      expect(field).toHaveAccessibleDescription('This LMS lists no courses: type an ID and press Enter.');
+      // The name the page knows stays in view beside it.
+      expect(screen.getByText('Algebra')).toBeInTheDocument();
+
+      await user.clear(field);
+      await user.type(field, 'Biology{Enter}');
+      expect(field).toHaveAccessibleDescription(
+        'Course ID must be a whole number greater than 0, such as 42. This LMS lists no courses: type an ID and press Enter.',
+      );
+      expect(router.state.location.pathname).toBe('/courses/1/stats');
+      await user.clear(field);
+      await user.type(field, ' 3 {Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/courses/3/stats'));
+      expect(router.state.location.search).toBe('?user_id=7');
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Course' })).toHaveFocus());
+      expect(screen.getByRole('textbox', { name: 'Course' })).toHaveValue('3');
+    },
+  );
 });

@@ -1,7 +1,9 @@
-import type { Course } from '@contract';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Combobox, type ComboboxOption } from '@/components/combobox/combobox';
+import { idCatalogs } from '@/components/id-strings';
 import { useCatalog } from '@/lib/i18n';
+import { parseIdInput, readNameOrId, type IdProblem } from '@/lib/id-input';
 import { isRecord } from '@/lib/is-record';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { useCourseList } from '../api/use-course-list';
@@ -23,167 +25,131 @@ const MAX_OPTIONS = 50;
 const FOCUS_STATE = 'focusCourseSwitcher';
 
 /**
- * The course's name in the statistics header, as a combobox (WAI-ARIA's list autocomplete with automatic
- * selection): typing part of a name or an ID lists the matching courses, the arrow keys move through them, Enter
- * opens the one chosen, Escape closes the list (and, pressed again, puts the name back). Courses come from the
- * LMS's list, read to the end once the list opens. Where the LMS lists no courses, the name is plain text.
+ * The statistics page's one Course field, in its header, for a name or an ID: a combobox over the LMS's course
+ * list (read to the end once the list opens) that also opens a course by an ID the list does not hold ("Course 42").
+ * Enter opens the course chosen, Escape closes the list and, pressed again, puts the name back. Where the LMS lists
+ * no courses (the list fails, or is empty) it is a plain ID field under the same name. A number that is no ID is
+ * refused under the field, and the text stays.
  */
 export function CourseSwitcher({ courseId, courseName, hrefFor }: CourseSwitcherProps) {
   const texts = useCatalog(switcherCatalogs);
+  const idTexts = useCatalog(idCatalogs);
   const navigate = useNavigate();
   const location = useLocation();
-  const id = useId();
-  const inputId = `${id}-input`;
-  const listboxId = `${id}-list`;
-  const hintId = `${id}-hint`;
+  const inputId = `${useId()}-course`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  /** What the user typed; null while the field shows the course's name. */
+  /** What the user typed; null while the field shows the course. */
   const [typed, setTyped] = useState<string | null>(null);
-  const [active, setActive] = useState(-1);
+  /** Enter met a number that is no ID: from then on the text is checked as it changes. */
+  const [checked, setChecked] = useState(false);
   // The list is read once the page is on screen (the rows it opens with come first), or at once when opened.
   const painted = useAfterPaint();
   const list = useCourseList({ readAll: open, enabled: painted || open });
+  const unlisted =
+    (list.listError !== null && list.listError !== undefined) || (list.complete && list.courses.length === 0);
 
   const listed = list.courses.find((course) => course.id === courseId);
   const name = courseName ?? listed?.name ?? null;
   const shownName = name !== null && name.trim() !== '' ? name : texts.unnamed(courseId);
 
   const sorted = useMemo(() => sortCourses(list.courses.map(indexCourse), DEFAULT_COURSE_SORT), [list.courses]);
-  const matches = useMemo(() => (open ? searchCourses(sorted, typed ?? '') : []), [open, sorted, typed]);
-  const options = matches.slice(0, MAX_OPTIONS);
-  const activeIndex = Math.min(active, options.length - 1);
-  const activeOption = activeIndex >= 0 ? options[activeIndex] : undefined;
-  const optionId = (courseIdOfOption: number) => `${id}-course-${courseIdOfOption}`;
-  const expanded = open && options.length > 0;
+  const reading = readNameOrId(typed ?? '');
+  const byId = reading.kind === 'id' ? reading.id : null;
+  const matches = useMemo(
+    () => searchCourses(sorted, typed ?? '').filter((entry) => entry.course.id !== byId),
+    [sorted, typed, byId],
+  );
 
   const focusAsked = isRecord(location.state) && location.state[FOCUS_STATE] === true;
   useEffect(() => {
     if (focusAsked) inputRef.current?.focus();
   }, [focusAsked]);
 
-  const activeId = activeOption ? optionId(activeOption.course.id) : undefined;
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeId]);
-
-  if (list.listError !== null && list.listError !== undefined) {
-    return name === null ? null : <p className="muted">{texts.courseName(name)}</p>;
-  }
-
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
-  };
-  const choose = (course: Course) => {
-    close();
-    setTyped(null);
-    if (course.id !== courseId) void navigate(hrefFor(course.id), { state: { [FOCUS_STATE]: true } });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          setActive(event.altKey ? -1 : 0);
-        } else setActive(Math.min(activeIndex + 1, options.length - 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          setActive(0);
-        } else setActive(Math.max(activeIndex - 1, 0));
-        break;
-      case 'Enter':
-        if (expanded && activeOption) {
-          event.preventDefault();
-          choose(activeOption.course);
-        }
-        break;
-      case 'Escape':
-        if (open) {
-          event.preventDefault();
-          close();
-        } else if (typed !== null) {
-          event.preventDefault();
-          setTyped(null);
-        }
-        break;
+  // The text's problem, by the rule of the field it is in: an ID only, or a name or an ID.
+  const problemOf = (text: string): IdProblem | null => {
+    if (unlisted) {
+      const result = parseIdInput(text, { required: true });
+      return result.ok ? null : result.problem;
     }
+    const read = readNameOrId(text);
+    return read.kind === 'bad_id' ? read.problem : null;
+  };
+  const problem = checked && typed !== null ? problemOf(typed) : null;
+  const revert = () => {
+    setTyped(null);
+    setChecked(false);
+  };
+  const openCourse = (id: number) => {
+    revert();
+    if (id !== courseId) void navigate(hrefFor(id), { state: { [FOCUS_STATE]: true } });
   };
 
-  let status = '';
-  if (open) {
-    if (!list.complete) status = texts.reading(list.courses.length, list.total);
-    else if (matches.length === 0) status = texts.noMatch;
-    else if (matches.length > options.length) status = texts.moreMatches(matches.length - options.length);
-    else status = texts.matches(matches.length);
+  const option = (id: number, label: string, current: boolean): ComboboxOption<number> => ({
+    key: String(id),
+    value: id,
+    label: label.trim() === '' ? texts.unnamed(id) : label,
+    detail: texts.idShort(id),
+    current,
+  });
+  const options: ComboboxOption<number>[] = [];
+  if (byId !== null) {
+    const exact = sorted.find((entry) => entry.course.id === byId);
+    options.push(
+      exact
+        ? option(byId, exact.course.name, byId === courseId)
+        : { key: `id-${byId}`, value: byId, label: texts.unnamed(byId), detail: idTexts.byId },
+    );
   }
+  for (const entry of matches.slice(0, MAX_OPTIONS - options.length))
+    options.push(option(entry.course.id, entry.course.name, entry.course.id === courseId));
+
+  // The courses of the list that match; an ID it does not hold is offered, not counted.
+  const exactListed = byId !== null && options[0]?.key === String(byId);
+  const total = matches.length + (exactListed ? 1 : 0);
+  const shown = options.length - (byId !== null && !exactListed ? 1 : 0);
+  const status = !list.complete
+    ? texts.reading(list.courses.length, list.total)
+    : total === 0
+      ? byId === null
+        ? texts.noMatch
+        : texts.notListed(byId)
+      : total > shown
+        ? texts.moreMatches(total - shown)
+        : texts.matches(total);
 
   return (
     <div className="course-switcher">
-      <label htmlFor={inputId}>{texts.label}</label>
-      <div className="course-switcher-box">
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listboxId}
-          aria-activedescendant={expanded ? activeId : undefined}
-          aria-describedby={hintId}
-          autoComplete="off"
-          spellCheck={false}
-          value={typed ?? shownName}
-          onFocus={(event) => event.currentTarget.select()}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setOpen(true);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            close();
-            setTyped(null);
-          }}
-        />
-        <ul
-          id={listboxId}
-          role="listbox"
-          aria-label={texts.listLabel}
-          className="course-switcher-list"
-          hidden={!expanded}
-        >
-          {options.map((entry, index) => (
-            <li
-              key={entry.course.id}
-              id={optionId(entry.course.id)}
-              role="option"
-              aria-selected={index === activeIndex}
-              className={entry.course.id === courseId ? 'is-current' : undefined}
-              // The field keeps the focus: a press on an option must not blur it first (which closes the list).
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(entry.course)}
-            >
-              <span className="course-switcher-name">
-                {entry.course.name.trim() === '' ? texts.unnamed(entry.course.id) : entry.course.name}
-              </span>{' '}
-              <span className="muted">{texts.idShort(entry.course.id)}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <span id={hintId} className="visually-hidden">
-        {texts.hint}
-      </span>
-      <span role="status" className="course-switcher-status">
-        {status}
-      </span>
+      <Combobox
+        id={inputId}
+        label={texts.label}
+        hint={unlisted ? texts.idHint : texts.hint}
+        groups={unlisted ? null : [{ label: null, options }]}
+        listLabel={texts.listLabel}
+        value={typed ?? (unlisted ? String(courseId) : shownName)}
+        inputMode={unlisted ? 'numeric' : undefined}
+        open={open}
+        onOpenChange={setOpen}
+        onType={setTyped}
+        onChoose={(chosen) => openCourse(chosen.value)}
+        onEnter={() => {
+          if (typed === null) return;
+          if (problemOf(typed) !== null) setChecked(true);
+          else if (unlisted) openCourse(Number(typed.trim()));
+          else if (reading.kind === 'id') openCourse(reading.id);
+          else if (reading.kind === 'empty') revert();
+        }}
+        onRevert={revert}
+        // A refused number stays to be corrected; a search left unfinished gives the course's name back.
+        onLeave={() => {
+          if (problem === null) revert();
+        }}
+        autoSelect={reading.kind !== 'bad_id'}
+        status={status}
+        error={problem === null ? null : idTexts.idProblem(texts.idName, problem)}
+        inputRef={inputRef}
+      />
+      {unlisted && name !== null && name.trim() !== '' && <span className="muted course-switcher-name">{name}</span>}
     </div>
   );
 }

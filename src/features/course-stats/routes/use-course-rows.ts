@@ -1,0 +1,56 @@
+import { matchQuery, useQuery } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-error';
+import { useAfterPaint } from '@/lib/use-after-paint';
+import { courseStatsQueries } from '../api/course-stats-queries';
+import { courseStatsParams, type CourseStatsSearch } from '../params/course-stats-search';
+import { useWholeCourse } from '../whole-course/use-whole-course';
+
+export type Mode = 'paged' | 'whole' | 'learner';
+
+export function modeOf(search: CourseStatsSearch): Mode {
+  if (search.view === 'learner' && search.userId !== undefined) return 'learner';
+  return search.all ? 'whole' : 'paged';
+}
+
+/**
+ * The rows of one course for the search: its page (and the next one, read early), or the whole course. The learner
+ * view reads its own.
+ */
+export function useCourseRows(courseId: number, search: CourseStatsSearch, mode: Mode) {
+  const listParams = courseStatsParams(courseId, search);
+  const listQuery = useQuery({
+    ...courseStatsQueries.list(listParams),
+    enabled: mode === 'paged',
+    // The previous page stays on screen while the next one loads, but never rows of another course or filter.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && matchQuery({ queryKey: courseStatsQueries.pages(listParams) }, previousQuery)
+        ? previous
+        : undefined,
+  });
+  // The next page is observed by this same component, after the main query: on Next, the main query takes the
+  // prefetched page over in the same render, so it is never left unobserved (which would cancel and refetch it).
+  const listData = listQuery.isPlaceholderData ? undefined : listQuery.data;
+  // Whether a page is full counts what the API sent, not what survived parsing.
+  const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;
+  // Loading the next page early both makes Next instant and tells whether there is a next page at all. It waits
+  // until the page's first rows are painted: on a slow network it would share the line with what they need.
+  const afterFirstRows = useAfterPaint(pageIsFull);
+  const nextPageQuery = useQuery({
+    ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }),
+    enabled: pageIsFull && afterFirstRows,
+  });
+  const whole = useWholeCourse(listParams, mode === 'whole');
+  const rateLimited =
+    mode === 'paged' &&
+    listQuery.isFetching &&
+    isApiError(listQuery.failureReason) &&
+    listQuery.failureReason.detail.kind === 'rate_limited';
+  return {
+    listQuery,
+    listData,
+    nextPageEmpty: nextPageQuery.data?.report.received === 0,
+    whole,
+    shownData: mode === 'whole' ? whole.query.data : listData,
+    rateLimited,
+  };
+}
