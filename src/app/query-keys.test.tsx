@@ -44,9 +44,9 @@ describe('the token and the query cache', () => {
         <AuthGate>{tree}</AuthGate>
       </AppProviders>,
     );
-    expect(await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Learner 1' }, { timeout: 15_000 })).toBeInTheDocument();
     await act(() => router.navigate('/label-groups'));
-    expect(await screen.findByRole('tree', { name: 'Label groups' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('tree', { name: 'Label groups' }, { timeout: 15_000 })).toBeInTheDocument();
 
     expect(authorizations.length).toBeGreaterThanOrEqual(2);
     expect(new Set(authorizations)).toEqual(new Set([`Bearer ${TOKEN}`]));
