@@ -57,5 +57,5 @@ describe('the token and the query cache', () => {
     for (const hash of hashes) expect(hash).not.toContain(TOKEN);
     const mutations = (client as QueryClient | null)?.getMutationCache().getAll() ?? [];
     for (const mutation of mutations) expect(JSON.stringify(mutation.options.mutationKey ?? null)).not.toContain(TOKEN);
-  });
+  }, 40_000);
 });
