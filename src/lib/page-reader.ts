@@ -169,7 +169,7 @@ export interface LoaderStatus {
   pages: number;
   /** The first page not merged yet: it moves whenever a page is merged, also one that added no item. */
   nextPage: number;
-  inFlight: number;
+  /** Requests allowed in flight now. */
   concurrency: number;
   /** Set while a failed page waits for its retry. */
   waiting: { error: unknown; untilMs: number } | null;
@@ -216,9 +216,12 @@ export interface ReadPagesOptions<T> {
   signal?: AbortSignal | undefined;
   /** A load that stopped early (cancelled, failed): carry on after its last page instead of starting over. */
   resumeFrom?: LoadedPages<T> | undefined;
-  /** Called whenever something changed; `snapshot` copies what is read so far, so call it only when needed. */
-  onProgress?: ((status: LoaderStatus, snapshot: () => LoadedPages<T>) => void) | undefined;
-  /** Called as each page is merged, before the progress that counts it: the items it added, and its report. */
+  /** Called whenever something changed. */
+  onProgress?: ((status: LoaderStatus) => void) | undefined;
+  /**
+   * Called as each page is merged, before the progress that counts it: the items it added and its report. What a
+   * load read before it was cancelled or failed is what this was given.
+   */
   onMerge?: (added: T[], report: MergedReport) => void;
   /** The retry policy, `attempt` from 1; the app's one policy unless a test or NO_RETRY says otherwise. */
   retry?: (error: unknown, attempt: number) => RetryDecision;
@@ -295,17 +298,7 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<Loaded
     end,
   });
   const progress = () =>
-    onProgress?.(
-      {
-        items: items.length,
-        pages: pagesWithItems,
-        nextPage: mergeNext,
-        inFlight: inFlight.size,
-        concurrency,
-        waiting,
-      },
-      snapshot,
-    );
+    onProgress?.({ items: items.length, pages: pagesWithItems, nextPage: mergeNext, concurrency, waiting });
 
   /** Forget everything past the last page: requests in flight, retries and early answers. */
   const discardPast = (last: number) => {

@@ -84,7 +84,7 @@ export function fromLoaderError(error: LoaderError): Error {
 export function createPagesLoader(post: (message: FromLoader) => void): (message: ToLoader) => void {
   const controller = new AbortController();
   const held: { token: string | null; started: boolean } = { token: null, started: false };
-  /** Starts waiting for the tab's pacer, oldest first: each `go` lets the oldest one start. */
+  /** Starts waiting for the tab's pacer, in the order they asked: each `go` answers the oldest. */
   const granted: Array<(go: boolean) => void> = [];
 
   /**
@@ -93,20 +93,11 @@ export function createPagesLoader(post: (message: FromLoader) => void): (message
    * (a message each way per start, well inside the spacing). A 429 here holds the tab's pacer, as there.
    */
   const tabPacer: Pick<Pacer, 'acquire' | 'pause'> = {
+    // A start given up before its turn (past the end of the course) leaves its `go` unused.
     acquire: (signal) =>
       new Promise<boolean>((resolve) => {
-        if (signal.aborted) return resolve(false);
-        const grant = (go: boolean) => {
-          signal.removeEventListener('abort', cancel);
-          resolve(go);
-        };
-        // A start given up before its turn: the next `go` goes to the next one waiting.
-        const cancel = () => {
-          granted.splice(granted.indexOf(grant), 1);
-          grant(false);
-        };
-        signal.addEventListener('abort', cancel, { once: true });
-        granted.push(grant);
+        granted.push(resolve);
+        signal.addEventListener('abort', () => resolve(false), { once: true });
         post({ type: 'slot' });
       }),
     pause: (untilMs) => post({ type: 'pause', untilMs }),
