@@ -129,8 +129,8 @@ const pacers = new Map<number, Pacer>();
 
 /**
  * The pacer for a server that allows `perMinute` requests per minute per client, one per limit for the whole tab
- * (or Worker), so a search run again, or two readers at once, keep to one pace. No limit (0) still shares a pacer:
- * its starts are not spaced, but a 429's wait holds them all.
+ * (the whole-course Worker asks the page's for its starts), so a search run again, or two readers at once, keep to
+ * one pace. No limit (0) still shares a pacer: its starts are not spaced, but a 429's wait holds them all.
  */
 export function pacerFor(perMinute: number, share: number = RATE_SHARE): Pacer {
   const limit = Number.isFinite(perMinute) && perMinute > 0 ? Math.max(1, Math.floor(perMinute * share)) : 0;

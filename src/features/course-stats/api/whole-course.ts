@@ -180,8 +180,9 @@ export async function loadWholeCourse(
   const resumed = previous && !previous.complete ? previous : undefined;
   // User Timing for the benchmark: the measure load-all runs from here until every page is in.
   perfMark('load-all-start');
-  // Every start of this load and of any other reading in the tab (a learner search) takes its turn from this one
-  // pacer; the Worker asks it for each start. Known before the first start, so none goes out unpaced.
+  // The Worker has no share of the limit of its own: each of its starts takes a slot of the tab's pacer, the one a
+  // learner search takes its slots from, so both together keep to RATE_SHARE of the limit. Known before the first
+  // start, so none goes out unpaced.
   const perMinute = client ? await readRateLimit(client) : 0;
   if (signal.aborted) throw abortReason(signal);
   const pacer = pacerFor(perMinute);
