@@ -252,10 +252,10 @@ describe('readPages', () => {
   it('stops on cancel: aborts the requests in flight and starts no more', async () => {
     const api = fakeApi(1000, {}, 100);
     const controller = new AbortController();
-    const snapshots: Array<LoadedPages<Item>> = [];
+    const merged: Item[] = [];
     const promise = load(api, {
       signal: controller.signal,
-      onProgress: (_status, snapshot) => snapshots.push(snapshot()),
+      onMerge: (added) => merged.push(...added),
     });
     const outcome = promise.catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(250);
@@ -268,9 +268,9 @@ describe('readPages', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(api.requested.length).toBe(requested);
     // What was read before the cancel is whole pages from page 1.
-    const last = snapshots.at(-1);
-    expect(last?.items.map((item) => item.id)).toEqual(range(1, (last?.nextPage ?? 1) * PER_PAGE - PER_PAGE));
-    expect(last?.complete).toBe(false);
+    expect(merged.length).toBeGreaterThan(0);
+    expect(merged.map((item) => item.id)).toEqual(range(1, merged.length));
+    expect(merged.length % PER_PAGE).toBe(0);
   });
 
   it('resumes after the last page read, without asking for the earlier ones again', async () => {

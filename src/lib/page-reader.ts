@@ -129,8 +129,8 @@ const pacers = new Map<number, Pacer>();
 
 /**
  * The pacer for a server that allows `perMinute` requests per minute per client, one per limit for the whole tab
- * (or Worker), so a search run again, or two readers at once, keep to one pace. No limit (0) still shares a pacer:
- * its starts are not spaced, but a 429's wait holds them all.
+ * (the whole-course Worker asks the page's for its starts), so a search run again, or two readers at once, keep to
+ * one pace. No limit (0) still shares a pacer: its starts are not spaced, but a 429's wait holds them all.
  */
 export function pacerFor(perMinute: number, share: number = RATE_SHARE): Pacer {
   const limit = Number.isFinite(perMinute) && perMinute > 0 ? Math.max(1, Math.floor(perMinute * share)) : 0;
@@ -169,7 +169,7 @@ export interface LoaderStatus {
   pages: number;
   /** The first page not merged yet: it moves whenever a page is merged, also one that added no item. */
   nextPage: number;
-  inFlight: number;
+  /** Requests allowed in flight now. */
   concurrency: number;
   /** Set while a failed page waits for its retry. */
   waiting: { error: unknown; untilMs: number } | null;
@@ -211,23 +211,30 @@ export interface ReadPagesOptions<T> {
    */
   readAhead?: number;
   concurrency?: ConcurrencyLimits;
-  /** Paces every start; one shared per server limit (pacerFor). None: starts are not spaced. */
-  pacer?: Pacer | null;
+  /** Paces every start: one shared per server limit (pacerFor), or a stand-in for it. None: starts are not spaced. */
+  pacer?: Pick<Pacer, 'acquire' | 'pause'> | null;
   signal?: AbortSignal | undefined;
   /** A load that stopped early (cancelled, failed): carry on after its last page instead of starting over. */
   resumeFrom?: LoadedPages<T> | undefined;
-  /** Called whenever something changed; `snapshot` copies what is read so far, so call it only when needed. */
-  onProgress?: ((status: LoaderStatus, snapshot: () => LoadedPages<T>) => void) | undefined;
+  /** Called whenever something changed. */
+  onProgress?: ((status: LoaderStatus) => void) | undefined;
+  /**
+   * Called as each page is merged, before the progress that counts it: the items it added and its report. What a
+   * load read before it was cancelled or failed is what this was given.
+   */
+  onMerge?: (added: T[], report: MergedReport) => void;
   /** The retry policy, `attempt` from 1; the app's one policy unless a test or NO_RETRY says otherwise. */
   retry?: (error: unknown, attempt: number) => RetryDecision;
   now?: () => number;
 }
 
-function abortReason(signal: AbortSignal): unknown {
+/** What a cancelled reading rejects with: the signal's reason, or an AbortError where it gave none. */
+export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The load was cancelled.', 'AbortError');
 }
 
-function copyReport(report: MergedReport): MergedReport {
+/** A copy to hand out (its lists copied too), or a new empty report. */
+export function copyReport(report: MergedReport = { ...emptyReport(), duplicates: 0 }): MergedReport {
   return { ...report, rejected: [...report.rejected], dropped: [...report.dropped] };
 }
 
@@ -236,7 +243,7 @@ function copyReport(report: MergedReport): MergedReport {
  * up on, after aborting the rest, or with the signal's reason when it aborts.
  */
 export async function readPages<T>(options: ReadPagesOptions<T>): Promise<LoadedPages<T>> {
-  const { fetchPage, perPage, getId, signal, resumeFrom, onProgress } = options;
+  const { fetchPage, perPage, getId, signal, resumeFrom, onProgress, onMerge } = options;
   const classify = options.retry ?? ((error: unknown, attempt: number) => retryDecision(error, attempt));
   const limits = options.concurrency ?? ONE_AT_A_TIME;
   const readAhead = Math.max(1, Math.min(READ_AHEAD_PAGES, options.readAhead ?? 1));
@@ -247,9 +254,7 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<Loaded
 
   const resumed = resumeFrom && !resumeFrom.complete ? resumeFrom : undefined;
   const items: T[] = resumed ? [...resumed.items] : [];
-  const report: MergedReport = resumed
-    ? copyReport(resumed.report)
-    : { received: 0, accepted: 0, rejected: [], dropped: [], duplicates: 0 };
+  const report = copyReport(resumed?.report);
   const seen = new Set(items.map(getId));
   let pagesWithItems = resumed?.pages ?? 0;
   /** The next page to append to `items`; pages before it are merged. */
@@ -293,17 +298,7 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<Loaded
     end,
   });
   const progress = () =>
-    onProgress?.(
-      {
-        items: items.length,
-        pages: pagesWithItems,
-        nextPage: mergeNext,
-        inFlight: inFlight.size,
-        concurrency,
-        waiting,
-      },
-      snapshot,
-    );
+    onProgress?.({ items: items.length, pages: pagesWithItems, nextPage: mergeNext, concurrency, waiting });
 
   /** Forget everything past the last page: requests in flight, retries and early answers. */
   const discardPast = (last: number) => {
@@ -324,17 +319,23 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<Loaded
       mergeNext = page + 1;
       if (!result) continue;
       const repeated = isRepeatedPage(result.items, seen, getId);
-      mergeReport(report, result.report, (page - 1) * perPage);
+      // The page's own report, its positions across the list: what the list's report and `onMerge` add.
+      const pageReport = copyReport();
+      mergeReport(pageReport, result.report, (page - 1) * perPage);
       if (result.items.length > 0 && !repeated) pagesWithItems += 1;
+      const before = items.length;
       for (const item of result.items) {
         const id = getId(item);
         if (seen.has(id)) {
-          report.duplicates += 1;
+          pageReport.duplicates += 1;
         } else {
           seen.add(id);
           items.push(item);
         }
       }
+      mergeReport(report, pageReport, 0);
+      report.duplicates += pageReport.duplicates;
+      onMerge?.(items.slice(before), pageReport);
       end = listEndAfter({ page, received: result.report.received, repeated, totalPages }, perPage, maxPages);
       if (end !== null) discardPast(page);
     }

@@ -64,6 +64,7 @@ export const courseStatsQueries = {
               if (client.getQueryCache().find({ queryKey, exact: true })) client.setQueryData(queryKey, data);
             },
             progress: (readSoFar) => setReadSoFar(client, queryKey, readSoFar),
+            client,
             prepare: isPrepareRows(meta?.prepare) ? meta.prepare : undefined,
           },
         );

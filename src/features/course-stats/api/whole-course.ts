@@ -1,31 +1,39 @@
 import type { CourseStat } from '@contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchServerConfig } from '@/lib/api-client';
+import { isRecord } from '@/lib/is-record';
+import { abortReason, copyReport, mergeReport, pacerFor, type LoadedPages } from '@/lib/page-reader';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
-import type { LoadedPages, LoaderStatus } from '@/lib/page-reader';
-import { failureReason, type FailureReason } from '@/lib/retry-policy';
-import type { WholeCourseParams } from './course-pages-loader';
-import { loadCoursePages, type OpenLoader } from './load-course-pages';
+import { getToken, subscribeToken } from '@/lib/token-store';
+import {
+  createPagesLoader,
+  fromLoaderError,
+  type FromLoader,
+  type ToLoader,
+  type WholeCourseParams,
+  type WholeCourseWait,
+} from './course-pages.worker';
+import coursePagesWorkerUrl from './course-pages.worker.ts?worker&url';
 import type { ReadSoFar } from './whole-course-progress';
 
-export type { WholeCourseParams } from './course-pages-loader';
-export { warmLoader } from './load-course-pages';
+export type { WholeCourseParams, WholeCourseWait } from './course-pages.worker';
 
 /**
+ * The whole-course loader, on the page's side. The pages are read by readPages in a module Worker
+ * (course-pages.worker.ts): fetching, parsing, checking and merging happen there, and the page only adds the rows
+ * that come over, each once. The main thread stays free for input and for rendering what has come in, and a busy
+ * main thread does not hold up the next requests. Where a Worker cannot start (none in this browser, or its script
+ * fails to load), the same reader runs on the page, with the same messages.
+ *
  * While pages come in, the screen gets two kinds of hand-over. Progress (rows and pages read, a wait) is cheap:
  * the rows the table shows stay the same array, so nothing computed over them runs again. Rows are dear: each
- * hand-over sorts, counts and summarises every row read so far. So rows go over with the first page, when a
- * wait starts or ends, and then at most once per ROWS_EVERY_MS. The pages are read off the main thread
- * (load-course-pages.ts), so a render does not hold the next requests up; what holds the main thread is the
- * rendering itself, and rows handed over every quarter second spread the table's per-row work (its row
- * objects, each row's figures) over the load, where one hand-over at the end did it all in one long task.
+ * hand-over sorts, counts and summarises every row read so far. So rows go over with the first page, when a wait
+ * starts or ends, and then at most once per ROWS_EVERY_MS: rows handed over every quarter second spread the
+ * table's per-row work (its row objects, each row's figures) over the load, where one hand-over at the end did it
+ * all in one long task.
  */
 export const PROGRESS_EVERY_MS = 100;
 export const ROWS_EVERY_MS = 250;
-
-export interface WholeCourseWait {
-  reason: FailureReason;
-  /** When the next try is due, ms since the epoch. */
-  untilMs: number;
-}
 
 export interface WholeCourseData extends LoadedPages<CourseStat> {
   /** Set while a page waits for its retry (rate limited, server error): the screen says so. */
@@ -33,17 +41,114 @@ export interface WholeCourseData extends LoadedPages<CourseStat> {
 }
 
 export function isWholeCourseData(value: unknown): value is WholeCourseData {
-  if (typeof value !== 'object' || value === null) return false;
   return (
-    'items' in value &&
+    isRecord(value) &&
     Array.isArray(value.items) &&
-    'complete' in value &&
     typeof value.complete === 'boolean' &&
-    'nextPage' in value &&
     typeof value.nextPage === 'number' &&
-    'report' in value &&
-    typeof value.report === 'object'
+    isRecord(value.report)
   );
+}
+
+/** Where the reader runs: `post` sends it a message, `close` ends it. */
+interface ReaderPort {
+  post: (message: ToLoader) => void;
+  close: () => void;
+}
+
+/** The reader on the page's own thread: the same handler, its messages handed over as they are. */
+function onThePage(receive: (message: FromLoader) => void): ReaderPort {
+  const handle = createPagesLoader(receive);
+  return { post: handle, close: () => handle({ type: 'cancel' }) };
+}
+
+/** A reader Worker, and whether it has reported an error (its script did not load) before anyone listened. */
+function startWorker(): { worker: Worker; failed: boolean } | null {
+  if (typeof Worker !== 'function') return null;
+  try {
+    const started = {
+      worker: new Worker(coursePagesWorkerUrl, { type: 'module', name: 'course-pages' }),
+      failed: false,
+    };
+    const failed = (event: Event) => {
+      event.preventDefault();
+      started.failed = true;
+    };
+    started.worker.addEventListener('error', failed, { once: true });
+    return started;
+  } catch {
+    return null;
+  }
+}
+
+/** A Worker started ahead of a load (warmLoader), until a load takes it. */
+const spare: { started: ReturnType<typeof startWorker> } = { started: null };
+
+/**
+ * The server's limit a minute, from the app's one server-config query (the sign-in screen's key), so the tab asks
+ * once. 0 (no limit known) when it cannot be read: the reader still waits out every 429.
+ */
+function readRateLimit(client: QueryClient): Promise<number> {
+  return client
+    .fetchQuery({
+      queryKey: ['server-config'],
+      queryFn: ({ signal }) => fetchServerConfig({ signal }),
+      staleTime: Infinity,
+      retry: false,
+    })
+    .then(
+      ({ rateLimitMax }) => rateLimitMax,
+      () => 0,
+    );
+}
+
+/**
+ * Starts a reader Worker ahead of a load, and reads the server's limit with it, so that "Load all pages" waits
+ * neither for the Worker's script (a round trip on a slow network) and its start, nor for the limit, before the
+ * first request. At most one waits at a time, idle, until a load takes it: it holds no token and asks for nothing.
+ */
+export function warmLoader(client?: QueryClient): void {
+  spare.started ??= startWorker();
+  if (spare.started && client) void readRateLimit(client);
+}
+
+/**
+ * The reader in a Worker (the one started ahead, unless its script did not load), else on the page. A Worker that
+ * fails before its first message never ran: the page takes the load over from the start, with the same messages.
+ */
+function openReader(receive: (message: FromLoader) => void, fail: (error: Error) => void): ReaderPort {
+  const taken = spare.started;
+  spare.started = null;
+  if (taken?.failed) taken.worker.terminate();
+  const started = taken && !taken.failed ? taken : startWorker();
+  if (!started) return onThePage(receive);
+  const { worker } = started;
+  const sent: ToLoader[] = [];
+  const state: { heard: boolean; fallback: ReaderPort | null } = { heard: false, fallback: null };
+  worker.addEventListener('message', (event: MessageEvent<FromLoader>) => {
+    state.heard = true;
+    receive(event.data);
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    worker.terminate();
+    if (state.heard) fail(new Error('The page loader stopped unexpectedly.'));
+    else if (!state.fallback) {
+      state.fallback = onThePage(receive);
+      for (const message of sent) state.fallback.post(message);
+    }
+  });
+  return {
+    post: (message) => {
+      if (state.fallback) return state.fallback.post(message);
+      sent.push(message);
+      worker.postMessage(message);
+    },
+    close: () => {
+      worker.terminate();
+      state.fallback?.close();
+    },
+  };
 }
 
 export interface LoadWholeCourseOptions {
@@ -54,128 +159,160 @@ export interface LoadWholeCourseOptions {
   publish: (data: WholeCourseData) => void;
   /** How far the load has read while that is ahead of the rows handed over; null when it no longer is. */
   progress: (readSoFar: ReadSoFar | null) => void;
-  now?: () => number;
-  /** Where the page loader runs (load-course-pages.ts): a Worker where there can be one. */
-  open?: OpenLoader;
+  /** Where the server's limit is read (readRateLimit); without it no limit is known and starts are not spaced. */
+  client?: QueryClient;
   /**
-   * Per-row work done as the rows come in, a message's rows at a time (about a page): what the screen works out once
-   * per row (its quick-filter facts, its e-mail address) is then ready at the hand-over, whose render otherwise did
-   * it for every row that came in since the last one, all in one piece of the main thread.
+   * Per-row work done as the rows come in, a page's rows at a time: what the screen works out once per row (its
+   * quick-filter facts, its e-mail address) is then ready at the hand-over, whose render otherwise did it for
+   * every row that came in since the last one, all in one piece of the main thread.
    */
   prepare?: (rows: readonly CourseStat[]) => void;
 }
 
-interface LoaderState {
-  status: LoaderStatus;
-  snapshot: () => LoadedPages<CourseStat>;
-  waiting: WholeCourseWait | null;
-}
-
+/**
+ * Every page of a course and filters. The token goes to the reader in memory, in the message that starts it (and
+ * again when it changes); the reader puts it in each request's Authorization header and nowhere else.
+ */
 export async function loadWholeCourse(
   params: WholeCourseParams,
-  { signal, previous, publish, progress, now = Date.now, open, prepare }: LoadWholeCourseOptions,
+  { signal, previous, publish, progress, client, prepare }: LoadWholeCourseOptions,
 ): Promise<WholeCourseData> {
-  const resumeFrom = previous && !previous.complete ? previous : undefined;
-  // A holder, not lets: the catch below reads what the progress callback wrote.
+  const resumed = previous && !previous.complete ? previous : undefined;
+  // User Timing for the benchmark: the measure load-all runs from here until every page is in.
+  perfMark('load-all-start');
+  // The Worker has no share of the limit of its own: each of its starts takes a slot of the tab's pacer, the one a
+  // learner search takes its slots from, so both together keep to RATE_SHARE of the limit. Known before the first
+  // start, so none goes out unpaced.
+  const perMinute = client ? await readRateLimit(client) : 0;
+  if (signal.aborted) throw abortReason(signal);
+  const pacer = pacerFor(perMinute);
+
+  // What the reader has merged: the rows, each once, and where it is.
+  const items: CourseStat[] = resumed ? [...resumed.items] : [];
+  const report = copyReport(resumed?.report);
+  const read: { pages: number; nextPage: number; waiting: WholeCourseWait | null } = {
+    pages: resumed?.pages ?? 0,
+    nextPage: resumed?.nextPage ?? 1,
+    waiting: null,
+  };
+  const snapshot = (): LoadedPages<CourseStat> => ({
+    items: [...items],
+    report: copyReport(report),
+    pages: read.pages,
+    nextPage: read.nextPage,
+    complete: false,
+    end: null,
+  });
+
+  // What was handed over: the rows (kept as they are for progress-only hand-overs) and the wait shown with them.
   const handed: {
-    /** The loader's latest state. */
-    latest: LoaderState | null;
-    /** The rows last handed over, kept as they are for progress-only hand-overs. */
+    /** The reader has reported: until then, nothing is handed over. */
+    heard: boolean;
     shown: LoadedPages<CourseStat> | null;
-    /** The wait last handed over. */
-    waiting: WholeCourseWait | null;
+    waitingUntil: number | undefined;
     rowsAt: number;
     progressAt: number;
-  } = { latest: null, shown: null, waiting: null, rowsAt: now(), progressAt: Number.NEGATIVE_INFINITY };
-  let lastWaiting: WholeCourseWait | null = null;
-  let trailing: ReturnType<typeof setTimeout> | undefined;
-  let rowsTimer: ReturnType<typeof setTimeout> | undefined;
+    trailing?: ReturnType<typeof setTimeout> | undefined;
+    rowsTimer?: ReturnType<typeof setTimeout> | undefined;
+  } = { heard: false, shown: null, waitingUntil: undefined, rowsAt: Date.now(), progressAt: Number.NEGATIVE_INFINITY };
+  const ahead = () => handed.shown?.items.length !== items.length || handed.shown.pages !== read.pages;
 
   const handOver = (withRows: boolean) => {
-    clearTimeout(trailing);
-    trailing = undefined;
+    clearTimeout(handed.trailing);
+    handed.trailing = undefined;
     if (withRows) {
-      clearTimeout(rowsTimer);
-      rowsTimer = undefined;
+      clearTimeout(handed.rowsTimer);
+      handed.rowsTimer = undefined;
     }
-    const { latest } = handed;
-    if (!latest) return;
-    const at = now();
+    const at = Date.now();
     handed.progressAt = at;
-    const { status } = latest;
-    const ahead =
-      handed.shown === null || status.items !== handed.shown.items.length || status.pages !== handed.shown.pages;
     // Rows again only when there are more: the same rows in a new array would recompute everything for nothing.
-    const rowsNow = withRows && ahead;
+    const rowsNow = withRows && ahead();
     if (rowsNow) {
-      handed.shown = latest.snapshot();
+      handed.shown = snapshot();
       handed.rowsAt = at;
     }
     // A wait that starts or ends goes over with the rows shown, as they are.
-    if (handed.shown && (rowsNow || latest.waiting !== handed.waiting)) {
-      handed.waiting = latest.waiting;
-      publish({ ...handed.shown, waiting: latest.waiting });
+    if (handed.shown && (rowsNow || read.waiting?.untilMs !== handed.waitingUntil)) {
+      handed.waitingUntil = read.waiting?.untilMs;
+      publish({ ...handed.shown, waiting: read.waiting });
     }
-    const { shown } = handed;
-    const stillAhead = shown !== null && (status.items !== shown.items.length || status.pages !== shown.pages);
-    progress(stillAhead ? { items: status.items, pages: status.pages } : null);
+    progress(handed.shown && ahead() ? { items: items.length, pages: read.pages } : null);
   };
 
-  // User Timing for the benchmark: the measure load-all runs from here until every page is in.
-  perfMark('load-all-start');
+  const onProgress = (waiting: WholeCourseWait | null) => {
+    const waitingChanged = waiting?.untilMs !== read.waiting?.untilMs;
+    read.waiting = waiting;
+    handed.heard = true;
+    const at = Date.now();
+    // The first rows at once; a wait at once, with every row read so far to work with meanwhile.
+    const firstRows = (handed.shown?.items.length ?? 0) === 0 && items.length > 0;
+    if (waitingChanged || firstRows || at - handed.rowsAt >= ROWS_EVERY_MS) return handOver(true);
+    const due = handed.progressAt + PROGRESS_EVERY_MS - at;
+    if (due <= 0) handOver(false);
+    // The latest progress follows within its interval, and rows read meanwhile within theirs, also when no
+    // further page arrives to prompt them (a slow page, a stall).
+    else handed.trailing ??= setTimeout(() => handOver(false), due);
+    handed.rowsTimer ??= setTimeout(() => handOver(true), handed.rowsAt + ROWS_EVERY_MS - at);
+  };
+
   try {
-    const result = await loadCoursePages({
-      params,
-      signal,
-      resumeFrom,
-      open,
-      onRows: prepare,
-      onProgress: (status, snapshot) => {
-        const waiting: WholeCourseWait | null = status.waiting
-          ? {
-              reason: failureReason(status.waiting.error),
-              untilMs: status.waiting.untilMs,
-            }
-          : null;
-        const waitingChanged = waiting?.untilMs !== lastWaiting?.untilMs;
-        lastWaiting = waiting;
-        handed.latest = { status, snapshot, waiting };
-        const at = now();
-        // The first rows at once; a wait at once, with every row read so far to work with meanwhile.
-        const firstRows = (handed.shown?.items.length ?? 0) === 0 && status.items > 0;
-        if (waitingChanged || firstRows || at - handed.rowsAt >= ROWS_EVERY_MS) {
-          handOver(true);
-          return;
+    const end = await new Promise<LoadedPages<CourseStat>['end']>((resolve, reject) => {
+      const stop = new AbortController();
+      const finish = (outcome: () => void) => {
+        if (stop.signal.aborted) return;
+        stop.abort();
+        signal.removeEventListener('abort', onAbort);
+        stopWatchingToken();
+        port.close();
+        outcome();
+      };
+      const receive = (message: FromLoader) => {
+        if (stop.signal.aborted) return;
+        switch (message.type) {
+          case 'rows':
+            for (const item of message.items) items.push(item);
+            mergeReport(report, message.report, 0);
+            report.duplicates += message.report.duplicates;
+            if (message.items.length > 0) prepare?.(message.items);
+            return;
+          case 'progress':
+            read.pages = message.pages;
+            read.nextPage = message.nextPage;
+            return onProgress(message.waiting);
+          case 'slot':
+            void pacer.acquire(stop.signal).then((go) => go && port.post({ type: 'go' }));
+            return;
+          case 'pause':
+            return pacer.pause(message.untilMs);
+          case 'done':
+            return finish(() => resolve(message.end));
+          case 'failed':
+            return finish(() => reject(signal.aborted ? abortReason(signal) : fromLoaderError(message.error)));
         }
-        const due = handed.progressAt + PROGRESS_EVERY_MS - at;
-        if (due <= 0) handOver(false);
-        // The latest progress follows within its interval, and rows read meanwhile within theirs, also when
-        // no further page arrives to prompt them (a slow page, a stall).
-        else trailing ??= setTimeout(() => handOver(false), due);
-        rowsTimer ??= setTimeout(
-          () => {
-            rowsTimer = undefined;
-            handOver(true);
-          },
-          handed.rowsAt + ROWS_EVERY_MS - at,
-        );
-      },
+      };
+      const port = openReader(receive, (error) => finish(() => reject(error)));
+      const onAbort = () => {
+        port.post({ type: 'cancel' });
+        finish(() => reject(abortReason(signal)));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      const stopWatchingToken = subscribeToken(() => port.post({ type: 'token', token: getToken() }));
+      port.post({ type: 'load', params, token: getToken(), resumeFrom: resumed ?? null, perMinute });
     });
     perfMeasure('load-all', {
       start: 'load-all-start',
-      detail: { rows: result.items.length, pages: result.pages, fromPage: resumeFrom?.nextPage ?? 1 },
+      detail: { rows: items.length, pages: read.pages, fromPage: resumed?.nextPage ?? 1 },
     });
-    return { ...result, waiting: null };
+    // Nothing changes the rows any more: handed over as they are, without a copy.
+    return { items, report, pages: read.pages, nextPage: read.nextPage, complete: true, end, waiting: null };
   } catch (error) {
     // A cancel or a failure keeps every page read, not only the rows handed over before.
-    const { latest, shown } = handed;
-    if (latest && (!shown || latest.status.items !== shown.items.length || latest.status.pages !== shown.pages)) {
-      handOver(true);
-    }
+    if (handed.heard && ahead()) handOver(true);
     throw error;
   } finally {
-    clearTimeout(trailing);
-    clearTimeout(rowsTimer);
+    clearTimeout(handed.trailing);
+    clearTimeout(handed.rowsTimer);
     progress(null);
   }
 }

@@ -2,7 +2,7 @@ import type { CourseStatWire } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localTimeZone, parseCsv } from '@/lib/csv';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
@@ -11,6 +11,11 @@ import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 
 polyfillDialog();
+
+// The server the loader reads its rate limit from: the demo API, which has none.
+beforeEach(() => {
+  server.use(http.get('/api/config', () => HttpResponse.json({ mode: 'demo', demoToken: 'demo' })));
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

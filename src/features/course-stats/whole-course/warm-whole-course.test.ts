@@ -1,6 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextFrame } from '@/testing/frames';
+import { server } from '@/testing/msw';
+import { createTestQueryClient } from '@/testing/render';
 
 /** Records the Workers made; none of them is sent anything by the warm-up. */
 class RecordingWorker extends EventTarget {
@@ -41,6 +46,20 @@ afterEach(() => {
   idle.clear();
 });
 
+/** The app's query client around the hook, and the server's configuration it answers with. */
+function withClient() {
+  const client = createTestQueryClient();
+  let configReads = 0;
+  server.use(
+    http.get('/api/config', () => {
+      configReads += 1;
+      return HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com', rateLimitMax: 600 });
+    }),
+  );
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+  return { client, wrapper, configReads: () => configReads };
+}
+
 /** Paints a frame and waits for the task after it, in which the screen counts as painted. */
 const paint = () => act(nextFrame);
 
@@ -51,9 +70,13 @@ const runIdle = () => {
 };
 
 describe('warming the whole-course load while "Load all pages" is offered', () => {
-  it('starts the loader Worker once the page is idle, not during the render, and sends it nothing', async () => {
+  it("starts the loader Worker and reads the server's limit once the page is idle, and sends the Worker nothing", async () => {
     const { useWarmWholeCourse } = await import('./warm-whole-course');
-    const { rerender } = renderHook(({ offered }) => useWarmWholeCourse(offered), { initialProps: { offered: true } });
+    const { client, wrapper, configReads } = withClient();
+    const { rerender } = renderHook(({ offered }) => useWarmWholeCourse(offered), {
+      initialProps: { offered: true },
+      wrapper,
+    });
     // Nothing before the screen's first frame is painted, idle or not.
     expect(idle.size).toBe(0);
     await paint();
@@ -63,6 +86,8 @@ describe('warming the whole-course load while "Load all pages" is offered', () =
     runIdle();
     await vi.waitFor(() => expect(RecordingWorker.made).toHaveLength(1));
     expect(RecordingWorker.made[0]).toMatch(/course-pages\.worker/);
+    // The limit is in the cache before the press, which then waits for no answer.
+    await vi.waitFor(() => expect(client.getQueryData(['server-config'])).toMatchObject({ rateLimitMax: 600 }));
     // Offered again (another course, another page): still one Worker waiting.
     rerender({ offered: false });
     rerender({ offered: true });
@@ -70,12 +95,15 @@ describe('warming the whole-course load while "Load all pages" is offered', () =
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(RecordingWorker.made).toHaveLength(1);
     expect(RecordingWorker.posted).toBe(0);
+    expect(configReads()).toBe(1);
   });
 
   it('does nothing while it is not offered, nor once the screen has gone before the page was idle', async () => {
     const { useWarmWholeCourse } = await import('./warm-whole-course');
+    const { wrapper, configReads } = withClient();
     const { rerender, unmount } = renderHook(({ offered }) => useWarmWholeCourse(offered), {
       initialProps: { offered: false },
+      wrapper,
     });
     await paint();
     expect(idle.size).toBe(0);
@@ -87,6 +115,7 @@ describe('warming the whole-course load while "Load all pages" is offered', () =
     runIdle();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(RecordingWorker.made).toEqual([]);
+    expect(configReads()).toBe(0);
   });
 
   it('fetches nothing ahead when the user asks the browser to save data', async () => {

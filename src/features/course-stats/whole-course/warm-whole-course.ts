@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isRecord } from '@/lib/is-record';
 import { useAfterPaint } from '@/lib/use-after-paint';
@@ -15,17 +16,17 @@ function savesData(): boolean {
 }
 
 /**
- * Gets ready what "Load all pages" needs before it is pressed: the loader's code, its Worker (started, idle) and
- * the whole-course table's code. Without it, the press waits for three round trips in a row (the loader, then
- * the table and the Worker's script) and the Worker's start before the first page is asked for: 200 ms at 40 ms
- * of latency.
+ * Gets ready what "Load all pages" needs before it is pressed: the loader's code, its Worker (started, idle), the
+ * server's rate limit and the whole-course table's code. Without it, the press waits for three round trips in a
+ * row (the loader, then the table and the Worker's script) and the Worker's start before the first page is asked
+ * for: 200 ms at 40 ms of latency.
  * Failures are not the user's here: the press loads the same code again, and says so if it fails.
  */
-export function warmWholeCourse(): void {
+export function warmWholeCourse(client?: QueryClient): void {
   if (savesData()) return;
   preloadVirtualTable();
   wholeCourseChunk().then(
-    (loader) => loader.warmLoader(),
+    (loader) => loader.warmLoader(client),
     () => undefined,
   );
 }
@@ -36,7 +37,8 @@ export function warmWholeCourse(): void {
  * shows it, and code asked for then shares a slow line with what that frame is still waiting for.
  */
 export function useWarmWholeCourse(offered: boolean): void {
+  const client = useQueryClient();
   const painted = useAfterPaint(offered);
   const ready = offered && painted;
-  useEffect(() => (ready ? whenIdle(warmWholeCourse, WARM_WITHIN_MS) : undefined), [ready]);
+  useEffect(() => (ready ? whenIdle(() => warmWholeCourse(client), WARM_WITHIN_MS) : undefined), [ready, client]);
 }

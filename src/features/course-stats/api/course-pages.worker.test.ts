@@ -9,9 +9,8 @@ import {
   fromLoaderError,
   toLoaderError,
   type FromLoader,
-  type MergedSince,
   type ToLoader,
-} from './course-pages-loader';
+} from './course-pages.worker';
 
 const TOKEN = 'tok-worker-3f9a1c';
 const PARAMS = { courseId: 7, userId: undefined, courseSessionId: undefined };
@@ -46,17 +45,22 @@ function run(first: ToLoader) {
   });
   const handle = createPagesLoader((message) => {
     messages.push(message);
-    if (message.type !== 'progress') finish();
+    if (message.type === 'done' || message.type === 'failed') finish();
   });
   handle(first);
-  const merged = () =>
-    messages.flatMap((message): MergedSince[] =>
-      message.type === 'progress' && message.merged ? [message.merged] : [],
-    );
-  return { handle, messages, finished, merged };
+  const merged = () => messages.flatMap((message) => (message.type === 'rows' ? [message] : []));
+  const last = <K extends FromLoader['type']>(type: K) =>
+    messages.findLast((message): message is Extract<FromLoader, { type: K }> => message.type === type);
+  return { handle, messages, finished, merged, last };
 }
 
-const load = (token: string | null = TOKEN): ToLoader => ({ type: 'load', params: PARAMS, token, resumeFrom: null });
+const load = (token: string | null = TOKEN): Extract<ToLoader, { type: 'load' }> => ({
+  type: 'load',
+  params: PARAMS,
+  token,
+  resumeFrom: null,
+  perMinute: 0,
+});
 
 describe('the page loader, as the worker runs it', () => {
   it('reports every row once, in order, with the parse report, duplicates and the end of the course', async () => {
@@ -65,28 +69,26 @@ describe('the page loader, as the worker runs it', () => {
     rows[120] = { ...courseStatWire({ id: 121 }), score: 'high' }; // left out
     rows[130] = courseStatWire({ id: 3 }); // a row page 1 already had
     serve(rows);
-    const { messages, finished, merged } = run(load());
+    const { messages, finished, merged, last } = run(load());
     await finished;
 
-    expect(messages.at(-1)).toEqual({ type: 'done' });
+    expect(messages.at(-1)).toEqual({ type: 'done', end: 'short_page' });
     const parts = merged();
     const ids = parts.flatMap((part) => part.items.map((item) => item.id));
     const expected = Array.from({ length: 250 }, (_, index) => index + 1).filter((id) => id !== 121 && id !== 131);
     expect(ids).toEqual(expected);
-    expect(parts.flatMap((part) => part.dropped)).toEqual([
+    expect(parts.flatMap((part) => part.report.dropped)).toEqual([
       { index: 5, id: 6, path: 'vendor_field', reason: 'field not in the spec' },
     ]);
-    expect(parts.flatMap((part) => part.rejected)).toEqual([
+    expect(parts.flatMap((part) => part.report.rejected)).toEqual([
       { index: 120, id: 121, path: 'score', reason: 'expected a number, received a string' },
     ]);
-    expect(parts.at(-1)).toMatchObject({
-      received: 250,
-      accepted: 249,
-      duplicates: 1,
-      pages: 3,
-      nextPage: 4,
-      complete: true,
-    });
+    const sum = (count: (part: (typeof parts)[number]) => number) =>
+      parts.reduce((total, part) => total + count(part), 0);
+    expect(sum((part) => part.report.received)).toBe(250);
+    expect(sum((part) => part.report.accepted)).toBe(249);
+    expect(sum((part) => part.report.duplicates)).toBe(1);
+    expect(last('progress')).toMatchObject({ pages: 3, nextPage: 4, waiting: null });
   });
 
   it('sends the token only in the Authorization header: no URL and no message back holds it', async () => {
@@ -113,7 +115,7 @@ describe('the page loader, as the worker runs it', () => {
     handle({ type: 'cancel' });
     await finished;
     const asked = seen.length;
-    expect(messages.at(-1)).toEqual({ type: 'failed', error: { kind: 'cancelled' } });
+    expect(messages.at(-1)).toMatchObject({ type: 'failed', error: { name: 'AbortError' } });
     await delay(50);
     expect(seen.length).toBe(asked);
   });
@@ -130,14 +132,16 @@ describe('the page loader, as the worker runs it', () => {
         return HttpResponse.json(page === 1 ? courseStatsPage(100) : page === 2 ? courseStatsPage(10, 101) : []);
       }),
     );
+    const startedAt = Date.now();
     const { messages, finished } = run(load());
     await finished;
     const waits = messages.flatMap((message) =>
-      message.type === 'progress' && message.status.waiting ? [message.status.waiting.error] : [],
+      message.type === 'progress' && message.waiting ? [message.waiting] : [],
     );
     // `Retry-After: 0` is no usable wait: the retry falls back to the backoff (at least 1 s).
-    expect(waits[0]).toMatchObject({ kind: 'api', detail: { kind: 'rate_limited', status: 429, retryAfterMs: null } });
-    expect(messages.at(-1)).toEqual({ type: 'done' });
+    expect(waits[0]?.reason).toBe('rate_limited');
+    expect(waits[0]?.untilMs).toBeGreaterThanOrEqual(startedAt + 1000);
+    expect(messages.at(-1)).toEqual({ type: 'done', end: 'short_page' });
   });
 
   it('fails with the API error as data, which the page turns back into the same error', async () => {
@@ -151,7 +155,7 @@ describe('the page loader, as the worker runs it', () => {
     const last = messages.at(-1);
     expect(last).toEqual({
       type: 'failed',
-      error: { kind: 'api', detail: { kind: 'not_found', status: 404, message: 'no such course' } },
+      error: { detail: { kind: 'not_found', status: 404, message: 'no such course' } },
     });
     const error = last?.type === 'failed' ? fromLoaderError(structuredClone(last.error)) : null;
     expect(isApiError(error) && error.detail).toEqual({ kind: 'not_found', status: 404, message: 'no such course' });
@@ -172,13 +176,49 @@ describe('the page loader, as the worker runs it', () => {
       end: null,
     };
     seen.length = 0;
-    const second = run({ type: 'load', params: PARAMS, token: TOKEN, resumeFrom });
+    const second = run({ ...load(), resumeFrom });
     await second.finished;
     expect(seen.map((request) => new URL(request.url).searchParams.get('page')).sort()).toContain('2');
     expect(seen.some((request) => new URL(request.url).searchParams.get('page') === '1')).toBe(false);
     const parts = second.merged();
     expect(parts.flatMap((part) => part.items.map((item) => item.id))).toEqual(all.slice(100).map((item) => item.id));
-    expect(parts.at(-1)).toMatchObject({ received: 230, pages: 3, complete: true, end: 'short_page' });
+    expect(second.last('progress')).toMatchObject({ pages: 3, nextPage: 4 });
+    expect(second.messages.at(-1)).toEqual({ type: 'done', end: 'short_page' });
+  });
+
+  it('with a limit, starts each request only when the page grants it, and passes a 429 wait on', async () => {
+    let refused = false;
+    const { seen } = serve(courseStatsPage(250));
+    server.use(
+      http.get('/endpoint/v1/courses/7/course_stats', ({ request }) => {
+        if (refused || !request.url.includes('page=2')) return undefined;
+        refused = true;
+        seen.push({ url: request.url, authorization: request.headers.get('authorization') });
+        return HttpResponse.json({ error: 'slow down' }, { status: 429, headers: { 'Retry-After': '1' } });
+      }),
+    );
+    const { handle, messages, finished } = run({ ...load(), perMinute: 600 });
+    const slots = () => messages.filter((message) => message.type === 'slot').length;
+    await expect.poll(slots).toBeGreaterThan(1);
+    await delay(50);
+    // Nothing goes out before a grant, and each grant lets one request out.
+    expect(seen).toHaveLength(0);
+    handle({ type: 'go' });
+    await expect.poll(() => seen.length).toBe(1);
+    handle({ type: 'go' });
+    await expect.poll(() => messages.some((message) => message.type === 'pause')).toBe(true);
+    const pause = messages.find((message) => message.type === 'pause');
+    expect(pause?.type === 'pause' && pause.untilMs - Date.now()).toBeGreaterThan(500);
+    // From here the page grants every start it is asked for.
+    let granted = 2;
+    const grantAll = setInterval(() => {
+      for (; granted < slots(); granted += 1) handle({ type: 'go' });
+    }, 10);
+    await finished.finally(() => clearInterval(grantAll));
+    expect(messages.at(-1)).toEqual({ type: 'done', end: 'short_page' });
+    // Never a request without a grant (a grant may find its start given up: past the end of the course).
+    expect(seen.length).toBeLessThanOrEqual(granted);
+    expect(seen.filter((request) => request.url.includes('page=2'))).toHaveLength(2);
   });
 });
 
