@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
+import { courseQueries } from '@/course/course-queries';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
@@ -29,7 +29,7 @@ function answerCourseStats({ wait = 0, status = 200 }: { wait?: number; status?:
 }
 
 const pageOne = (courseId: number) =>
-  courseStatsQueries.list({ courseId, userId: undefined, courseSessionId: undefined, page: 1, perPage: 10 }).queryKey;
+  courseQueries.stats.list({ courseId, userId: undefined, courseSessionId: undefined, page: 1, perPage: 10 }).queryKey;
 
 describe('asking for a course statistics page before the app renders', () => {
   it('asks for the page in the URL, by the page’s own reading of it, and puts its rows in the cache', async () => {
@@ -38,7 +38,7 @@ describe('asking for a course statistics page before the app renders', () => {
     const client = createAppQueryClient();
     await prefetchRoute(client, at('/courses/3/stats?user_id=7&page=2&per_page=25&sort=score.desc'));
     expect(asked).toEqual(['3?user_id=7&page=2&per_page=25']);
-    const key = courseStatsQueries.list({
+    const key = courseQueries.stats.list({
       courseId: 3,
       userId: 7,
       courseSessionId: undefined,

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
+import { courseQueries } from '@/course/course-queries';
 import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/params/course-stats-search';
-import { parseIdInput } from '@/features/course-stats/params/id-input';
+import { parseIdInput } from '@/course/id-input';
 import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /**
@@ -22,7 +22,7 @@ export async function prefetchCourseStatsRoute(
   if (!id.ok || id.value === null) return;
   const { search } = parseCourseStatsSearch(new URLSearchParams(query));
   if (search.all || (search.view === 'learner' && search.userId !== undefined)) return;
-  const options = courseStatsQueries.list(courseStatsParams(id.value, search));
+  const options = courseQueries.stats.list(courseStatsParams(id.value, search));
   showAnswerOnFirstMount(queryClient, options.queryKey);
   await queryClient.prefetchQuery(options);
 }

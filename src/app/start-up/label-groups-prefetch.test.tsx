@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { labelGroupsQueries } from '@/features/label-groups/api/label-groups-queries';
+import { courseQueries } from '@/course/course-queries';
 import { setToken } from '@/lib/token-store';
 import { labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
@@ -58,7 +58,7 @@ describe('asking for the label groups before the app renders', () => {
     prefetchRoute(client, { pathname, search: '' });
     await delay(30);
     expect(asked.count).toBe(0);
-    expect(client.getQueryData(labelGroupsQueries.list().queryKey)).toBeUndefined();
+    expect(client.getQueryData(courseQueries.labelGroups().queryKey)).toBeUndefined();
   });
 
   it('asks for nothing when signed out', async () => {
@@ -73,7 +73,7 @@ describe('asking for the label groups before the app renders', () => {
     const asked = answerLabelGroups({ status: 400 });
     const client = createAppQueryClient();
     prefetchRoute(client, { pathname: '/label-groups', search: '' });
-    await expect.poll(() => client.getQueryState(labelGroupsQueries.list().queryKey)?.status).toBe('error');
+    await expect.poll(() => client.getQueryState(courseQueries.labelGroups().queryKey)?.status).toBe('error');
     renderApp('/label-groups', client);
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('groups are resting');
     expect(asked.count).toBe(1);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { labelGroupsQueries } from '@/features/label-groups/api/label-groups-queries';
+import { courseQueries } from '@/course/course-queries';
 import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
 
 /**
@@ -12,7 +12,7 @@ import { showAnswerOnFirstMount } from './show-answer-on-first-mount';
  * back for a tree of any size.
  */
 export function prefetchLabelGroupsRoute(queryClient: QueryClient): void {
-  const options = labelGroupsQueries.list();
+  const options = courseQueries.labelGroups();
   showAnswerOnFirstMount(queryClient, options.queryKey);
   void queryClient.prefetchQuery(options);
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { RecentCourse } from '@/course/recent-courses';
 import type { DeviceResult } from '@/lib/device-store';
 
 /** A course snapshot kept in this browser, as the list shows it (read without its rows). */
@@ -10,12 +11,6 @@ export interface StoredSnapshot {
   rowCount: number;
   /** The rows' size in bytes. */
   bytes: number;
-}
-
-/** A course the user opened lately; its name when known. */
-export interface RecentCourse {
-  id: number;
-  name: string | null;
 }
 
 /**

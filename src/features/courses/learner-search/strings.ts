@@ -1,7 +1,7 @@
-import type { IdProblem } from '@/lib/id-input';
+import type { IdProblem } from '@/course/id-input';
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
-import type { CourseStatStatus } from '@/lib/course-stat-status';
+import type { CourseStatStatus } from '@/course/course-stat-status';
 import type { ListEnd } from '@/lib/page-reader';
 import type { FailureReason } from '@/lib/retry-policy';
 
