@@ -15,8 +15,8 @@ export interface StoredSnapshot {
 
 /**
  * What the app keeps about the user's courses in this browser, as this feature reads and deletes it. The feature
- * owns none of it: src/app/device-memory.ts builds this from course statistics' stores, and tests pass their own.
- * No method throws; what IndexedDB refuses comes back as `unavailable`.
+ * owns none of it: src/app/device-memory.ts builds this from course statistics' stores and the course core's recent
+ * courses, and tests pass their own. No method throws; what IndexedDB refuses comes back as `unavailable`.
  */
 export interface DeviceMemory {
   listSnapshots(): Promise<DeviceResult<StoredSnapshot[]>>;
