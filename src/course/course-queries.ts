@@ -34,7 +34,7 @@ export interface CourseSessionLists {
 }
 
 /** One course's statistics with the same filters, at any page and page size. */
-export type CourseStatsFilters = Pick<CourseStatsParams, 'courseId' | 'userId' | 'courseSessionId'>;
+type CourseStatsFilters = Pick<CourseStatsParams, 'courseId' | 'userId' | 'courseSessionId'>;
 
 /**
  * How the list ends with the last page read, by the page reader's shared rule (lib/page-reader.ts): a short page,
