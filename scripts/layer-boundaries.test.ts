@@ -6,8 +6,11 @@ const root = resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
 
 /** The layer-rule messages ESLint reports for one import line placed in a (virtual) file at `path`. */
-async function boundaryErrors(path: string, specifier: string): Promise<string[]> {
-  const code = `export * from '${specifier}';\n`;
+async function boundaryErrors(
+  path: string,
+  specifier: string,
+  code = `export * from '${specifier}';\n`,
+): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
   return (result?.messages ?? [])
     .filter((message) => message.ruleId === 'boundaries/dependencies')
@@ -45,6 +48,12 @@ describe('the layer rules in eslint.config.js', { timeout: 60_000 }, () => {
     ['e2e/ importing a feature', 'e2e/probe.ts', '../src/features/auth/session'],
     ['app code importing the test helpers', 'src/features/auth/probe.ts', '@/testing/fixtures'],
     ['a feature importing a file that is in no layer', 'src/features/auth/probe.ts', '../../../vite.config'],
+    ['the course core importing a feature', 'src/course/probe.ts', '../features/auth/session'],
+    ['the course core importing components/', 'src/course/probe.ts', '@/components/status-badge'],
+    ['the course core importing app/', 'src/course/probe.ts', '../app/strings'],
+    ['lib/ importing the course core', 'src/lib/probe.ts', '../course/id-input'],
+    ['components/ importing the course core', 'src/components/probe.ts', '@/course/course-stat-status'],
+    ['contract/ importing the course core', 'contract/probe.ts', '../src/course/id-input'],
   ])('rejects %s', async (_case, path, specifier) => {
     expect(await boundaryErrors(path, specifier)).toHaveLength(1);
   });
@@ -54,6 +63,14 @@ describe('the layer rules in eslint.config.js', { timeout: 60_000 }, () => {
     ['a feature importing lib/ by a relative path', 'src/features/course-stats/model/probe.ts', '../../../lib/format'],
     ['a feature importing components/ by the alias', 'src/features/label-groups/probe.ts', '@/components/status-badge'],
     ['a feature importing the contract', 'src/features/auth/probe.ts', '@contract'],
+    [
+      'a feature importing the course core by a relative path',
+      'src/features/courses/probe.ts',
+      '../../course/id-input',
+    ],
+    ['app/ importing the course core by the alias', 'src/app/probe.ts', '@/course/course-queries'],
+    ['the course core importing lib/', 'src/course/probe.ts', '../lib/page-reader'],
+    ['the course core importing the contract', 'src/course/probe.ts', '@contract'],
     ['contract/ importing zod', 'contract/probe.ts', 'zod/mini'],
     ['app/ importing a feature', 'src/app/probe.ts', '../features/auth/session'],
     ['server/ importing the contract', 'server/probe.ts', '../contract/index'],
@@ -67,5 +84,13 @@ describe('the layer rules in eslint.config.js', { timeout: 60_000 }, () => {
     ],
   ])('allows %s', async (_case, path, specifier) => {
     expect(await boundaryErrors(path, specifier)).toEqual([]);
+  });
+
+  it("lets the id problems' words read the type of those problems from the core, and nothing else of it", async () => {
+    const typeOnly = "export type { IdProblem } from '@/course/id-input';\n";
+    const value = "export { parseIdInput } from '@/course/id-input';\n";
+    expect(await boundaryErrors('src/components/id-strings.ts', '', typeOnly)).toEqual([]);
+    expect(await boundaryErrors('src/components/id-strings.ts', '', value)).toHaveLength(1);
+    expect(await boundaryErrors('src/components/probe.ts', '', typeOnly)).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import {
   rememberOnDeviceChanged,
   subscribeRememberOnDevice,
 } from '@/features/course-stats/changes/use-remember-on-device';
-import { readRecentCourses } from '@/features/course-stats/routes/recent-courses';
+import { readRecentCourses } from '@/course/recent-courses';
 import { readSavedViews } from '@/features/course-stats/views/saved-views';
 import type { DeviceMemory } from '@/features/device/device-memory';
 

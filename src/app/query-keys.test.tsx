@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { courseQueries } from '@/course/course-queries';
+import { serverConfigQuery } from '@/course/server-config-query';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
@@ -51,10 +53,14 @@ describe('the token and the query cache', () => {
     expect(authorizations.length).toBeGreaterThanOrEqual(2);
     expect(new Set(authorizations)).toEqual(new Set([`Bearer ${TOKEN}`]));
     const cache = (client as QueryClient | null)?.getQueryCache().getAll() ?? [];
-    const hashes = cache.map((query) => query.queryHash);
-    expect(hashes.some((hash) => hash.includes('course-stats'))).toBe(true);
-    expect(hashes.some((hash) => hash.includes('label-groups'))).toBe(true);
-    for (const hash of hashes) expect(hash).not.toContain(TOKEN);
+    const keys = cache.map((query) => query.queryKey);
+    // The screens' queries are the core's, under its one key family: the course's rows for the learner, the tree.
+    const learnerRows = courseQueries.stats.pages({ courseId: 3, userId: 101, courseSessionId: undefined });
+    expect(keys.some((key) => partialMatchKey(key, learnerRows))).toBe(true);
+    expect(keys).toContainEqual(courseQueries.labelGroups().queryKey);
+    const ownKeys = [courseQueries.all(), serverConfigQuery().queryKey];
+    for (const key of keys) expect(ownKeys.some((own) => partialMatchKey(key, own))).toBe(true);
+    for (const query of cache) expect(query.queryHash).not.toContain(TOKEN);
     const mutations = (client as QueryClient | null)?.getMutationCache().getAll() ?? [];
     for (const mutation of mutations) expect(JSON.stringify(mutation.options.mutationKey ?? null)).not.toContain(TOKEN);
   }, 40_000);

@@ -1,5 +1,5 @@
 import type { Locale } from '@/lib/i18n';
-import type { IdProblem } from '@/lib/id-input';
+import type { IdProblem } from '@/course/id-input';
 
 /**
  * Why an ID typed was refused, one wording for every field that takes one (named by `name`: "Course ID"), and the

@@ -1,16 +1,53 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { matchQuery, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { courseQueries } from '@/course/course-queries';
+import { parseIdInput } from '@/course/id-input';
+import { courseStatsParams, parseCourseStatsSearch } from '@/features/course-stats/params/course-stats-search';
 import { matchRoute, ROUTES, type AppRoute, type Prefetch } from '@/lib/routes';
 import { getToken } from '@/lib/token-store';
-import { prefetchCourseStatsRoute } from './course-stats-prefetch';
-import { prefetchLabelGroupsRoute } from './label-groups-prefetch';
+
+/**
+ * Puts the query the page opens with in the cache, with the page's own options, while the page's code is still on
+ * its way: the page's useQuery joins the request still running, so there is one request. The page takes that
+ * request as its own first try: an error it answered with is shown as it is, not asked for again. React Query asks
+ * again for an error an observer finds when it mounts (retryOnMount), so that is off for this one query until its
+ * first observer (the page) has mounted; later mounts ask again as usual.
+ */
+function prefetchForPage<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>) {
+  const { queryKey } = options;
+  queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
+  const stop = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'observerAdded' || !matchQuery({ queryKey, exact: true }, event.query)) return;
+    stop();
+    queryClient.setQueryDefaults(queryKey, {});
+  });
+  return queryClient.prefetchQuery(options);
+}
 
 /** How each of the route list's prefetches is asked for, given the address's parameters and query. */
 const PREFETCHES: Record<
   Prefetch,
   (queryClient: QueryClient, params: Readonly<Record<string, string>>, query: string) => Promise<void>
 > = {
-  courseStatsRows: prefetchCourseStatsRoute,
-  labelGroups: async (queryClient) => prefetchLabelGroupsRoute(queryClient),
+  /**
+   * The rows a course statistics page opens with (page by page browsing: the page in the URL); resolves once they
+   * are in the cache (or failed). The first render does not wait for it. (A first render held up to 200 ms for the
+   * rows was measured and did not pay: docs/perf-notes.md.) The page's rules apply: an invalid course id asks for
+   * nothing, the URL is read with the page's fallbacks, and the whole-course and learner views (which load
+   * otherwise) ask for nothing here.
+   */
+  courseStatsRows: async (queryClient, params, query) => {
+    const id = parseIdInput(params.courseId ?? '', { required: true });
+    if (!id.ok || id.value === null) return;
+    const { search } = parseCourseStatsSearch(new URLSearchParams(query));
+    if (search.all || (search.view === 'learner' && search.userId !== undefined)) return;
+    await prefetchForPage(queryClient, courseQueries.stats.list(courseStatsParams(id.value, search)));
+  },
+  /**
+   * The label tree, from the code behind the sign-in, while the screen's own code is on its way. Nothing waits
+   * for the answer: the first render shows the screen with its loading state, not a blank page held back for a
+   * tree of any size.
+   */
+  labelGroups: async (queryClient) => void prefetchForPage(queryClient, courseQueries.labelGroups()),
 };
 
 /**
@@ -20,8 +57,7 @@ const PREFETCHES: Record<
 export function prefetchRoute(queryClient: QueryClient, location: { pathname: string; search: string }): Promise<void> {
   const match = getToken() === null ? null : matchRoute(location.pathname);
   if (!match) return Promise.resolve();
-  const route: AppRoute = ROUTES[match.name];
-  const prefetch = route.prefetch;
+  const { prefetch }: AppRoute = ROUTES[match.name];
   return prefetch
     ? PREFETCHES[prefetch](queryClient, match.params, location.search).catch(() => undefined)
     : Promise.resolve();

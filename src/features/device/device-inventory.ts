@@ -1,5 +1,6 @@
 import type { DeviceResult } from '@/lib/device-store';
-import type { DeviceMemory, RecentCourse, StoredSnapshot } from './device-memory';
+import type { RecentCourse } from '@/course/recent-courses';
+import type { DeviceMemory, StoredSnapshot } from './device-memory';
 
 /** What this browser keeps about the user's courses: the things "Forget this device" deletes. */
 export interface DeviceInventory {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { RecentCourse } from '@/course/recent-courses';
 import type { DeviceResult } from '@/lib/device-store';
 
 /** A course snapshot kept in this browser, as the list shows it (read without its rows). */
@@ -12,16 +13,10 @@ export interface StoredSnapshot {
   bytes: number;
 }
 
-/** A course the user opened lately; its name when known. */
-export interface RecentCourse {
-  id: number;
-  name: string | null;
-}
-
 /**
  * What the app keeps about the user's courses in this browser, as this feature reads and deletes it. The feature
- * owns none of it: src/app/device-memory.ts builds this from course statistics' stores, and tests pass their own.
- * No method throws; what IndexedDB refuses comes back as `unavailable`.
+ * owns none of it: src/app/device-memory.ts builds this from course statistics' stores and the course core's recent
+ * courses, and tests pass their own. No method throws; what IndexedDB refuses comes back as `unavailable`.
  */
 export interface DeviceMemory {
   listSnapshots(): Promise<DeviceResult<StoredSnapshot[]>>;

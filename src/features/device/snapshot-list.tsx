@@ -3,7 +3,8 @@ import type { DeviceResult } from '@/lib/device-store';
 import { dateTimeFormat } from '@/lib/format';
 import { useCatalog, useLocale } from '@/lib/i18n';
 import { groupByCourse, type CourseSnapshots } from './device-inventory';
-import type { RecentCourse, StoredSnapshot } from './device-memory';
+import type { RecentCourse } from '@/course/recent-courses';
+import type { StoredSnapshot } from './device-memory';
 import { deviceCatalogs } from './strings';
 
 export type SnapshotListState = { status: 'reading' } | DeviceResult<StoredSnapshot[]>;

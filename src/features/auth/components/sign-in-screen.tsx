@@ -5,7 +5,7 @@ import { sharedCatalogs } from '@/components/shared-strings';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { readClientId } from '@/lib/token-store';
-import { serverConfigQuery } from '../api/server-config-query';
+import { serverConfigQuery } from '@/course/server-config-query';
 import { readSignOutReason } from '../session';
 import { authCatalogs } from '../strings';
 import { ApiKeysForm } from './api-keys-form';

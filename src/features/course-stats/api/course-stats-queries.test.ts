@@ -5,39 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { createTestQueryClient } from '@/testing/render';
+import { courseQueries } from '@/course/course-queries';
 import { courseStatsQueries } from './course-stats-queries';
 
-const params = { courseId: 7, userId: 5, courseSessionId: undefined, page: 2, perPage: 25 };
-
-describe('courseStatsQueries', () => {
-  it('builds keys from general to specific', () => {
-    expect(courseStatsQueries.all()).toEqual(['course-stats']);
-    expect(courseStatsQueries.course(7)).toEqual(['course-stats', 7]);
-    const { queryKey } = courseStatsQueries.list(params);
-    expect(queryKey.slice(0, 2)).toEqual(courseStatsQueries.course(7));
-    expect(queryKey).toEqual([
-      'course-stats',
-      7,
-      'list',
-      { userId: 5, courseSessionId: undefined, page: 2, perPage: 25 },
-    ]);
-    // A whole course is cached per course and filters, whatever the page or page size.
-    expect(courseStatsQueries.wholeCourse(params).queryKey).toEqual([
-      'course-stats',
-      7,
-      'whole',
-      { userId: 5, courseSessionId: undefined },
-    ]);
-  });
-
-  it('has a filter that the keys of every page of one course and filters match, and no other key', () => {
-    const pages = courseStatsQueries.pages(params);
-    const matches = (queryKey: readonly unknown[]) => partialMatchKey(queryKey, pages);
-    expect(matches(courseStatsQueries.list({ ...params, page: 9, perPage: 100 }).queryKey)).toBe(true);
-    expect(matches(courseStatsQueries.list({ ...params, courseId: 8 }).queryKey)).toBe(false);
-    expect(matches(courseStatsQueries.list({ ...params, userId: undefined }).queryKey)).toBe(false);
-    expect(matches(courseStatsQueries.list({ ...params, courseSessionId: 70 }).queryKey)).toBe(false);
-    expect(matches(courseStatsQueries.wholeCourse(params).queryKey)).toBe(false);
+describe('courseStatsQueries.wholeCourse', () => {
+  it("keys a whole course per course and filters, whatever the page or page size, under the course's statistics", () => {
+    const params = { courseId: 7, userId: 5, courseSessionId: undefined };
+    const { queryKey } = courseStatsQueries.wholeCourse(params);
+    expect(queryKey).toEqual([...courseQueries.stats.course(7), 'whole', { userId: 5, courseSessionId: undefined }]);
+    // Not a page of the list: the paged screen's placeholder and the list's filters leave it alone.
+    expect(partialMatchKey(queryKey, courseQueries.stats.pages(params))).toBe(false);
+    // Invalidating the course covers it; another course's does not.
+    expect(partialMatchKey(queryKey, courseQueries.course(7))).toBe(true);
+    expect(partialMatchKey(queryKey, courseQueries.course(8))).toBe(false);
   });
 
   it('reads a whole course at 100 a page, and carries on after the pages an unfinished load left', async () => {
@@ -89,23 +69,5 @@ describe('courseStatsQueries', () => {
     const full = await createTestQueryClient().fetchQuery(options);
     expect(prepared).toHaveLength(140);
     expect(prepared.every((row, index) => row === full.items[index])).toBe(true);
-  });
-
-  it('fetches exactly the parameters of its key', async () => {
-    const seen: string[] = [];
-    server.use(
-      http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
-        const url = new URL(request.url);
-        seen.push(`${url.pathname}?${url.searchParams.toString()}`);
-        return HttpResponse.json(courseStatsPage(2));
-      }),
-    );
-    const client = createTestQueryClient();
-    const result = await client.fetchQuery(courseStatsQueries.list(params));
-    expect(result.items).toHaveLength(2);
-    expect(seen).toEqual(['/endpoint/v1/courses/7/course_stats?user_id=5&page=2&per_page=25']);
-    // One course can be dropped from the cache at once.
-    await client.invalidateQueries({ queryKey: courseStatsQueries.course(7) });
-    expect(client.getQueryState(courseStatsQueries.list(params).queryKey)?.isInvalidated).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
-import type { CourseStat, CourseStatsParams } from '@contract';
+import type { CourseStat } from '@contract';
 import { queryOptions } from '@tanstack/react-query';
-import { fetchCourseStats } from '@/lib/api-client';
+import { courseQueries } from '@/course/course-queries';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import type { WholeCourseData, WholeCourseParams } from './whole-course';
 import { setReadSoFar } from './whole-course-progress';
@@ -20,24 +20,10 @@ export const wholeCourseChunk = loadChunkOnce(() => import('./whole-course'));
 export const WHOLE_COURSE_GC_MS = 30 * 60_000;
 
 /**
- * Keys go from general to specific, so one course (or everything) can be invalidated at once. Sorting is not
- * here: the API cannot sort, the table sorts the rows it has. The token is not here either: the client reads
- * it, and a sign-out clears the cache.
+ * This feature's own query: a whole course, keyed under the course's statistics in the core's key family
+ * (courseQueries), so invalidating the course covers it. The pages a screen reads are the core's.
  */
 export const courseStatsQueries = {
-  all: () => ['course-stats'] as const,
-  course: (courseId: number) => [...courseStatsQueries.all(), courseId] as const,
-  /**
-   * Every page of one course and filters, at any page size: not a query of its own but a filter that the keys of
-   * `list` match (matchQuery, invalidateQueries).
-   */
-  pages: ({ courseId, userId, courseSessionId }: WholeCourseParams) =>
-    [...courseStatsQueries.course(courseId), 'list', { userId, courseSessionId }] as const,
-  list: ({ courseId, userId, courseSessionId, page, perPage }: CourseStatsParams) =>
-    queryOptions({
-      queryKey: [...courseStatsQueries.course(courseId), 'list', { userId, courseSessionId, page, perPage }] as const,
-      queryFn: ({ signal }) => fetchCourseStats({ courseId, userId, courseSessionId, page, perPage }, { signal }),
-    }),
   /**
    * Every page of a course and filters. The loader publishes what it has read into this query's data as it goes
    * (so a cancel keeps it: React Query reverts a cancelled fetch to the last data written), and a fetch that
@@ -46,7 +32,7 @@ export const courseStatsQueries = {
    */
   wholeCourse: ({ courseId, userId, courseSessionId }: WholeCourseParams, prepare?: PrepareRows) =>
     queryOptions({
-      queryKey: [...courseStatsQueries.course(courseId), 'whole', { userId, courseSessionId }] as const,
+      queryKey: [...courseQueries.stats.course(courseId), 'whole', { userId, courseSessionId }] as const,
       // Not part of the key: it changes no row, only when the screen's per-row work is done.
       meta: { prepare },
       queryFn: async ({ signal, client, queryKey, meta }): Promise<WholeCourseData> => {

@@ -1,4 +1,4 @@
-import { INACTIVE_DAYS } from '../fields/course-stat-status';
+import { INACTIVE_DAYS } from '@/course/course-stat-status';
 import { timeAt } from '@/lib/packed-numbers';
 import { rowKey } from '../fields/row-key';
 import { ROW_FLAGS, type Snapshot } from './snapshot';

@@ -12,7 +12,7 @@ import {
   type PackedTimes,
 } from '@/lib/packed-numbers';
 import { safeHttpUrl } from '@/lib/url-safety';
-import { effectiveProgress } from '../fields/course-stat-status';
+import { effectiveProgress } from '@/course/course-stat-status';
 
 /**
  * What "Changes since the last visit" keeps of a whole course: per row, only what the comparison reads, column by

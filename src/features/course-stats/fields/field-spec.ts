@@ -2,7 +2,7 @@ import type { CourseStat } from '@contract';
 import type { CsvCell } from '@/lib/csv';
 import { formatDuration, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
-import type { CourseStatStatus } from './course-stat-status';
+import type { CourseStatStatus } from '@/course/course-stat-status';
 
 // The shape of a course-statistic field's declaration (see ./fields.ts), and the small builders its entries use.
 

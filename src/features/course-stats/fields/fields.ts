@@ -1,7 +1,7 @@
 import type { CourseStat } from '@contract';
 import { csvDateTime } from '@/lib/csv';
 import { safeHttpUrl } from '@/lib/url-safety';
-import { courseStatStatus, effectiveProgress, isOverdue, STATUS_RANK } from './course-stat-status';
+import { courseStatStatus, effectiveProgress, isOverdue, STATUS_RANK } from '@/course/course-stat-status';
 import type { RowSort } from './multi-sort';
 import {
   byNumber,

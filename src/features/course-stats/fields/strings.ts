@@ -1,7 +1,7 @@
 import type { CourseStat } from '@contract';
 import { formatDateTime, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
-import type { CourseStatStatus } from './course-stat-status';
+import type { CourseStatStatus } from '@/course/course-stat-status';
 import type { ColumnId } from './fields';
 
 const enColumnHeaders: Record<ColumnId, string> = {

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { TextField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
-import { parseIdInput } from '@/lib/id-input';
+import { parseIdInput } from '@/course/id-input';
 import { fieldCatalogs } from '../fields/strings';
 import { FilterFoldToggle, useFilterFold } from './filter-fold';
 import { readSession, type SessionInput, type SessionList } from './session-choices';

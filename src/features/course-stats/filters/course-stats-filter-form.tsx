@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { parseIdInput, type IdProblem } from '../params/id-input';
+import { parseIdInput, type IdProblem } from '@/course/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { fieldCatalogs } from '../fields/strings';
 import { FilterFoldToggle, useFilterFold } from './filter-fold';

@@ -1,8 +1,8 @@
 import type { CourseSession } from '@contract';
 import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
-import { parseIdInput, readNameOrId, type IdProblem } from '@/lib/id-input';
-import type { CourseSessionLists } from '../api/course-sessions-queries';
+import { parseIdInput, readNameOrId, type IdProblem } from '@/course/id-input';
+import type { CourseSessionLists } from '@/course/course-queries';
 
 /** A session the Session field offers, by name. */
 export interface SessionChoice {

@@ -2,7 +2,7 @@ import { idCatalogs } from '@/components/id-strings';
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
 import type { SearchCorrection } from '../params/course-stats-search';
-import type { IdProblem } from '../params/id-input';
+import type { IdProblem } from '@/course/id-input';
 
 export type IdField = 'courseId' | 'userId' | 'courseSessionId';
 const idFieldNames: Record<IdField, string> = {

@@ -1,7 +1,7 @@
 import type { ParseReport } from '@contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { courseSessionsQueries } from '../api/course-sessions-queries';
+import { courseQueries } from '@/course/course-queries';
 import { choicesFromList, type SessionList } from './session-choices';
 
 export interface SessionListState {
@@ -16,7 +16,7 @@ export interface SessionListState {
  * 'unlisted': the filter then takes an ID only.
  */
 export function useSessionList(courseId: number, enabled: boolean): SessionListState {
-  const query = useQuery({ ...courseSessionsQueries.course(courseId), enabled });
+  const query = useQuery({ ...courseQueries.sessions(courseId), enabled });
   const { data, isError } = query;
   const sessions = useMemo((): SessionList => {
     if (data) return choicesFromList(data);

@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import { safeHttpUrl } from '@/lib/url-safety';
-import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '../fields/course-stat-status';
+import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '@/course/course-stat-status';
 
 /** Why a row is not passed, in one line: the data behind the status, not a judgement. */
 export type NotPassedReason =

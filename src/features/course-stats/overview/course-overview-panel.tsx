@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { BarChart } from '@/components/charts/bar-chart';
 import { StackedBar, type SegmentTone } from '@/components/charts/stacked-bar';
 import { useCatalog } from '@/lib/i18n';
-import type { CourseStatStatus } from '../fields/course-stat-status';
+import type { CourseStatStatus } from '@/course/course-stat-status';
 import { courseOverview, PROGRESS_BUCKETS, STATUS_ORDER } from './course-overview';
 import { overviewCatalogs } from './strings';
 import './course-overview.css';

@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '../fields/course-stat-status';
+import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '@/course/course-stat-status';
 
 export const PROGRESS_BUCKETS = 10;
 export const STATUS_ORDER: readonly CourseStatStatus[] = ['not_started', 'in_progress', 'passed', 'not_passed'];

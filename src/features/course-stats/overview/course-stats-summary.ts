@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import { courseStatStatus, effectiveProgress, isOverdue } from '../fields/course-stat-status';
+import { courseStatStatus, effectiveProgress, isOverdue } from '@/course/course-stat-status';
 
 export interface CourseStatsSummary {
   rows: number;

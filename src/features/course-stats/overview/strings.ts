@@ -1,6 +1,6 @@
 import { formatNumber, formatPercent } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
-import type { CourseStatStatus } from '../fields/course-stat-status';
+import type { CourseStatStatus } from '@/course/course-stat-status';
 
 const percent = (locale: Locale, value: number) => formatPercent(value, locale);
 

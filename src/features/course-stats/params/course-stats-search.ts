@@ -1,7 +1,7 @@
 import { PER_PAGE_DEFAULT, type CourseStatsParams } from '@contract';
 import * as z from 'zod/mini';
 import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from './hidden-columns-param';
-import { parseIdInput } from './id-input';
+import { parseIdInput } from '@/course/id-input';
 import { parseSortParam, serializeSort, type CourseStatsSorting } from './sort-param';
 import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from './quick-filter-ids';
 import { pathTo } from '@/lib/routes';

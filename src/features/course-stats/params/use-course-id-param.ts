@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { parseIdInput, type IdProblem } from './id-input';
+import { parseIdInput, type IdProblem } from '@/course/id-input';
 
 export type CourseIdParam = { ok: true; courseId: number } | { ok: false; raw: string; problem: IdProblem };
 

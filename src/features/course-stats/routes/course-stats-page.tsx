@@ -19,7 +19,7 @@ import { CourseViewsTools } from '../views/course-views-tools';
 import { useHiddenColumnsLink } from '../views/use-hidden-columns-link';
 import { courseSwitchHref, type RenderCourseSwitcher } from './course-switcher-slot';
 import { InvalidCourse } from './invalid-course';
-import { useRecentCourse } from './recent-courses';
+import { useRecentCourse } from '@/course/recent-courses';
 import { routeCatalogs } from './strings';
 import { modeOf, useCourseRows } from './use-course-rows';
 import './course-stats.css';

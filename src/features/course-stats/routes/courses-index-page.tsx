@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { courseStatsHref } from '../params/course-stats-search';
-import { forgetRecentCourses, readRecentCourses, type RecentCourse } from './recent-courses';
+import { forgetRecentCourses, readRecentCourses, type RecentCourse } from '@/course/recent-courses';
 import { useCatalog } from '@/lib/i18n';
 import { routeCatalogs } from './strings';
 import { useGoToCourse } from './use-go-to-course';

@@ -1,7 +1,7 @@
 import { matchQuery, useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error';
 import { useAfterPaint } from '@/lib/use-after-paint';
-import { courseStatsQueries } from '../api/course-stats-queries';
+import { courseQueries } from '@/course/course-queries';
 import { courseStatsParams, type CourseStatsSearch } from '../params/course-stats-search';
 import { useWholeCourse } from '../whole-course/use-whole-course';
 
@@ -19,11 +19,11 @@ export function modeOf(search: CourseStatsSearch): Mode {
 export function useCourseRows(courseId: number, search: CourseStatsSearch, mode: Mode) {
   const listParams = courseStatsParams(courseId, search);
   const listQuery = useQuery({
-    ...courseStatsQueries.list(listParams),
+    ...courseQueries.stats.list(listParams),
     enabled: mode === 'paged',
     // The previous page stays on screen while the next one loads, but never rows of another course or filter.
     placeholderData: (previous, previousQuery) =>
-      previousQuery && matchQuery({ queryKey: courseStatsQueries.pages(listParams) }, previousQuery)
+      previousQuery && matchQuery({ queryKey: courseQueries.stats.pages(listParams) }, previousQuery)
         ? previous
         : undefined,
   });
@@ -36,7 +36,7 @@ export function useCourseRows(courseId: number, search: CourseStatsSearch, mode:
   // until the page's first rows are painted: on a slow network it would share the line with what they need.
   const afterFirstRows = useAfterPaint(pageIsFull);
   const nextPageQuery = useQuery({
-    ...courseStatsQueries.list({ ...listParams, page: search.page + 1 }),
+    ...courseQueries.stats.list({ ...listParams, page: search.page + 1 }),
     enabled: pageIsFull && afterFirstRows,
   });
   const whole = useWholeCourse(listParams, mode === 'whole');

@@ -4,7 +4,7 @@ import { StatusBadge, type StatusTone } from '@/components/status-badge';
 import { formatDate, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { useCatalog } from '@/lib/i18n';
-import { courseStatStatus, isOverdue, type CourseStatStatus } from '../fields/course-stat-status';
+import { courseStatStatus, isOverdue, type CourseStatStatus } from '@/course/course-stat-status';
 import { DASH } from '../fields/field-spec';
 import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';

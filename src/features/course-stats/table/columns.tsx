@@ -3,7 +3,7 @@ import type { AccessorFnColumnDef, Row } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { ProgressBar } from '@/components/progress-bar';
 import { localTimeZone } from '@/lib/csv';
-import { effectiveProgress } from '../fields/course-stat-status';
+import { effectiveProgress } from '@/course/course-stat-status';
 import type { CellKind, CsvUnit } from '../fields/field-spec';
 import { COLUMN_FIELDS, type ColumnField, type ColumnId } from '../fields/fields';
 import type { FieldTexts } from '../fields/strings';

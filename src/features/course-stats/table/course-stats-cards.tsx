@@ -5,7 +5,7 @@ import { cellContent, rowIdOf } from '@/components/data-table/data-table-row-cel
 import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/url-safety';
-import { effectiveProgress } from '../fields/course-stat-status';
+import { effectiveProgress } from '@/course/course-stat-status';
 import { fieldCatalogs } from '../fields/strings';
 import { cardsCatalogs } from './cards-strings';
 import { CertificateCell, DeadlineCell, RelativeTime, StatusCell, UserCell } from './cells';

@@ -3,7 +3,7 @@ import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { oncePerObject } from '@/lib/once-per-object';
 import { safeHttpUrl } from '@/lib/url-safety';
-import { courseStatStatus, INACTIVE_DAYS, isOverdue } from '../fields/course-stat-status';
+import { courseStatStatus, INACTIVE_DAYS, isOverdue } from '@/course/course-stat-status';
 import { sortRows, type RowSort } from '../fields/multi-sort';
 import { statRowKey } from '../fields/row-key';
 import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/quick-filter-ids';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CourseStat } from '@contract';
 import { ProgressBar } from '@/components/progress-bar';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
-import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '@/lib/course-stat-status';
+import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '@/course/course-stat-status';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/lib/format';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';

@@ -1,5 +1,5 @@
 import type { Course, CourseStat, ParsedList, ParseReport } from '@contract';
-import { COURSES_PER_PAGE_MAX } from '@contract';
+import { COURSES_PER_PAGE, type CoursesPage } from '@/course/course-queries';
 import {
   emptyReport,
   isCutShort,
@@ -22,11 +22,11 @@ import {
 
 /** What the search needs from the outside world: the two lists and the pacing. */
 export interface LearnerSearchDeps {
-  /** A page of the course list, of COURSES_PER_PAGE_MAX courses. */
-  readCourses: (page: number, signal: AbortSignal) => Promise<ParsedList<Course> & { total: number | null }>;
+  /** A page of the course list, of COURSES_PER_PAGE courses. */
+  readCourses: (page: number, signal: AbortSignal) => Promise<CoursesPage>;
   readStats: (courseId: number, userId: number, page: number, signal: AbortSignal) => Promise<ParsedList<CourseStat>>;
   /** Every page of the course list, by number, once the search has read them all. */
-  listRead?: (pages: ReadonlyMap<number, ParsedList<Course> & { total: number | null }>) => void;
+  listRead?: (pages: ReadonlyMap<number, CoursesPage>) => void;
   /** The pacer that keeps every request of the search within the server's limit (shared by the tab). */
   pacer: () => Promise<Pacer>;
 }
@@ -140,14 +140,14 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
   };
 
   async function readList(signal: AbortSignal, pacer: Pacer): Promise<Course[]> {
-    const pages = new Map<number, ParsedList<Course> & { total: number | null }>();
+    const pages = new Map<number, CoursesPage>();
     const read = await readPages<Course>({
       fetchPage: async (page, pageSignal) => {
         const answer = await deps.readCourses(page, pageSignal);
         pages.set(page, answer);
         return answer;
       },
-      perPage: COURSES_PER_PAGE_MAX,
+      perPage: COURSES_PER_PAGE,
       getId: (course) => course.id,
       maxPages: PAGE_CAP,
       // Pages a `Total` header names go out six at a time; without one, each after the last.

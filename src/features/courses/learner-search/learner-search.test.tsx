@@ -3,10 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { courseQueries } from '@/course/course-queries';
 import { LocaleProvider } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
 import { courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
-import { renderWithProviders } from '@/testing/render';
+import { createTestQueryClient, renderWithProviders } from '@/testing/render';
 import { serveCourses } from '../courses-test-support';
 import { CourseList } from '../list/course-list';
 import { LearnerSearch } from './learner-search';
@@ -64,14 +66,18 @@ function serveApi(list: CourseWire[], rows: CourseStatWire[], answer?: StatsAnsw
   return asked;
 }
 
-function renderSearch(route = '/courses', locale: 'en' | 'ru' = 'en') {
+function renderSearch(route = '/courses', locale: 'en' | 'ru' = 'en', queryClient = createTestQueryClient()) {
   return renderWithProviders(
     <LocaleProvider initial={locale}>
       <LearnerSearch />
     </LocaleProvider>,
-    { route, path: '/courses' },
+    { route, path: '/courses', queryClient },
   );
 }
+
+/** The statistics page's request for a course filtered to one learner, at 100 rows a page (`?user_id=…&per_page=100`). */
+const statsPageQuery = (courseId: number, userId = LEARNER) =>
+  courseQueries.stats.list({ courseId, userId, courseSessionId: undefined, page: 1, perPage: 100 });
 
 const results = (userId = LEARNER) => screen.findByRole('region', { name: `Learner ${userId} across courses` });
 
@@ -147,6 +153,32 @@ describe('LearnerSearch', () => {
     // The list now has every course, and nobody asked for a page twice.
     expect(await screen.findByText('150 courses')).toBeInTheDocument();
     expect(pagesAsked()).toEqual(['1', '2']);
+  });
+
+  it("shares the learner's rows with the statistics page: a course either read is not asked again", async () => {
+    const asked = serveApi(courses(4), [sessionOf(3), sessionOf(2)]);
+    // With the app's defaults, so an answer is fresh for as long as the app holds it so.
+    const client = createQueryClient();
+    // The statistics page of course 3, filtered to the learner, was read before the search.
+    await client.fetchQuery(statsPageQuery(3));
+    expect(asked).toEqual([3]);
+
+    renderSearch(`/courses?learner=${LEARNER}`, 'en', client);
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 4 of 4 courses; found in 2'),
+    );
+    // Course 3's answer came from that read (its row is found all the same); the others were asked once each.
+    expect(within(region).getByRole('link', { name: 'Course 3' })).toBeInTheDocument();
+    expect(asked.slice().sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+
+    // And the other way: the statistics page of a course the search read asks nothing.
+    const page = await client.fetchQuery(statsPageQuery(2));
+    expect(page.items.map((row) => row.course_id)).toEqual([2]);
+    expect(asked).toHaveLength(4);
+    // For another learner it does ask.
+    await client.fetchQuery(statsPageQuery(2, LEARNER + 1));
+    expect(asked).toHaveLength(5);
   });
 
   it('refuses a user ID that is not one, inline, and sends nothing', async () => {

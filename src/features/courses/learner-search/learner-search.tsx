@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { TextField } from '@/components/text-field';
-import { parseIdInput, type IdProblem } from '@/lib/id-input';
+import { parseIdInput, type IdProblem } from '@/course/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { LearnerResults } from './learner-results';
 import { LEARNER_PARAM } from './learner-search-model';

@@ -1,7 +1,7 @@
-import type { IdProblem } from '@/lib/id-input';
+import type { IdProblem } from '@/course/id-input';
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
-import type { CourseStatStatus } from '@/lib/course-stat-status';
+import type { CourseStatStatus } from '@/course/course-stat-status';
 import type { ListEnd } from '@/lib/page-reader';
 import type { FailureReason } from '@/lib/retry-policy';
 
@@ -67,7 +67,6 @@ const en = {
     not_passed: 'Not passed',
     passed: 'Passed',
   } satisfies Record<CourseStatStatus, string>,
-  courseOfSession: (courseId: number) => `Course ID ${courseId}`,
   progressOf: (course: string, session: string) => `Progress in ${course}, ${session}`,
   noDeadline: 'No deadline',
   overdue: 'Overdue',
@@ -149,7 +148,6 @@ const ru: LearnerSearchTexts = {
     not_passed: 'Не пройден',
     passed: 'Пройден',
   },
-  courseOfSession: (courseId: number) => `ID курса ${courseId}`,
   progressOf: (course: string, session: string) => `Прогресс: ${course}, ${session}`,
   noDeadline: 'Без срока',
   overdue: 'Просрочено',

@@ -1,14 +1,8 @@
-import {
-  queryOptions,
-  useQueryClient,
-  type FetchQueryOptions,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { useQueryClient, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import { fetchCourseStats, fetchServerConfig } from '@/lib/api-client';
+import { courseQueries, extendCoursesList, listedCoursesPage } from '@/course/course-queries';
+import { serverConfigQuery } from '@/course/server-config-query';
 import { pacerFor } from '@/lib/page-reader';
-import { coursesQueries, extendCoursesList, listedCoursesPage } from '../api/courses-queries';
 import { STATS_PER_PAGE } from './learner-search-model';
 import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from './learner-search-run';
 
@@ -19,25 +13,6 @@ import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from
 const FALLBACK_RATE_LIMIT = 600;
 /** A learner's answer is reused this long: a search run again soon after asks nothing twice. */
 const SEARCH_STALE_MS = 60_000;
-
-/** Keys from general to specific. The course list's pages are coursesQueries'; a learner's answers are the search's. */
-export const learnerSearchQueries = {
-  learnerStats: (userId: number, courseId: number, page: number) =>
-    queryOptions({
-      queryKey: ['learner-search', userId, courseId, { page, perPage: STATS_PER_PAGE }] as const,
-      queryFn: ({ signal }) => fetchCourseStats({ courseId, userId, page, perPage: STATS_PER_PAGE }, { signal }),
-      staleTime: SEARCH_STALE_MS,
-      retry: false,
-    }),
-  /** The same query as the sign-in screen's (same key and function): one request for the whole app. */
-  serverConfig: () =>
-    queryOptions({
-      queryKey: ['server-config'],
-      queryFn: ({ signal }) => fetchServerConfig({ signal }),
-      staleTime: Infinity,
-      retry: 1,
-    }),
-};
 
 /**
  * Through the QueryClient, so answers land in the shared cache and a 401 reaches the app's handler (it signs
@@ -61,14 +36,24 @@ function createSearch(client: QueryClient): LearnerSearch {
   return createLearnerSearch({
     // The list's pages already read are not asked for again; those this search reads go to the list.
     readCourses: async (page, signal) =>
-      listedCoursesPage(client, page) ?? fetchCancellable(client, coursesQueries.page(page), signal),
+      listedCoursesPage(client, page) ?? fetchCancellable(client, courseQueries.list.page(page), signal),
     listRead: (pages) => extendCoursesList(client, pages),
+    // The statistics page's own query (a course filtered to the learner, at 100 a page): a page either of them
+    // read is not asked again. The search's page reader retries, so the query does not.
     readStats: (courseId, userId, page, signal) =>
-      fetchCancellable(client, learnerSearchQueries.learnerStats(userId, courseId, page), signal),
+      fetchCancellable(
+        client,
+        {
+          ...courseQueries.stats.list({ courseId, userId, page, perPage: STATS_PER_PAGE }),
+          staleTime: SEARCH_STALE_MS,
+          retry: false,
+        },
+        signal,
+      ),
     // One pacer per server limit for the whole tab, so a search run again (or resumed) keeps the same pace.
     pacer: async () => {
       const limit = await client
-        .fetchQuery(learnerSearchQueries.serverConfig())
+        .fetchQuery(serverConfigQuery())
         .then((config) => config.rateLimitMax)
         .catch(() => FALLBACK_RATE_LIMIT);
       return pacerFor(limit);

@@ -10,7 +10,7 @@ import { isApiError } from '@/lib/api-error';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useCatalog, useLocale } from '@/lib/i18n';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { useCourseList } from '../api/use-course-list';
+import { useCourseList } from '@/course/use-course-list';
 import { indexCourse, searchCourses, sortCourses, type CourseSortKey, type IndexedCourse } from '../course-order';
 import { COURSE_LIST_PARAMS, courseSortParam, parseCourseSort } from './course-list-url';
 import { courseListCatalogs, type CourseListTexts, type ListUnavailable } from './strings';

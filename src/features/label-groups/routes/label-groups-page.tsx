@@ -4,7 +4,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
-import { labelGroupsQueries } from '../api/label-groups-queries';
+import { courseQueries } from '@/course/course-queries';
 import { useFilterQuery } from '../filter/use-filter-query';
 import { useLabelsWhenIdle } from '../filter/use-labels-when-idle';
 import { labelGroupsCatalogs } from '../strings';
@@ -22,7 +22,7 @@ import { LabelTree } from '../tree/label-tree';
 import '../label-groups.css';
 
 export function LabelGroupsPage() {
-  const query = useQuery(labelGroupsQueries.list());
+  const query = useQuery(courseQueries.labelGroups());
   const texts = useCatalog(labelGroupsCatalogs);
   return (
     <div className="lg-page">

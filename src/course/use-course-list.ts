@@ -1,9 +1,35 @@
 import type { Course, ParseReport } from '@contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import type { ListEnd } from '@/lib/page-reader';
-import { byRecentActivity } from '../course-order';
-import { combineCoursePages, coursesQueries } from './courses-queries';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { emptyReport, mergeReport, type ListEnd } from '@/lib/page-reader';
+import { courseQueries, coursesListEnd, type CoursesPage } from './course-queries';
+
+export interface CourseListData {
+  /** Every course read so far, each once, in the API's order. */
+  courses: readonly Course[];
+  /** The parse reports of the pages read, as one (positions counted across pages). */
+  report: ParseReport;
+  /** The `Total` header of the first page, when the API sent one. */
+  total: number | null;
+  /** How the list ended, once it has (a repeated page or the page cap cut it short). */
+  end: ListEnd | null;
+}
+
+/** The pages read, as one list: a course that moved between pages while they were read is kept once. */
+export function combineCoursePages(data: InfiniteData<CoursesPage, number>): CourseListData {
+  const courses: Course[] = [];
+  const seen = new Set<number>();
+  const report = emptyReport();
+  for (const page of data.pages) {
+    for (const course of page.items) {
+      if (seen.has(course.id)) continue;
+      seen.add(course.id);
+      courses.push(course);
+    }
+    mergeReport(report, page.report, report.received);
+  }
+  return { courses, report, total: data.pages[0]?.total ?? null, end: coursesListEnd(data.pages) };
+}
 
 export interface CourseListOptions {
   /** Read every page, one after another, rather than only those asked for with readMore. */
@@ -12,14 +38,7 @@ export interface CourseListOptions {
   enabled?: boolean;
 }
 
-export interface CourseListState {
-  /** Every course read so far, each once, in the API's order. */
-  courses: readonly Course[];
-  report: ParseReport;
-  /** The API's `Total` header, when it sent one. */
-  total: number | null;
-  /** How the list ended, once it has (a repeated page or the page cap cut it short). */
-  end: ListEnd | null;
+export interface CourseListState extends CourseListData {
   /** Nothing read yet, and a first page on its way. */
   pending: boolean;
   /** Every page is in. */
@@ -36,12 +55,13 @@ export interface CourseListState {
   retry: () => void;
 }
 
-const EMPTY_REPORT: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
+// One object each, so what a screen memoises on the list does not change until a page comes in.
+const EMPTY_REPORT = emptyReport();
 const NO_COURSES: readonly Course[] = [];
 
 /** The LMS's course list as read so far, with the next page read on request (or every page, with readAll). */
 export function useCourseList({ readAll = false, enabled = true }: CourseListOptions = {}): CourseListState {
-  const query = useInfiniteQuery({ ...coursesQueries.list(), select: combineCoursePages, enabled });
+  const query = useInfiniteQuery({ ...courseQueries.list.infinite(), select: combineCoursePages, enabled });
   const { data, error, hasNextPage, isFetching, isFetchingNextPage, isError, fetchNextPage, refetch } = query;
   const loaded = data !== undefined;
 
@@ -65,20 +85,4 @@ export function useCourseList({ readAll = false, enabled = true }: CourseListOpt
     },
     retry: () => void (loaded ? fetchNextPage() : refetch()),
   };
-}
-
-export interface AllCourses extends CourseListState {
-  /** Every course read so far, most recently active first (those without activity last). */
-  courses: readonly Course[];
-}
-
-/**
- * Every course the LMS lists, read page after page until the list ends, most recently active first. While pages
- * are still coming, `courses` holds those read and `complete` is false. `enabled: false` reads nothing until it
- * turns true.
- */
-export function useAllCourses({ enabled = true }: { enabled?: boolean } = {}): AllCourses {
-  const list = useCourseList({ readAll: true, enabled });
-  const courses = useMemo(() => byRecentActivity(list.courses), [list.courses]);
-  return { ...list, courses };
 }

@@ -4,6 +4,9 @@ import { oncePerObject } from '@/lib/once-per-object';
 
 export type CourseStatStatus = 'not_started' | 'in_progress' | 'not_passed' | 'passed';
 
+/** "Inactive": no activity for this many days or more, or none ever (the quick filter, and what changed). */
+export const INACTIVE_DAYS = 14;
+
 /** The order a status sort follows, from least to most advanced. */
 export const STATUS_RANK: Record<CourseStatStatus, number> = {
   not_started: 0,
