@@ -1,7 +1,7 @@
 import type { CourseStat } from '@contract';
 import { useQuery, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
-import { courseStatsQueries } from '../api/course-stats-queries';
-import type { WholeCourseData, WholeCourseParams } from '../api/whole-course';
+import { wholeCourseQuery } from '@/course/whole-course-query';
+import type { WholeCourseData, WholeCourseParams } from '@/course/whole-course';
 import { prepareRowAddresses } from '../triage/learner-contact';
 import { prepareRowFacts } from '../triage/rows-shown';
 
@@ -29,7 +29,7 @@ export function prepareWholeCourseRows(rows: readonly CourseStat[]): void {
 /** The whole course for these filters, from the cache when it was read before (until the page is reloaded). */
 export function useWholeCourse(params: WholeCourseParams, enabled: boolean): WholeCourse {
   const queryClient = useQueryClient();
-  const options = courseStatsQueries.wholeCourse(params, prepareWholeCourseRows);
+  const options = wholeCourseQuery(params, prepareWholeCourseRows);
   const query = useQuery({ ...options, enabled });
   const { queryKey } = options;
   return {

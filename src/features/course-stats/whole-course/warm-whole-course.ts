@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { isRecord } from '@/lib/is-record';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { whenIdle } from '@/lib/when-idle';
-import { wholeCourseChunk } from '../api/course-stats-queries';
+import { wholeCourseChunk } from '@/course/whole-course-query';
 import { preloadVirtualTable } from '../table/course-stats-table';
 
 /** The longest wait for an idle moment before the warm-up runs anyway. */

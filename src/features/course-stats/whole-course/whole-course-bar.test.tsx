@@ -7,8 +7,8 @@ import { ApiError } from '@/lib/api-error';
 import { LocaleProvider } from '@/lib/i18n';
 import { courseStatWire } from '@/testing/fixtures';
 import { createTestQueryClient } from '@/testing/render';
-import { setReadSoFar } from '../api/whole-course-progress';
-import type { WholeCourseData } from '../api/whole-course';
+import { setReadSoFar } from '@/course/whole-course-progress';
+import type { WholeCourseData } from '@/course/whole-course';
 import { WholeCourseBar, type WholeCourseBarProps } from './whole-course-bar';
 
 const KEY = ['course-stats', 'whole-course', 1000];

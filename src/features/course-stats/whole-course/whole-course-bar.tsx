@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { LoadingBar } from '@/components/loading-bar';
 import type { QueryKey } from '@tanstack/react-query';
-import type { WholeCourseData } from '../api/whole-course';
-import { useReadSoFar } from '../api/whole-course-progress';
+import type { WholeCourseData } from '@/course/whole-course';
+import { useReadSoFar } from '@/course/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
 import { isCutShort } from '@/lib/page-reader';
 import { failureReason } from '@/lib/retry-policy';

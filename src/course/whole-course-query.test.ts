@@ -6,12 +6,12 @@ import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { createTestQueryClient } from '@/testing/render';
 import { courseQueries } from '@/course/course-queries';
-import { courseStatsQueries } from './course-stats-queries';
+import { wholeCourseQuery } from './whole-course-query';
 
-describe('courseStatsQueries.wholeCourse', () => {
+describe('wholeCourseQuery', () => {
   it("keys a whole course per course and filters, whatever the page or page size, under the course's statistics", () => {
     const params = { courseId: 7, userId: 5, courseSessionId: undefined };
-    const { queryKey } = courseStatsQueries.wholeCourse(params);
+    const { queryKey } = wholeCourseQuery(params);
     expect(queryKey).toEqual([...courseQueries.stats.course(7), 'whole', { userId: 5, courseSessionId: undefined }]);
     // Not a page of the list: the paged screen's placeholder and the list's filters leave it alone.
     expect(partialMatchKey(queryKey, courseQueries.stats.pages(params))).toBe(false);
@@ -31,7 +31,7 @@ describe('courseStatsQueries.wholeCourse', () => {
       }),
     );
     const client = createTestQueryClient();
-    const options = courseStatsQueries.wholeCourse({ courseId: 7, userId: 5, courseSessionId: 70 });
+    const options = wholeCourseQuery({ courseId: 7, userId: 5, courseSessionId: 70 });
     const full = await client.fetchQuery(options);
     expect(full).toMatchObject({ complete: true, pages: 2, waiting: null });
     expect(full.items).toHaveLength(140);
@@ -64,8 +64,8 @@ describe('courseStatsQueries.wholeCourse', () => {
     );
     const prepared: CourseStat[] = [];
     const params = { courseId: 7, userId: undefined, courseSessionId: undefined };
-    const options = courseStatsQueries.wholeCourse(params, (rows) => prepared.push(...rows));
-    expect(options.queryKey).toEqual(courseStatsQueries.wholeCourse(params).queryKey);
+    const options = wholeCourseQuery(params, (rows) => prepared.push(...rows));
+    expect(options.queryKey).toEqual(wholeCourseQuery(params).queryKey);
     const full = await createTestQueryClient().fetchQuery(options);
     expect(prepared).toHaveLength(140);
     expect(prepared.every((row, index) => row === full.items[index])).toBe(true);
