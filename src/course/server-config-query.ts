@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchServerConfig } from '@/lib/api-client';
 
 /**
@@ -13,3 +13,17 @@ export const serverConfigQuery = () =>
     staleTime: Infinity,
     retry: 1,
   });
+
+/**
+ * The server's own limit when its configuration cannot be read (its default, RATE_LIMIT_MAX): pacing for it costs
+ * a large read some time, and saves it from a wall of 429s.
+ */
+export const FALLBACK_RATE_LIMIT = 600;
+
+/** Requests a minute the server lets one client make (0: no limit), as every paced reading of the tab takes it. */
+export function readRateLimit(client: QueryClient): Promise<number> {
+  return client.fetchQuery(serverConfigQuery()).then(
+    (config) => config.rateLimitMax,
+    () => FALLBACK_RATE_LIMIT,
+  );
+}

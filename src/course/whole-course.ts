@@ -1,6 +1,5 @@
 import type { CourseStat } from '@contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchServerConfig } from '@/lib/api-client';
 import { isRecord } from '@/lib/is-record';
 import { abortReason, copyReport, mergeReport, pacerFor, type LoadedPages } from '@/lib/page-reader';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
@@ -14,6 +13,7 @@ import {
   type WholeCourseWait,
 } from './course-pages.worker';
 import coursePagesWorkerUrl from './course-pages.worker.ts?worker&url';
+import { readRateLimit } from './server-config-query';
 import type { ReadSoFar } from './whole-course-progress';
 
 export type { WholeCourseParams, WholeCourseWait } from './course-pages.worker';
@@ -83,24 +83,6 @@ function startWorker(): { worker: Worker; failed: boolean } | null {
 
 /** A Worker started ahead of a load (warmLoader), until a load takes it. */
 const spare: { started: ReturnType<typeof startWorker> } = { started: null };
-
-/**
- * The server's limit a minute, from the app's one server-config query (the sign-in screen's key), so the tab asks
- * once. 0 (no limit known) when it cannot be read: the reader still waits out every 429.
- */
-function readRateLimit(client: QueryClient): Promise<number> {
-  return client
-    .fetchQuery({
-      queryKey: ['server-config'],
-      queryFn: ({ signal }) => fetchServerConfig({ signal }),
-      staleTime: Infinity,
-      retry: false,
-    })
-    .then(
-      ({ rateLimitMax }) => rateLimitMax,
-      () => 0,
-    );
-}
 
 /**
  * Starts a reader Worker ahead of a load, and reads the server's limit with it, so that "Load all pages" waits

@@ -1,16 +1,11 @@
 import { useQueryClient, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { courseQueries, extendCoursesList, listedCoursesPage } from '@/course/course-queries';
-import { serverConfigQuery } from '@/course/server-config-query';
+import { readRateLimit } from '@/course/server-config-query';
 import { pacerFor } from '@/lib/page-reader';
 import { STATS_PER_PAGE } from './learner-search-model';
 import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from './learner-search-run';
 
-/**
- * The server's own limit when its configuration cannot be read (its default, RATE_LIMIT_MAX): pacing for it
- * costs a large search some time, and saves it from a wall of 429s.
- */
-const FALLBACK_RATE_LIMIT = 600;
 /** A learner's answer is reused this long: a search run again soon after asks nothing twice. */
 const SEARCH_STALE_MS = 60_000;
 
@@ -52,11 +47,7 @@ function createSearch(client: QueryClient): LearnerSearch {
       ),
     // One pacer per server limit for the whole tab, so a search run again (or resumed) keeps the same pace.
     pacer: async () => {
-      const limit = await client
-        .fetchQuery(serverConfigQuery())
-        .then((config) => config.rateLimitMax)
-        .catch(() => FALLBACK_RATE_LIMIT);
-      return pacerFor(limit);
+      return pacerFor(await readRateLimit(client));
     },
   });
 }
