@@ -1,7 +1,6 @@
 import {
   createCell,
   flexRender,
-  type Cell,
   type Column,
   type ColumnPinningState,
   type Row,
@@ -9,11 +8,6 @@ import {
 } from '@tanstack/react-table';
 import type { CSSProperties, ReactNode } from 'react';
 import { cellClassName, pinnedStyle } from './column-layout';
-
-/** The cells of one body row; a column marked isRowHeader gives <th scope="row">. */
-export function DataTableRowCells<TData>({ row }: { row: Row<TData> }) {
-  return row.getVisibleCells().map(renderCell);
-}
 
 /** How a column's body cells look: worked out once per render of the table, not once per cell. */
 export interface CellLayout {
@@ -36,12 +30,12 @@ export function cellLayouts<TData>(columns: Array<Column<TData, unknown>>, pinni
 }
 
 /**
- * The same cells for a virtualised body, made for this render only. row.getVisibleCells() keeps its cell objects on
- * the row for as long as the row lives: scrolling through 10,000 rows left some 100 MB of them on the heap, which
- * made every later garbage collection slower. Rendered rows are memoised, so these are made once per row shown. A
- * column with `meta.renderCell` needs no cell object at all.
+ * The cells of one body row, made for this render only; a column marked isRowHeader gives <th scope="row">.
+ * row.getVisibleCells() keeps its cell objects on the row for as long as the row lives: scrolling a virtualised
+ * body through 10,000 rows left some 100 MB of them on the heap, which made every later garbage collection slower.
+ * A column with `meta.renderCell` needs no cell object at all.
  */
-export function TransientRowCells<TData>({
+export function RowCells<TData>({
   table,
   row,
   columns,
@@ -63,17 +57,12 @@ export function rowIdOf<TData>(table: Table<TData>, original: TData, index: numb
   return table.options.getRowId?.(original, index) ?? String(index);
 }
 
-/** What a column shows for a row, with no cell object kept on the row (see TransientRowCells). */
+/** What a column shows for a row, with no cell object kept on the row (see RowCells). */
 export function cellContent<TData>(table: Table<TData>, row: Row<TData>, column: Column<TData, unknown>): ReactNode {
   const fromRow = column.columnDef.meta?.renderCell;
   return fromRow
     ? fromRow(row)
     : flexRender(column.columnDef.cell, createCell(table, row, column, column.id).getContext());
-}
-
-function renderCell<TData>(cell: Cell<TData, unknown>) {
-  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-  return cellElement(cell.column.id, content, layoutOf(cell.column));
 }
 
 function cellElement(key: string, content: ReactNode, { className, style, isRowHeader }: CellLayout) {

@@ -1,8 +1,7 @@
 import type { Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { cellClassName, pinnedStyle } from './column-layout';
 import { DataTableColumnHeader } from './data-table-column-header';
-import { DataTableRowCells } from './data-table-row-cells';
+import { cellLayouts, RowCells } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
@@ -33,6 +32,7 @@ export function DataTable<TData>({
 }: DataTableProps<TData>) {
   const headerGroups = table.getHeaderGroups();
   const visibleColumns = table.getVisibleLeafColumns();
+  const layouts = cellLayouts(visibleColumns, table.getState().columnPinning);
   return (
     <TableScrollRegion label={label} busy={busy} loading={loading}>
       <table className="data-table">
@@ -50,8 +50,8 @@ export function DataTable<TData>({
           {loading
             ? Array.from({ length: skeletonRows }, (_, rowIndex) => (
                 <tr key={`skeleton-${rowIndex}`} className="data-table-skeleton-row" aria-hidden="true">
-                  {visibleColumns.map((column) => (
-                    <td key={column.id} className={cellClassName(column)} style={pinnedStyle(column)}>
+                  {visibleColumns.map((column, index) => (
+                    <td key={column.id} className={layouts[index]?.className} style={layouts[index]?.style}>
                       <span className="skeleton" />
                     </td>
                   ))}
@@ -59,7 +59,7 @@ export function DataTable<TData>({
               ))
             : table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
-                  <DataTableRowCells row={row} />
+                  <RowCells table={table} row={row} columns={visibleColumns} layouts={layouts} />
                 </tr>
               ))}
         </tbody>
