@@ -1,32 +1,22 @@
 import type { ReactNode } from 'react';
-import { useLocale, type Locale } from '@/lib/i18n';
+import { useCatalog, useLocale } from '@/lib/i18n';
 import { dateTimeOrRaw } from '../format';
 import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import type { GroupNode, LabelNode, TreeNode } from '../model/tree-model';
 import { CopyIdButton } from './copy-id-button';
 
-export interface DetailsPanelProps {
-  node: TreeNode | null;
-}
-
-interface Language {
-  locale: Locale;
-  texts: LabelGroupsTexts;
-}
-
 /** All fields of the selected group or label. */
-export function DetailsPanel({ node }: DetailsPanelProps) {
-  const { locale } = useLocale();
-  const language: Language = { locale, texts: labelGroupsCatalogs[locale] };
+export function DetailsPanel({ node }: { node: TreeNode | null }) {
+  const { details } = useCatalog(labelGroupsCatalogs);
   return (
     // data-selected: on a narrow screen the panel of a selection sits at the bottom of the window, in view.
-    <aside aria-label={language.texts.details.name} className="lg-details" data-selected={node !== null || undefined}>
+    <aside aria-label={details.name} className="lg-details" data-selected={node !== null || undefined}>
       {node === null ? (
-        <p className="muted">{language.texts.details.empty}</p>
+        <p className="muted">{details.empty}</p>
       ) : node.kind === 'group' ? (
-        <GroupDetails node={node} language={language} />
+        <GroupDetails node={node} />
       ) : (
-        <LabelDetails node={node} language={language} />
+        <LabelDetails node={node} />
       )}
     </aside>
   );
@@ -45,14 +35,16 @@ function None({ children }: { children: string }) {
   return <span className="lg-placeholder">{children}</span>;
 }
 
-function DateField({ term, iso, language }: { term: string; iso: string | null; language: Language }) {
+function DateField({ term, iso }: { term: string; iso: string | null }) {
+  const { locale } = useLocale();
+  const { details } = labelGroupsCatalogs[locale];
   return (
     <Field term={term}>
       {iso === null ? (
-        <None>{language.texts.details.none}</None>
+        <None>{details.none}</None>
       ) : (
         <>
-          <time dateTime={iso}>{dateTimeOrRaw(language.locale, iso)}</time> <code className="lg-raw">{iso}</code>
+          <time dateTime={iso}>{dateTimeOrRaw(locale, iso)}</time> <code className="lg-raw">{iso}</code>
         </>
       )}
     </Field>
@@ -67,11 +59,12 @@ function parentOf(node: GroupNode, texts: LabelGroupsTexts): ReactNode {
   return texts.details.parentId(parentId);
 }
 
-function GroupDetails({ node, language }: { node: GroupNode; language: Language }) {
-  const { details } = language.texts;
+function GroupDetails({ node }: { node: GroupNode }) {
+  const texts = useCatalog(labelGroupsCatalogs);
+  const { details } = texts;
   const { group } = node;
   const none = <None>{details.none}</None>;
-  const parent = parentOf(node, language.texts);
+  const parent = parentOf(node, texts);
   return (
     <>
       <h2 className="lg-details-title">
@@ -81,8 +74,8 @@ function GroupDetails({ node, language }: { node: GroupNode; language: Language 
         <Field term={details.fields.id}>{group.id ?? none}</Field>
         <Field term={details.fields.name}>{group.name !== null && group.name !== '' ? group.name : none}</Field>
         <Field term={details.fields.parent}>{parent}</Field>
-        <DateField term={details.fields.created} iso={group.created_at} language={language} />
-        <DateField term={details.fields.updated} iso={group.updated_at} language={language} />
+        <DateField term={details.fields.created} iso={group.created_at} />
+        <DateField term={details.fields.updated} iso={group.updated_at} />
         <Field term={details.fields.labels}>{details.count(group.labels.length)}</Field>
         <Field term={details.fields.nestedGroups}>{details.count(node.childGroups.length)}</Field>
       </dl>
@@ -97,8 +90,8 @@ function GroupDetails({ node, language }: { node: GroupNode; language: Language 
   );
 }
 
-function LabelDetails({ node, language }: { node: LabelNode; language: Language }) {
-  const { details } = language.texts;
+function LabelDetails({ node }: { node: LabelNode }) {
+  const { details } = useCatalog(labelGroupsCatalogs);
   const { label, parent } = node;
   const parentId = parent.group.id;
   const none = <None>{details.none}</None>;

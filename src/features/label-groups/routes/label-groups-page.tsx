@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { ParseReportNotice } from '@/components/parse-report-notice';
+import { SearchField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
 import { labelGroupsQueries } from '../api/label-groups-queries';
 import { useFilterQuery } from '../filter/use-filter-query';
@@ -105,18 +106,14 @@ function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
   return (
     <>
       <div className="lg-toolbar">
-        <div className="field lg-filter">
-          <label htmlFor={filterId}>{texts.filter.label}</label>
-          <input
-            id={filterId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={texts.filter.placeholder}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
+        <SearchField
+          id={filterId}
+          className="lg-filter"
+          label={texts.filter.label}
+          value={text}
+          onChange={setText}
+          placeholder={texts.filter.placeholder}
+        />
         <div className="lg-actions">
           <button
             type="button"

@@ -1,4 +1,6 @@
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -9,8 +11,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
+import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '@/components/virtual-scroll';
 import { useCatalog } from '@/lib/i18n';
-import { useVirtualRows } from './use-virtual-rows';
 import { labelGroupsCatalogs } from '../strings';
 import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../model/tree-rows';
 import { TreeItemContent } from './tree-item-content';
@@ -23,6 +25,7 @@ import { TreeItemContent } from './tree-item-content';
 export const VIRTUALIZE_ABOVE = 200;
 /** Row height in the virtualised tree, in px; .lg-row-virtual in label-groups.css uses the same value. */
 const ROW_HEIGHT = 36;
+const rowHeight = () => ROW_HEIGHT;
 const TYPE_AHEAD_RESET_MS = 500;
 
 export interface LabelTreeProps {
@@ -70,13 +73,26 @@ export function LabelTree({
   const focusRequest = useRef<string | null>(null);
   const typed = useRef({ text: '', at: -Infinity });
   const virtual = rows.length > VIRTUALIZE_ABOVE;
-  const virtualRows = useVirtualRows({
+  // The tab stop's row stays rendered when scrolled away: the tree must always have a row to Tab to. A new
+  // extractor makes the virtualizer compute its rows again, so it changes only with the tab stop.
+  const rangeExtractor = useCallback(
+    (range: Range): number[] => {
+      const indexes = defaultRangeExtractor(range);
+      if (tabStopIndex < 0 || tabStopIndex >= range.count || indexes.includes(tabStopIndex)) return indexes;
+      return [...indexes, tabStopIndex].sort((a, b) => a - b);
+    },
+    [tabStopIndex],
+  );
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLElement>({
     enabled: virtual,
     count: rows.length,
-    rowHeight: ROW_HEIGHT,
     overscan: 12,
     getScrollElement: () => scrollRef.current,
-    pinnedIndex: tabStopIndex,
+    estimateSize: rowHeight,
+    rangeExtractor,
+    initialRect: INITIAL_RECT,
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollOnceMounted,
   });
   const nested = useMemo(() => (virtual ? [] : nestRows(rows)), [rows, virtual]);
 
@@ -112,7 +128,7 @@ export function LabelTree({
     if (!row) return;
     // Scroll first, then focus without letting the browser scroll again; a row outside the rendered window is
     // focused after the re-render that brings it in.
-    virtualRows.scrollToIndex(index);
+    if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
     const element = elementFor(row.key);
     if (element) focusElement(element);
     else focusRequest.current = row.key;
@@ -176,8 +192,8 @@ export function LabelTree({
       data-stale={stale || undefined}
     >
       {virtual ? (
-        <div {...treeProps} className="lg-tree" style={{ height: virtualRows.totalSize, position: 'relative' }}>
-          {virtualRows.items.map((item) => {
+        <div {...treeProps} className="lg-tree" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             return row ? (
               <TreeItem

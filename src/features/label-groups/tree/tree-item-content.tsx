@@ -1,9 +1,9 @@
-import type { ComponentPropsWithRef } from 'react';
+import { Fragment, type ComponentPropsWithRef } from 'react';
 import { useLocale } from '@/lib/i18n';
 import { dateTimeOrRaw, dayOrRaw } from '../format';
 import { labelGroupsCatalogs } from '../strings';
+import { splitByMatches } from '../model/text-search';
 import type { TreeRow } from '../model/tree-rows';
-import { HighlightedText } from './highlighted-text';
 
 export interface TreeItemContentProps {
   row: TreeRow;
@@ -101,5 +101,16 @@ export function TreeItemContent({ row, idPrefix, highlight, onToggle, itemProps 
         )}
       </span>
     </>
+  );
+}
+
+/**
+ * The text with the matches of `query` (the folded filter query; '' matches nothing) in <mark>. Always text nodes:
+ * markup in the data is shown, never interpreted.
+ */
+function HighlightedText({ text, query }: { text: string; query: string }) {
+  if (query === '') return text;
+  return splitByMatches(text, query).map((segment, index) =>
+    segment.match ? <mark key={index}>{segment.text}</mark> : <Fragment key={index}>{segment.text}</Fragment>,
   );
 }
