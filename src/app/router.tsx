@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { useCatalog } from '@/lib/i18n';
 import { lazyReady } from '@/lib/lazy-ready';
@@ -6,7 +6,6 @@ import { loadChunkOnce } from '@/lib/load-chunk';
 import { HOME, matchRoute, pathTo, ROUTE_NAMES, ROUTES, screenFileOf, type RouteName } from '@/lib/routes';
 import { AppShell } from './app-shell';
 import { appCatalogs } from './strings';
-import { usePageTitle } from './use-page-title';
 
 /** A screen module (screens/<name>.tsx) exports its page as `Component`, as React Router's route modules do. */
 type ScreenModule = { Component: ComponentType };
@@ -37,8 +36,13 @@ export function preloadRoute(pathname: string): Promise<void> {
     : Promise.resolve();
 }
 
+/** Sets the page's title, "<title> · <app name>", while `children` are shown. */
 function Titled({ title, children }: { title: RouteName | 'notFound'; children: ReactNode }) {
-  usePageTitle(title);
+  const texts = useCatalog(appCatalogs);
+  const text = `${texts.titles[title]} · ${texts.appName}`;
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
   return children;
 }
 
@@ -46,7 +50,7 @@ function NotFoundPage() {
   const texts = useCatalog(appCatalogs);
   return (
     <Titled title="notFound">
-      <h1>{texts.notFoundTitle}</h1>
+      <h1>{texts.titles.notFound}</h1>
       <p>
         {texts.notFoundBefore}
         <Link to={pathTo('courses')}>{texts.notFoundCourses}</Link>
