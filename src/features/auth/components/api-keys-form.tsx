@@ -98,15 +98,6 @@ export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFor
 /** A sentence per failure, each with a way forward; the invalid and failed answers read alike to a person. */
 function explainFailure(error: unknown, texts: AuthTexts): { title: string; text: string } {
   if (!(error instanceof TokenExchangeFailure)) return texts.exchange.failed;
-  switch (error.code) {
-    case 'invalid_client':
-    case 'invalid_request':
-    case 'rate_limited':
-    case 'unreachable':
-    case 'timeout':
-      return texts.exchange[error.code];
-    case 'invalid_response':
-    case 'upstream_error':
-      return texts.exchange.failed;
-  }
+  const { code } = error;
+  return code === 'invalid_response' || code === 'upstream_error' ? texts.exchange.failed : texts.exchange[code];
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { useCatalog } from '@/lib/i18n';
@@ -22,7 +22,6 @@ type WayIn = 'token' | 'keys';
 export function SignInScreen() {
   const texts = useCatalog(authCatalogs);
   const { brand } = useCatalog(sharedCatalogs);
-  const idPrefix = useId();
   // Whoever signed in with API keys last time comes back to them, the Client ID filled in.
   const [wayIn, setWayIn] = useState<WayIn>(() => (readClientId() !== null ? 'keys' : 'token'));
   const [remember, setRemember] = useState(false);
@@ -56,7 +55,6 @@ export function SignInScreen() {
         )}
         <SignInTabs
           label={texts.waysIn}
-          idPrefix={idPrefix}
           tabs={[
             { key: 'token', label: texts.tabToken },
             { key: 'keys', label: texts.tabKeys },

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface SignInTab<K extends string> {
   key: K;
@@ -10,7 +10,6 @@ export interface SignInTabsProps<K extends string> {
   tabs: ReadonlyArray<SignInTab<K>>;
   selected: K;
   onSelect: (key: K) => void;
-  idPrefix: string;
   children: ReactNode;
 }
 
@@ -19,14 +18,8 @@ export interface SignInTabsProps<K extends string> {
  * order, the arrow keys, Home and End move between tabs. Only the selected panel is rendered, so the form that is not
  * shown holds no values and no fields to match by label.
  */
-export function SignInTabs<K extends string>({
-  label,
-  tabs,
-  selected,
-  onSelect,
-  idPrefix,
-  children,
-}: SignInTabsProps<K>) {
+export function SignInTabs<K extends string>({ label, tabs, selected, onSelect, children }: SignInTabsProps<K>) {
+  const idPrefix = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const tabId = (key: K) => `${idPrefix}-tab-${key}`;
   const panelId = `${idPrefix}-panel`;

@@ -125,7 +125,7 @@ function LabelDetails({ node }: { node: LabelNode }) {
             none
           )}
         </Field>
-        <Field term={details.fields.group}>{details.groupWithId(parent.title, parentId)}</Field>
+        <Field term={details.group}>{details.groupWithId(parent.title, parentId)}</Field>
         <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
       </dl>
       {parentId !== null ? (

@@ -179,7 +179,7 @@ export function LabelTree({
   };
   const treeProps = {
     role: 'tree',
-    'aria-label': texts.treeName,
+    'aria-label': texts.heading,
     'aria-busy': stale || undefined,
     onKeyDown,
     onFocus,
