@@ -5,17 +5,15 @@ import {
   useId,
   useMemo,
   useRef,
-  type CSSProperties,
   type FocusEvent,
   type HTMLAttributes,
   type KeyboardEvent,
-  type MouseEvent,
 } from 'react';
 import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '@/components/virtual-scroll';
 import { useCatalog } from '@/lib/i18n';
 import { labelGroupsCatalogs } from '../strings';
 import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../model/tree-rows';
-import { TreeItemContent } from './tree-item-content';
+import { TreeItem, type ItemState } from './tree-item';
 
 /**
  * Up to this many visible rows the tree renders as real nested DOM: each group's children are treeitems inside its
@@ -41,21 +39,9 @@ export interface LabelTreeProps {
   onExpandedChange: (key: string, expanded: boolean) => void;
 }
 
-interface ItemState {
-  tabStopKey: string | null;
-  selectedKey: string | null;
-  highlight: string;
-  onToggle: (key: string, expanded: boolean) => void;
-}
-
 function keyOfTreeItem(target: EventTarget): string | null {
   if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'treeitem') return null;
   return target.dataset.key ?? null;
-}
-
-function indent(level: number): CSSProperties {
-  // Deep chains of nested groups stop indenting at some point; aria-level still tells the real depth.
-  return { paddingInlineStart: `${0.5 + Math.min(level - 1, 12) * 1.25}rem` };
 }
 
 export function LabelTree({
@@ -231,55 +217,5 @@ function NestedTreeItem({ item, state }: { item: NestedRow; state: ItemState }) 
         </ul>
       )}
     </li>
-  );
-}
-
-interface TreeItemProps {
-  row: TreeRow;
-  state: ItemState;
-  /** The id of the item's group of children, in the nested tree. */
-  owns?: string;
-  /** In the virtualised tree: where the row is placed. */
-  style?: CSSProperties;
-}
-
-/**
- * One row: the toggle, the treeitem and its badges. The treeitem element holds the label alone, so its visible text
- * is its name; the badges and dates beside it are its description. A press anywhere on the row focuses the treeitem.
- */
-function TreeItem({ row, state, owns, style }: TreeItemProps) {
-  const id = useId();
-  const itemRef = useRef<HTMLSpanElement>(null);
-  const selected = row.key === state.selectedKey;
-  const itemProps = {
-    role: 'treeitem',
-    'aria-level': row.level,
-    'aria-setsize': row.setSize,
-    'aria-posinset': row.posInSet,
-    'aria-expanded': row.expandable ? row.expanded : undefined,
-    'aria-selected': selected,
-    'aria-labelledby': `${id}-name`,
-    'aria-describedby': `${id}-meta`,
-    'aria-owns': owns,
-    tabIndex: row.key === state.tabStopKey ? 0 : -1,
-    'data-key': row.key,
-  } satisfies HTMLAttributes<HTMLElement> & { 'data-key': string };
-  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
-    const element = itemRef.current;
-    if (event.button !== 0 || !element || !(event.target instanceof Node) || element.contains(event.target)) return;
-    event.preventDefault();
-    element.focus({ preventScroll: true });
-  };
-  const className = style ? `lg-row lg-${row.node.kind} lg-row-virtual` : `lg-row lg-${row.node.kind}`;
-  return (
-    <div className={className} style={{ ...indent(row.level), ...style }} onMouseDown={onMouseDown}>
-      <TreeItemContent
-        row={row}
-        idPrefix={id}
-        highlight={state.highlight}
-        onToggle={state.onToggle}
-        itemProps={{ ...itemProps, ref: itemRef, className: 'lg-item' }}
-      />
-    </div>
   );
 }
