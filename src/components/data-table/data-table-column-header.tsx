@@ -1,7 +1,7 @@
 import { flexRender, type Header, type SortDirection } from '@tanstack/react-table';
 import { createContext, use, useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { columnLabel } from './column-meta';
-import { cellClassName, pinnedStyle } from './column-layout';
+import { cellLayout } from './data-table-row-cells';
 import { nextSorting } from './sort-toggle';
 
 type AriaSort = 'ascending' | 'descending';
@@ -33,8 +33,7 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
   const { table } = header.getContext();
   const descriptionId = useId();
   const describe = use(SortKeyDescription);
-  const className = cellClassName(column) || undefined;
-  const style = pinnedStyle(column);
+  const { className, style } = cellLayout(column);
   if (header.isPlaceholder) return <th scope="col" className={className} style={style} />;
   const label = columnLabel(column);
   if (!column.getCanSort()) {

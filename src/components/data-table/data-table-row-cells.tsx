@@ -7,26 +7,43 @@ import {
   type Table,
 } from '@tanstack/react-table';
 import type { CSSProperties, ReactNode } from 'react';
-import { cellClassName, pinnedStyle } from './column-layout';
 
-/** How a column's body cells look: worked out once per render of the table, not once per cell. */
+/** How a column's cells look: worked out once per render of the table, not once per cell. */
 export interface CellLayout {
   className: string | undefined;
+  /** Sticky offsets for pinned columns; the CSS gives them a background so scrolled cells do not show through. */
   style: CSSProperties | undefined;
   isRowHeader: boolean;
 }
 
-function layoutOf<TData>(column: Column<TData, unknown>, pinning?: ColumnPinningState): CellLayout {
+/**
+ * `pinning` is the table's pinning state where the caller holds it (to work the layouts out again when it changes);
+ * the column reads the same state otherwise.
+ */
+export function cellLayout<TData>(column: Column<TData, unknown>, pinning?: ColumnPinningState): CellLayout {
+  const pinned = !pinning
+    ? column.getIsPinned()
+    : pinning.left?.includes(column.id)
+      ? 'left'
+      : pinning.right?.includes(column.id)
+        ? 'right'
+        : false;
+  const { meta } = column.columnDef;
+  const classes = [
+    pinned && `is-pinned is-pinned-${pinned}`,
+    meta?.align === 'end' && 'align-end',
+    meta?.clip && 'is-clipped',
+  ].filter(Boolean);
   return {
-    className: cellClassName(column, pinning) || undefined,
-    style: pinnedStyle(column, pinning),
-    isRowHeader: column.columnDef.meta?.isRowHeader === true,
+    className: classes.length > 0 ? classes.join(' ') : undefined,
+    style:
+      pinned === 'left'
+        ? { left: column.getStart('left') }
+        : pinned === 'right'
+          ? { right: column.getAfter('right') }
+          : undefined,
+    isRowHeader: meta?.isRowHeader === true,
   };
-}
-
-/** The layouts of `columns` under `pinning` (the table's pinning state). */
-export function cellLayouts<TData>(columns: Array<Column<TData, unknown>>, pinning: ColumnPinningState): CellLayout[] {
-  return columns.map((column) => layoutOf(column, pinning));
 }
 
 /**
@@ -44,11 +61,11 @@ export function RowCells<TData>({
   table: Table<TData>;
   row: Row<TData>;
   columns: Array<Column<TData, unknown>>;
-  /** cellLayouts(columns, the table's pinning): one per column, in the same order. */
+  /** cellLayout of each column, in the same order. */
   layouts: readonly CellLayout[];
 }) {
   return columns.map((column, index) =>
-    cellElement(column.id, cellContent(table, row, column), layouts[index] ?? layoutOf(column)),
+    cellElement(column.id, cellContent(table, row, column), layouts[index] ?? cellLayout(column)),
   );
 }
 

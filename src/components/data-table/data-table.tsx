@@ -1,7 +1,7 @@
 import type { Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTableColumnHeader } from './data-table-column-header';
-import { cellLayouts, RowCells } from './data-table-row-cells';
+import { cellLayout, RowCells } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
@@ -32,7 +32,7 @@ export function DataTable<TData>({
 }: DataTableProps<TData>) {
   const headerGroups = table.getHeaderGroups();
   const visibleColumns = table.getVisibleLeafColumns();
-  const layouts = cellLayouts(visibleColumns, table.getState().columnPinning);
+  const layouts = visibleColumns.map((column) => cellLayout(column));
   return (
     <TableScrollRegion label={label} busy={busy} loading={loading}>
       <table className="data-table">

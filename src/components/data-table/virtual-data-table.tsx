@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '../virtual-scroll';
 import { DataTableColumnHeader } from './data-table-column-header';
-import { cellLayouts, rowIdOf, RowCells, type CellLayout } from './data-table-row-cells';
+import { cellLayout, rowIdOf, RowCells, type CellLayout } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
@@ -114,7 +114,7 @@ export function VirtualDataTable<TData>({
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
   // Pinning changes the cells' classes and offsets: a new pinning renders the rows again.
-  const layouts = useMemo(() => cellLayouts(columns, columnPinning), [columns, columnPinning]);
+  const layouts = useMemo(() => columns.map((column) => cellLayout(column, columnPinning)), [columns, columnPinning]);
   const widths = columns.map((column) => column.columnDef.meta?.width ?? DEFAULT_COLUMN_WIDTH);
   const tableStyle = {
     width: `${widths.reduce((sum, width) => sum + width, 0)}rem`,
@@ -179,7 +179,7 @@ interface VirtualRowProps<TData> {
   index: number;
   /** The visible columns; a new list (visibility, language) renders the cells again. */
   columns: Array<Column<TData, unknown>>;
-  /** How each column's cells look (cellLayouts). */
+  /** How each column's cells look (cellLayout). */
   layouts: readonly CellLayout[];
 }
 
