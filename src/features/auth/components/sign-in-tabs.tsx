@@ -26,16 +26,9 @@ export function SignInTabs<K extends string>({ label, tabs, selected, onSelect, 
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.key === selected);
-    const target =
-      event.key === 'ArrowRight'
-        ? tabs[(index + 1) % tabs.length]
-        : event.key === 'ArrowLeft'
-          ? tabs[(index - 1 + tabs.length) % tabs.length]
-          : event.key === 'Home'
-            ? tabs[0]
-            : event.key === 'End'
-              ? tabs[tabs.length - 1]
-              : undefined;
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 };
+    const move = moves[event.key];
+    const target = move === undefined ? undefined : tabs.at(move % tabs.length);
     if (!target) return;
     event.preventDefault();
     onSelect(target.key);
