@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formatNumber } from './format';
+import { formatNumber, pluralRules } from './format';
 import { readText, writeText } from './storage';
 
 /**
@@ -66,18 +66,11 @@ export function useCatalog<M>(catalogs: Record<Locale, M>): M {
 
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-
 /**
  * The form of `forms` that the locale's plural rules pick for `count`, with `#` replaced by the count written
  * the locale's way: plural('ru', 3, { one: '# строка', few: '# строки', many: '# строк', other: '# строки' }).
  */
 export function plural(locale: Locale, count: number, forms: PluralForms): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  const form = forms[rules.select(count)] ?? forms.other;
+  const form = forms[pluralRules(locale, {}).select(count)] ?? forms.other;
   return form.replace(/#/g, formatNumber(count, locale));
 }
