@@ -7,7 +7,7 @@ import { readClientId, rememberClientId, setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs, type AuthTexts } from '../strings';
 import { CredentialField } from './credential-field';
-import { SignInForm } from './sign-in-form';
+import { SignInAlert, SignInForm } from './sign-in-form';
 
 export interface ApiKeysFormProps {
   remember: boolean;
@@ -63,12 +63,7 @@ export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFor
   return (
     <>
       <p className="muted">{texts.keysIntro}</p>
-      {failure && (
-        <div role="alert" className="alert alert-error">
-          <p className="alert-title">{failure.title}</p>
-          <p>{failure.text}</p>
-        </div>
-      )}
+      {failure && <SignInAlert {...failure} />}
       <SignInForm
         onSubmit={onSubmit}
         pending={exchange.isPending}

@@ -9,6 +9,7 @@ import { serverConfigQuery } from '../api/server-config-query';
 import { readSignOutReason } from '../session';
 import { authCatalogs } from '../strings';
 import { ApiKeysForm } from './api-keys-form';
+import { SignInAlert } from './sign-in-form';
 import { SignInTabs } from './sign-in-tabs';
 import { TokenForm } from './token-form';
 import './sign-in.css';
@@ -47,12 +48,7 @@ export function SignInScreen() {
       <div className="sign-in-card">
         <h1>{brand}</h1>
         <p className="muted">{texts.intro}</p>
-        {reason && (
-          <div role="alert" className="alert alert-error">
-            <p className="alert-title">{reason === 'rejected' ? texts.rejectedTitle : texts.expiredTitle}</p>
-            <p>{reason === 'rejected' ? texts.rejectedText : texts.expiredText}</p>
-          </div>
-        )}
+        {reason && <SignInAlert {...texts[reason]} />}
         <SignInTabs
           label={texts.waysIn}
           tabs={[

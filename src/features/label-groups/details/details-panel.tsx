@@ -11,14 +11,30 @@ export function DetailsPanel({ node }: { node: TreeNode | null }) {
   return (
     // data-selected: on a narrow screen the panel of a selection sits at the bottom of the window, in view.
     <aside aria-label={details.name} className="lg-details" data-selected={node !== null || undefined}>
-      {node === null ? (
-        <p className="muted">{details.empty}</p>
-      ) : node.kind === 'group' ? (
-        <GroupDetails node={node} />
-      ) : (
-        <LabelDetails node={node} />
-      )}
+      {node === null ? <p className="muted">{details.empty}</p> : <NodeDetails node={node} />}
     </aside>
+  );
+}
+
+/** The node's fields, and a button that copies its group's ID: a label has none of its own. */
+function NodeDetails({ node }: { node: TreeNode }) {
+  const { details } = useCatalog(labelGroupsCatalogs);
+  const isGroup = node.kind === 'group';
+  const id = (isGroup ? node : node.parent).group.id;
+  return (
+    <>
+      <h2 className="lg-details-title">
+        <span className="lg-details-kind">{isGroup ? details.group : details.label}</span> {node.title}
+      </h2>
+      <dl className="lg-fields">{isGroup ? <GroupFields node={node} /> : <LabelFields node={node} />}</dl>
+      {id !== null ? (
+        <CopyIdButton key={node.key} value={id}>
+          {isGroup ? details.copyId : details.copyGroupId}
+        </CopyIdButton>
+      ) : (
+        <p className="muted">{isGroup ? details.groupHasNoId : details.labelHasNoId}</p>
+      )}
+    </>
   );
 }
 
@@ -59,82 +75,56 @@ function parentOf(node: GroupNode, texts: LabelGroupsTexts): ReactNode {
   return texts.details.parentId(parentId);
 }
 
-function GroupDetails({ node }: { node: GroupNode }) {
+function GroupFields({ node }: { node: GroupNode }) {
   const texts = useCatalog(labelGroupsCatalogs);
   const { details } = texts;
   const { group } = node;
   const none = <None>{details.none}</None>;
-  const parent = parentOf(node, texts);
   return (
     <>
-      <h2 className="lg-details-title">
-        <span className="lg-details-kind">{details.group}</span> {node.title}
-      </h2>
-      <dl className="lg-fields">
-        <Field term={details.fields.id}>{group.id ?? none}</Field>
-        <Field term={details.fields.name}>{group.name !== null && group.name !== '' ? group.name : none}</Field>
-        <Field term={details.fields.parent}>{parent}</Field>
-        <DateField term={details.fields.created} iso={group.created_at} />
-        <DateField term={details.fields.updated} iso={group.updated_at} />
-        <Field term={details.fields.labels}>{details.count(group.labels.length)}</Field>
-        <Field term={details.fields.nestedGroups}>{details.count(node.childGroups.length)}</Field>
-      </dl>
-      {group.id !== null ? (
-        <CopyIdButton key={node.key} value={group.id}>
-          {details.copyId}
-        </CopyIdButton>
-      ) : (
-        <p className="muted">{details.groupHasNoId}</p>
-      )}
+      <Field term={details.fields.id}>{group.id ?? none}</Field>
+      <Field term={details.fields.name}>{group.name !== null && group.name !== '' ? group.name : none}</Field>
+      <Field term={details.fields.parent}>{parentOf(node, texts)}</Field>
+      <DateField term={details.fields.created} iso={group.created_at} />
+      <DateField term={details.fields.updated} iso={group.updated_at} />
+      <Field term={details.fields.labels}>{details.count(group.labels.length)}</Field>
+      <Field term={details.fields.nestedGroups}>{details.count(node.childGroups.length)}</Field>
     </>
   );
 }
 
-function LabelDetails({ node }: { node: LabelNode }) {
+function LabelFields({ node }: { node: LabelNode }) {
   const { details } = useCatalog(labelGroupsCatalogs);
   const { label, parent } = node;
-  const parentId = parent.group.id;
   const none = <None>{details.none}</None>;
   return (
     <>
-      <h2 className="lg-details-title">
-        <span className="lg-details-kind">{details.label}</span> {node.title}
-      </h2>
-      <dl className="lg-fields">
-        <Field term={details.fields.description}>
-          {label.description !== undefined && label.description !== '' ? label.description : none}
-        </Field>
-        <Field term={details.fields.type}>{label.type ?? none}</Field>
-        <Field term={details.fields.additionalProperties}>
-          {label.additionalProperties === undefined
-            ? none
-            : label.additionalProperties
-              ? details.allowed
-              : details.notAllowed}
-        </Field>
-        <Field term={details.fields.required}>
-          {label.required !== undefined && label.required.length > 0 ? (
-            <ul className="lg-required-list">
-              {label.required.map((field, index) => (
-                <li key={`${index}:${field}`}>
-                  <code>{field}</code>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            none
-          )}
-        </Field>
-        <Field term={details.group}>{details.groupWithId(parent.title, parentId)}</Field>
-        <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
-      </dl>
-      {parentId !== null ? (
-        <CopyIdButton key={node.key} value={parentId}>
-          {details.copyGroupId}
-        </CopyIdButton>
-      ) : (
-        <p className="muted">{details.labelHasNoId}</p>
-      )}
+      <Field term={details.fields.description}>
+        {label.description !== undefined && label.description !== '' ? label.description : none}
+      </Field>
+      <Field term={details.fields.type}>{label.type ?? none}</Field>
+      <Field term={details.fields.additionalProperties}>
+        {label.additionalProperties === undefined
+          ? none
+          : label.additionalProperties
+            ? details.allowed
+            : details.notAllowed}
+      </Field>
+      <Field term={details.fields.required}>
+        {label.required !== undefined && label.required.length > 0 ? (
+          <ul className="lg-required-list">
+            {label.required.map((field, index) => (
+              <li key={`${index}:${field}`}>
+                <code>{field}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          none
+        )}
+      </Field>
+      <Field term={details.group}>{details.groupWithId(parent.title, parent.group.id)}</Field>
+      <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
     </>
   );
 }
