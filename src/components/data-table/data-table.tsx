@@ -15,21 +15,15 @@ export interface DataTableProps<TData> {
   busy?: boolean;
   /** Nothing to show yet: skeleton rows stand in. */
   loading?: boolean;
-  skeletonRows?: number;
 }
+
+const SKELETON_ROWS = 5;
 
 /**
  * The table shell: a focusable scroll container with a sticky header and sticky pinned columns. The table
  * instance comes from the feature, which owns the columns, the data and the state.
  */
-export function DataTable<TData>({
-  table,
-  label,
-  caption,
-  busy = false,
-  loading = false,
-  skeletonRows = 5,
-}: DataTableProps<TData>) {
+export function DataTable<TData>({ table, label, caption, busy = false, loading = false }: DataTableProps<TData>) {
   const headerGroups = table.getHeaderGroups();
   const visibleColumns = table.getVisibleLeafColumns();
   const layouts = visibleColumns.map((column) => cellLayout(column));
@@ -48,7 +42,7 @@ export function DataTable<TData>({
         </thead>
         <tbody>
           {loading
-            ? Array.from({ length: skeletonRows }, (_, rowIndex) => (
+            ? Array.from({ length: SKELETON_ROWS }, (_, rowIndex) => (
                 <tr key={`skeleton-${rowIndex}`} className="data-table-skeleton-row" aria-hidden="true">
                   {visibleColumns.map((column, index) => (
                     <td key={column.id} className={layouts[index]?.className} style={layouts[index]?.style}>
