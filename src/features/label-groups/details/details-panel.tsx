@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useCatalog, useLocale } from '@/lib/i18n';
 import { dateTimeOrRaw } from '../format';
 import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import type { GroupNode, LabelNode, TreeNode } from '../model/tree-model';
-import { CopyIdButton } from './copy-id-button';
 
 /** All fields of the selected group or label. */
 export function DetailsPanel({ node }: { node: TreeNode | null }) {
@@ -126,5 +125,38 @@ function LabelFields({ node }: { node: LabelNode }) {
       <Field term={details.group}>{details.groupWithId(parent.title, parent.group.id)}</Field>
       <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
     </>
+  );
+}
+
+/** Copies `value` and says whether that worked; where it did not, the ID is in the fields above to copy by hand. */
+function CopyIdButton({ value, children }: { value: number; children: string }) {
+  const [status, setStatus] = useState<'idle' | 'copied' | 'unavailable' | 'failed'>('idle');
+  const texts = useCatalog(labelGroupsCatalogs).copy;
+
+  const copy = async () => {
+    // navigator.clipboard exists only in secure contexts (https, localhost).
+    if (typeof navigator.clipboard?.writeText !== 'function') {
+      setStatus('unavailable');
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(String(value));
+      setStatus('copied');
+    } catch {
+      setStatus('failed');
+    }
+  };
+
+  return (
+    <div className="lg-copy">
+      <button type="button" className="button" onClick={() => void copy()}>
+        {children}
+      </button>
+      {/* Present before a message appears, so screen readers announce it when it does. */}
+      <span role="status" className={status === 'copied' ? 'lg-copy-status' : 'lg-copy-status muted'}>
+        {status === 'copied' && <span aria-hidden="true">✓ </span>}
+        {status === 'idle' ? '' : texts[status]}
+      </span>
+    </div>
   );
 }
