@@ -17,8 +17,7 @@ const en = {
   storageNote:
     'The token is kept in this browser tab only, unless you choose to stay signed in on this device. It is sent to this server in a request header and never appears in an address.',
   waysIn: 'Ways to sign in',
-  tabToken: 'Access token',
-  tabKeys: 'API keys',
+  tabs: { token: 'Access token', keys: 'API keys' },
   keysIntro: 'Use the keys of an application created under Settings → API and integrations in your LMS.',
   clientIdLabel: 'Client ID',
   clientSecretLabel: 'Client secret',
@@ -71,8 +70,7 @@ const ru: AuthTexts = {
   storageNote:
     'Токен хранится только в этой вкладке браузера, если вы не выбрали «Не выходить из системы» на этом устройстве. Он передаётся этому серверу в заголовке запроса и никогда не попадает в адрес.',
   waysIn: 'Способы входа',
-  tabToken: 'Токен доступа',
-  tabKeys: 'API-ключи',
+  tabs: { token: 'Токен доступа', keys: 'API-ключи' },
   keysIntro: 'Используйте ключи приложения, созданного в разделе «Настройки → API и интеграции» вашей LMS.',
   clientIdLabel: 'Client ID',
   clientSecretLabel: 'Секретный ключ',
