@@ -1,18 +1,10 @@
-import { flexRender, type Header, type SortDirection } from '@tanstack/react-table';
+import { flexRender, type Header } from '@tanstack/react-table';
 import { createContext, use, useId, type KeyboardEvent, type MouseEvent } from 'react';
 import { columnLabel } from './column-meta';
 import { cellLayout } from './data-table-row-cells';
 import { nextSorting } from './sort-toggle';
 
-type AriaSort = 'ascending' | 'descending';
-
-function ariaSort(direction: false | SortDirection): AriaSort | undefined {
-  if (direction === 'asc') return 'ascending';
-  if (direction === 'desc') return 'descending';
-  return undefined;
-}
-
-const SORT_ICONS: Record<AriaSort | 'none', string> = { ascending: '▲', descending: '▼', none: '↕' };
+const SORT_ICONS = { ascending: '▲', descending: '▼', none: '↕' } as const;
 
 /**
  * How a sorted header describes its place among several sort keys ("Sort key 2 of 3, descending"): a feature
@@ -46,7 +38,7 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
     );
   }
   const direction = column.getIsSorted();
-  const sort = ariaSort(direction);
+  const sort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined;
   const rank = column.getSortIndex() + 1;
   const count = table.getState().sorting.length;
   const ranked = sort !== undefined && count > 1;

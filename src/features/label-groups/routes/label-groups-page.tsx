@@ -29,7 +29,14 @@ export function LabelGroupsPage() {
     <div className="lg-page">
       <h1>{texts.heading}</h1>
       {query.isPending ? (
-        <LoadingTree text={texts.loading} />
+        <div className="lg-loading" aria-busy="true">
+          <p role="status" className="muted">
+            {texts.loading}
+          </p>
+          {[68, 52, 74, 45, 60, 38].map((width, index) => (
+            <span key={index} className="skeleton lg-skeleton-row" style={{ width: `${width}%` }} aria-hidden="true" />
+          ))}
+        </div>
       ) : query.isError && query.data === undefined ? (
         <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
@@ -44,19 +51,6 @@ export function LabelGroupsPage() {
           )}
         </>
       )}
-    </div>
-  );
-}
-
-function LoadingTree({ text }: { text: string }) {
-  return (
-    <div className="lg-loading" aria-busy="true">
-      <p role="status" className="muted">
-        {text}
-      </p>
-      {[68, 52, 74, 45, 60, 38].map((width, index) => (
-        <span key={index} className="skeleton lg-skeleton-row" style={{ width: `${width}%` }} aria-hidden="true" />
-      ))}
     </div>
   );
 }
