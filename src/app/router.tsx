@@ -25,15 +25,11 @@ const SCREENS = ROUTE_NAMES.map((name) => {
  * Starts loading the code of the screen at `pathname`, so the first render finds it there rather than showing
  * the loading line first; resolves once it is in (or failed: the route then tries again and says so).
  */
-export function preloadRoute(pathname: string): Promise<void> {
+export async function preloadRoute(pathname: string): Promise<void> {
   const name = matchRoute(pathname)?.name;
-  const screen = SCREENS.find((item) => item.name === name);
-  return screen
-    ? screen.load().then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve();
+  await SCREENS.find((item) => item.name === name)
+    ?.load()
+    .catch(() => undefined);
 }
 
 /** Sets the page's title, "<title> · <app name>", while `children` are shown. */
