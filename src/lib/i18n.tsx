@@ -13,21 +13,14 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Рус
 
 const STORAGE_KEY = 'locale';
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
 /** The stored choice, else the first of the browser's languages we have, else English. */
 export function initialLocale(
   stored: string | null = readText(STORAGE_KEY),
   languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
 ): Locale {
-  if (isLocale(stored)) return stored;
-  for (const language of languages) {
-    const base = language.toLowerCase().split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return 'en';
+  const wanted = [stored, ...languages.map((language) => language.toLowerCase().split('-')[0])];
+  const known = wanted.map((code) => LOCALES.find((locale) => locale === code));
+  return known.find((locale) => locale !== undefined) ?? 'en';
 }
 
 interface LocaleState {
