@@ -1,5 +1,5 @@
-import { flexRender, type Header } from '@tanstack/react-table';
-import { createContext, use, useId, type KeyboardEvent, type MouseEvent } from 'react';
+import { flexRender, type Header, type HeaderGroup, type SortingState } from '@tanstack/react-table';
+import { createContext, memo, use, useId, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { columnLabel } from './column-meta';
 import { cellLayout } from './data-table-row-cells';
 import { nextSorting } from './sort-toggle';
@@ -89,3 +89,26 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
     </th>
   );
 }
+
+interface DataTableHeadProps<TData> {
+  headerGroups: Array<HeaderGroup<TData>>;
+  /** Not read here: a new sort must render the headers' aria-sort and arrows again. */
+  sorting: SortingState;
+  /** The table's rows are not all in the DOM, so the header row says it is row 1. */
+  virtual?: boolean;
+}
+
+/** The header rows. Memoised: they change with the columns and the sort, never with the scroll position. */
+export const DataTableHead = memo(function DataTableHead<TData>({ headerGroups, virtual }: DataTableHeadProps<TData>) {
+  return (
+    <thead>
+      {headerGroups.map((group) => (
+        <tr key={group.id} aria-rowindex={virtual ? 1 : undefined}>
+          {group.headers.map((header) => (
+            <DataTableColumnHeader key={header.id} header={header} />
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}) as <TData>(props: DataTableHeadProps<TData>) => ReactNode;

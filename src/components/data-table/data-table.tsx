@@ -1,6 +1,6 @@
 import type { Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { DataTableColumnHeader } from './data-table-column-header';
+import { DataTableHead } from './data-table-column-header';
 import { cellLayout, RowCells } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
@@ -24,22 +24,13 @@ const SKELETON_ROWS = 5;
  * instance comes from the feature, which owns the columns, the data and the state.
  */
 export function DataTable<TData>({ table, label, caption, busy = false, loading = false }: DataTableProps<TData>) {
-  const headerGroups = table.getHeaderGroups();
   const visibleColumns = table.getVisibleLeafColumns();
   const layouts = visibleColumns.map((column) => cellLayout(column));
   return (
     <TableScrollRegion label={label} busy={busy} loading={loading}>
       <table className="data-table">
         <caption className="visually-hidden">{caption ?? label}</caption>
-        <thead>
-          {headerGroups.map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <DataTableColumnHeader key={header.id} header={header} />
-              ))}
-            </tr>
-          ))}
-        </thead>
+        <DataTableHead headerGroups={table.getHeaderGroups()} sorting={table.getState().sorting} />
         <tbody>
           {loading
             ? Array.from({ length: SKELETON_ROWS }, (_, rowIndex) => (

@@ -1,4 +1,4 @@
-import { createRow, type Column, type HeaderGroup, type SortingState, type Table } from '@tanstack/react-table';
+import { createRow, type Column, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
@@ -12,7 +12,7 @@ import {
   type Ref,
 } from 'react';
 import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '../virtual-scroll';
-import { DataTableColumnHeader } from './data-table-column-header';
+import { DataTableHead } from './data-table-column-header';
 import { cellLayout, rowIdOf, RowCells, type CellLayout } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
@@ -131,7 +131,7 @@ export function VirtualDataTable<TData>({
             <col key={column.id} style={{ width: `${widths[index] ?? DEFAULT_COLUMN_WIDTH}rem` }} />
           ))}
         </colgroup>
-        <VirtualTableHead headerGroups={table.getHeaderGroups()} sorting={sorting} />
+        <DataTableHead headerGroups={table.getHeaderGroups()} sorting={sorting} virtual />
         <tbody
           onFocus={(event) => {
             focusedRowId.current = event.target.closest('tr')?.dataset.rowId ?? null;
@@ -202,24 +202,3 @@ const VirtualRow = memo(function VirtualRow<TData>({
     </tr>
   );
 }) as <TData>(props: VirtualRowProps<TData>) => ReactNode;
-
-interface VirtualTableHeadProps<TData> {
-  headerGroups: Array<HeaderGroup<TData>>;
-  /** Not read here: a new sort must render the headers' aria-sort and arrows again. */
-  sorting: SortingState;
-}
-
-/** The sticky header row. Memoised: it changes with the columns and the sort, never with the scroll position. */
-const VirtualTableHead = memo(function VirtualTableHead<TData>({ headerGroups }: VirtualTableHeadProps<TData>) {
-  return (
-    <thead>
-      {headerGroups.map((group) => (
-        <tr key={group.id} aria-rowindex={1}>
-          {group.headers.map((header) => (
-            <DataTableColumnHeader key={header.id} header={header} />
-          ))}
-        </tr>
-      ))}
-    </thead>
-  );
-}) as <TData>(props: VirtualTableHeadProps<TData>) => ReactNode;
