@@ -147,4 +147,34 @@ describe('The header', () => {
     expect(brand).not.toBe('');
     for (const link of links) expect(link.textContent).not.toBe(brand);
   });
+
+  it('folds its tools into a disclosure menu: Enter opens it, Escape closes it and gives focus back', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AppShell />);
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel).toContainElement(screen.getByRole('button', { name: 'Sign out' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toHaveAttribute('data-open');
+
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveAttribute('data-open');
+    await user.tab();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('closes the menu on a click elsewhere', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AppShell />);
+    const button = screen.getByRole('button', { name: 'Menu' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('navigation', { name: 'Main' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
 });

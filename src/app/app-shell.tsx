@@ -1,20 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useRef, useState } from 'react';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
+import { useDisclosure } from '@/components/use-disclosure';
 import type { DeviceInventory } from '@/features/device/device-inventory';
 import { SessionExpiryBanner } from '@/features/auth/components/session-expiry-banner';
 import { signOut } from '@/features/auth/session';
 import { useCatalog } from '@/lib/i18n';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
+import { pathTo } from '@/lib/routes';
 import { ErrorBoundary } from './error-boundary';
-import { OfflineBanner } from './offline-banner';
-import { ShellMenu } from './shell-menu';
 import { appCatalogs } from './strings';
 import './app-shell.css';
-import { pathTo } from '@/lib/routes';
 
 // The question "Sign out" may ask, and what it asks about (IndexedDB included), load on its first click: the shell
 // starts without them. When they cannot load (offline, say), the sign-out goes ahead as it always did.
@@ -67,6 +66,43 @@ function SignOutButton() {
   );
 }
 
+/**
+ * The header's tools. Wide screens show them in the header; phones (see app-shell.css) show only a disclosure
+ * button, named `label`, whose panel opens under the header. Escape or a click elsewhere closes it, and Escape gives
+ * focus back.
+ */
+function ShellMenu({ label, children }: { label: string; children: ReactNode }) {
+  const { open, panelId, containerProps, buttonProps } = useDisclosure();
+  return (
+    <div {...containerProps} className="shell-menu">
+      <button {...buttonProps} className="button shell-menu-button">
+        <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">{label}</span>
+      </button>
+      <div id={panelId} className="shell-tools" data-open={open || undefined}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const subscribeOnline = (callback: () => void) => onlineManager.subscribe(callback);
+const isOnline = () => onlineManager.isOnline();
+
+/** React Query pauses queries while offline and resumes them when the browser is back; this says so. */
+function OfflineBanner() {
+  const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
+  const texts = useCatalog(appCatalogs);
+  if (online) return null;
+  return (
+    <div role="status" className="offline-banner">
+      {texts.offline}
+    </div>
+  );
+}
+
 export function AppShell() {
   const location = useLocation();
   const texts = useCatalog(appCatalogs);
@@ -80,13 +116,13 @@ export function AppShell() {
         <span className="shell-brand">{brand}</span>
         <nav aria-label={texts.mainNav} className="shell-nav">
           <NavLink to={pathTo('courses')}>{texts.navCourseStats}</NavLink>
-          <NavLink to={pathTo('labelGroups')}>{texts.navLabelGroups}</NavLink>
+          <NavLink to={pathTo('labelGroups')}>{texts.titles.labelGroups}</NavLink>
         </nav>
         {/* On a phone the language, theme and sign-out fold into a menu, so the header stays one line. */}
         <ShellMenu label={texts.menu}>
           <PreferenceControls />
           <NavLink to={pathTo('device')} className="shell-device-link">
-            {texts.storedOnDevice}
+            {texts.titles.device}
           </NavLink>
           <SignOutButton />
         </ShellMenu>

@@ -1,16 +1,21 @@
-import { QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { isTokenRejection, signOut } from '@/features/auth/session';
+import { signOut } from '@/features/auth/session';
 import { LocaleProvider } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
+import { queryClientDefaults } from '@/lib/query-client';
+import { isTokenRejected } from '@/lib/retry-policy';
 
-/** The app's QueryClient: a 401 from any query signs the user out (the client itself has no side effects). */
+/**
+ * The app's QueryClient: a 401 from any query signs the user out and says why (the client itself has no side
+ * effects). A 403 stays on screen as an error.
+ */
 export function createAppQueryClient(): QueryClient {
-  const client = createQueryClient({
+  const client = new QueryClient({
+    defaultOptions: queryClientDefaults,
     queryCache: new QueryCache({
       onError: (error) => {
         // Deferred: clearing the cache from inside its own callback would pull the rug from under it.
-        if (isTokenRejection(error)) queueMicrotask(() => signOut(client, 'rejected'));
+        if (isTokenRejected(error)) queueMicrotask(() => signOut(client, 'rejected'));
       },
     }),
   });

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { useCatalog } from '@/lib/i18n';
 import { lazyReady } from '@/lib/lazy-ready';
@@ -6,7 +6,6 @@ import { loadChunkOnce } from '@/lib/load-chunk';
 import { HOME, matchRoute, pathTo, ROUTE_NAMES, ROUTES, screenFileOf, type RouteName } from '@/lib/routes';
 import { AppShell } from './app-shell';
 import { appCatalogs } from './strings';
-import { usePageTitle } from './use-page-title';
 
 /** A screen module (screens/<name>.tsx) exports its page as `Component`, as React Router's route modules do. */
 type ScreenModule = { Component: ComponentType };
@@ -26,19 +25,20 @@ const SCREENS = ROUTE_NAMES.map((name) => {
  * Starts loading the code of the screen at `pathname`, so the first render finds it there rather than showing
  * the loading line first; resolves once it is in (or failed: the route then tries again and says so).
  */
-export function preloadRoute(pathname: string): Promise<void> {
+export async function preloadRoute(pathname: string): Promise<void> {
   const name = matchRoute(pathname)?.name;
-  const screen = SCREENS.find((item) => item.name === name);
-  return screen
-    ? screen.load().then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve();
+  await SCREENS.find((item) => item.name === name)
+    ?.load()
+    .catch(() => undefined);
 }
 
+/** Sets the page's title, "<title> · <app name>", while `children` are shown. */
 function Titled({ title, children }: { title: RouteName | 'notFound'; children: ReactNode }) {
-  usePageTitle(title);
+  const texts = useCatalog(appCatalogs);
+  const text = `${texts.titles[title]} · ${texts.appName}`;
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
   return children;
 }
 
@@ -46,7 +46,7 @@ function NotFoundPage() {
   const texts = useCatalog(appCatalogs);
   return (
     <Titled title="notFound">
-      <h1>{texts.notFoundTitle}</h1>
+      <h1>{texts.titles.notFound}</h1>
       <p>
         {texts.notFoundBefore}
         <Link to={pathTo('courses')}>{texts.notFoundCourses}</Link>

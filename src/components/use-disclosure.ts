@@ -1,29 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-
-export interface Disclosure {
-  open: boolean;
-  /** Closes the panel; with `returnFocus`, focus goes back to the button (a keyboard user is not left on nothing). */
-  close: (options?: { returnFocus?: boolean }) => void;
-  /** The id the panel takes, which the button's aria-controls names. */
-  panelId: string;
-  /** The button, as buttonProps refers to it (to place a panel by it, say). */
-  buttonRef: RefObject<HTMLButtonElement | null>;
-  /** For the element holding the button and the panel: a click outside it closes the panel, Escape inside it too. */
-  containerProps: { ref: RefObject<HTMLDivElement | null>; onKeyDown: (event: KeyboardEvent) => void };
-  buttonProps: {
-    ref: RefObject<HTMLButtonElement | null>;
-    type: 'button';
-    'aria-expanded': boolean;
-    'aria-controls': string;
-    onClick: () => void;
-  };
-}
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
  * A disclosure button and its panel, the way every menu of the app behaves: the button toggles the panel, Escape or a
- * click elsewhere closes it, and Escape gives focus back to the button.
+ * click elsewhere closes it, and Escape gives focus back to the button. `containerProps` go on the element holding
+ * both, `buttonProps` on the button, and `panelId` on the panel. `close({ returnFocus: true })` puts focus back on the
+ * button too, so a keyboard user is not left on nothing; `buttonRef` is there to place a panel by the button.
  */
-export function useDisclosure(): Disclosure {
+export function useDisclosure() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -58,7 +41,7 @@ export function useDisclosure(): Disclosure {
     containerProps: { ref: containerRef, onKeyDown },
     buttonProps: {
       ref: buttonRef,
-      type: 'button',
+      type: 'button' as const,
       'aria-expanded': open,
       'aria-controls': panelId,
       onClick: () => setOpen((current) => !current),

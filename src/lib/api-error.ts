@@ -11,16 +11,10 @@ export type ApiErrorDetail =
   | { kind: 'timeout'; timeoutMs: number }
   | { kind: 'invalid_response'; status: number; reason: string };
 
-export type ApiErrorKind = ApiErrorDetail['kind'];
-
 export class ApiError extends Error {
   constructor(readonly detail: ApiErrorDetail) {
     super(summarize(detail));
     this.name = 'ApiError';
-  }
-
-  get kind(): ApiErrorKind {
-    return this.detail.kind;
   }
 }
 

@@ -10,15 +10,9 @@ export type DeviceStoreReason = 'no-indexeddb' | 'quota' | 'blocked' | 'failed';
 
 export type DeviceResult<T> = { status: 'ok'; value: T } | { status: 'unavailable'; reason: DeviceStoreReason };
 
-export type DeviceKey = string | number | Array<string | number>;
+type DeviceKey = string | number | Array<string | number>;
 
-export interface DeviceStore {
-  setMany(entries: Array<[DeviceKey, unknown]>): Promise<DeviceResult<void>>;
-  getMany(keys: DeviceKey[]): Promise<DeviceResult<unknown[]>>;
-  keys(): Promise<DeviceResult<IDBValidKey[]>>;
-  delMany(keys: DeviceKey[]): Promise<DeviceResult<void>>;
-  clear(): Promise<DeviceResult<void>>;
-}
+export type DeviceStore = ReturnType<typeof openDeviceStore>;
 
 /** An operation that takes longer than this is taken as blocked (another tab holding an old version open, say). */
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -50,7 +44,7 @@ export function openDeviceStore(
   dbName: string,
   storeName: string,
   { timeoutMs = DEFAULT_TIMEOUT_MS }: { timeoutMs?: number } = {},
-): DeviceStore {
+) {
   // Opened against the IndexedDB of the moment: where that object is replaced (a test's fresh fake, say), the store
   // opens again there rather than writing on into the old one.
   let opened: { factory: IDBFactory; store: UseStore } | null = null;
@@ -77,10 +71,10 @@ export function openDeviceStore(
   }
 
   return {
-    setMany: (entries) => run((use) => setMany(entries, use)),
-    getMany: (wanted) => run((use) => getMany<unknown>(wanted, use)),
+    setMany: (entries: Array<[DeviceKey, unknown]>) => run((use) => setMany(entries, use)),
+    getMany: (wanted: DeviceKey[]) => run((use) => getMany<unknown>(wanted, use)),
     keys: () => run((use) => keys(use)),
-    delMany: (unwanted) => run((use) => delMany(unwanted, use)),
+    delMany: (unwanted: DeviceKey[]) => run((use) => delMany(unwanted, use)),
     clear: () => run((use) => clear(use)),
   };
 }

@@ -13,9 +13,9 @@ export interface FormatLocaleOptions {
  * Intl formatters are costly to build (locale data lookup) and cheap to reuse; a virtualised table formats
  * dozens of cells per frame while scrolling, so each formatter is built once per locale and options.
  */
-function memoize<F>(build: (locale: string | undefined, options: object) => F) {
+function memoize<O extends object, F>(build: (locale: string | undefined, options: O) => F) {
   const cache = new Map<string, F>();
-  return (locale: string | undefined, options: object): F => {
+  return (locale: string | undefined, options: O): F => {
     const key = `${locale ?? ''}|${JSON.stringify(options)}`;
     let formatter = cache.get(key);
     if (formatter === undefined) {
@@ -26,17 +26,14 @@ function memoize<F>(build: (locale: string | undefined, options: object) => F) {
   };
 }
 
-const dateTimeFormats = memoize((locale, options) => new Intl.DateTimeFormat(locale, options));
-const numberFormats = memoize((locale, options) => new Intl.NumberFormat(locale, options));
-const relativeTimeFormat = memoize((locale, options) => new Intl.RelativeTimeFormat(locale, options));
-
-export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return dateTimeFormats(locale, options);
-}
-
-export function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  return numberFormats(locale, options);
-}
+export const dateTimeFormat = memoize(
+  (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
+const numberFormat = memoize((locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options));
+export const pluralRules = memoize((locale, options: Intl.PluralRulesOptions) => new Intl.PluralRules(locale, options));
+const relativeTimeFormat = memoize(
+  (locale, options: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(locale, options),
+);
 
 /** Milliseconds since the epoch, or null for anything Date cannot read. */
 export function parseTimestamp(iso: string | null | undefined): number | null {

@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formatNumber } from './format';
+import { formatNumber, pluralRules } from './format';
 import { readText, writeText } from './storage';
 
 /**
@@ -13,21 +13,14 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Рус
 
 const STORAGE_KEY = 'locale';
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
 /** The stored choice, else the first of the browser's languages we have, else English. */
 export function initialLocale(
   stored: string | null = readText(STORAGE_KEY),
   languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
 ): Locale {
-  if (isLocale(stored)) return stored;
-  for (const language of languages) {
-    const base = language.toLowerCase().split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return 'en';
+  const wanted = [stored, ...languages.map((language) => language.toLowerCase().split('-')[0])];
+  const known = wanted.map((code) => LOCALES.find((locale) => locale === code));
+  return known.find((locale) => locale !== undefined) ?? 'en';
 }
 
 interface LocaleState {
@@ -66,18 +59,11 @@ export function useCatalog<M>(catalogs: Record<Locale, M>): M {
 
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-
 /**
  * The form of `forms` that the locale's plural rules pick for `count`, with `#` replaced by the count written
  * the locale's way: plural('ru', 3, { one: '# строка', few: '# строки', many: '# строк', other: '# строки' }).
  */
 export function plural(locale: Locale, count: number, forms: PluralForms): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  const form = forms[rules.select(count)] ?? forms.other;
+  const form = forms[pluralRules(locale, {}).select(count)] ?? forms.other;
   return form.replace(/#/g, formatNumber(count, locale));
 }

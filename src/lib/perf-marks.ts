@@ -4,8 +4,7 @@
  */
 export function perfMark(name: string, detail?: unknown): void {
   try {
-    if (detail === undefined) performance.mark(name);
-    else performance.mark(name, { detail });
+    performance.mark(name, { detail });
   } catch {
     // Measuring only.
   }

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import type { QueryClientConfig } from '@tanstack/react-query';
 import { retryDecision } from './retry-policy';
 
 /** React Query counts failures from 0; the retry policy counts the failed attempt, from 1. */
@@ -20,7 +20,3 @@ export const queryClientDefaults: QueryClientConfig['defaultOptions'] = {
     refetchOnWindowFocus: false,
   },
 };
-
-export function createQueryClient(config: Omit<QueryClientConfig, 'defaultOptions'> = {}): QueryClient {
-  return new QueryClient({ ...config, defaultOptions: queryClientDefaults });
-}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   COURSE_MEMORY_KEYS,
   forgetCourseMemory,
+  onStoredElsewhere,
   readStored,
   readText,
   removeStored,
@@ -81,5 +82,20 @@ describe('forgetting what this device remembers about courses', () => {
     forgetCourseMemory();
     expect(Object.keys(window.localStorage)).toEqual([storageKey('theme')]);
     expect(readText('token', 'session')).toBe('abc');
+  });
+});
+
+describe('onStoredElsewhere', () => {
+  it('hears another tab change the key or clear the storage, nothing else, until it stops', () => {
+    const listener = vi.fn();
+    const stop = onStoredElsewhere('saved-views', listener);
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKey('other') }));
+    expect(listener).not.toHaveBeenCalled();
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKey('saved-views') }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(listener).toHaveBeenCalledTimes(2);
+    stop();
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKey('saved-views') }));
+    expect(listener).toHaveBeenCalledTimes(2);
   });
 });

@@ -64,6 +64,19 @@ export function removeStored(key: string, kind: StorageArea = 'local'): void {
   }
 }
 
+/**
+ * Calls `listener` when another tab changes the value under `key`, or clears the storage, which may have taken it.
+ * Returns the function that stops listening.
+ */
+export function onStoredElsewhere(key: string, listener: () => void): () => void {
+  const fullKey = storageKey(key);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === fullKey || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 /** A JSON value checked by `schema` on the way in; null when nothing valid is stored. */
 export function readStored<S extends z.ZodMiniType>(key: string, schema: S): z.output<S> | null {
   const raw = readText(key);

@@ -8,13 +8,9 @@ export type Theme = (typeof THEMES)[number];
 const STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 
-export function isTheme(value: unknown): value is Theme {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
-}
-
-export function readTheme(): Theme {
+function readTheme(): Theme {
   const stored = readText(STORAGE_KEY);
-  return isTheme(stored) ? stored : 'system';
+  return THEMES.find((theme) => theme === stored) ?? 'system';
 }
 
 /** Sets data-theme on <html>; the stylesheet reads it (and prefers-color-scheme when it is absent). */

@@ -1,5 +1,4 @@
-import { readText, removeStored, storageKey, writeText, type StorageArea } from './storage';
-import { onStoredElsewhere } from './storage-events';
+import { onStoredElsewhere, readText, removeStored, storageKey, writeText, type StorageArea } from './storage';
 
 /**
  * Where the user's access token lives: sessionStorage by default, localStorage only when the user asked to be

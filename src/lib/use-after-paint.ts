@@ -20,18 +20,15 @@ export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (!ready || painted) return;
-    let frame: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopWaiting: () => void = () => undefined;
-    const afterFrame = () => {
+    const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         stopWaiting = whenFirstPaintRecorded(() => setPainted(true));
       });
-    };
-    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(afterFrame);
-    else afterFrame();
+    });
     return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
+      cancelAnimationFrame(frame);
       clearTimeout(timer);
       stopWaiting();
     };

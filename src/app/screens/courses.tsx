@@ -7,8 +7,6 @@ import { useCatalog } from '@/lib/i18n';
 import { appCatalogs } from '../strings';
 import './courses.css';
 
-const courseHref = (courseId: number) => courseStatsHref(courseId);
-
 /**
  * The `courses` route, where sign-in lands: the course statistics' shortcuts (Course ID, recently opened, saved
  * views), compact, above the LMS's list of courses.
@@ -21,7 +19,7 @@ export function Component() {
       <h1 id={headingId}>{texts.titles.courses}</h1>
       <CourseShortcuts />
       <LearnerSearch />
-      <CourseList courseHref={courseHref} />
+      <CourseList courseHref={courseStatsHref} />
     </section>
   );
 }

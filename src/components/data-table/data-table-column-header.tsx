@@ -1,18 +1,10 @@
-import { flexRender, type Header, type SortDirection } from '@tanstack/react-table';
-import { createContext, use, useId, type KeyboardEvent, type MouseEvent } from 'react';
+import { flexRender, type Header, type HeaderGroup, type SortingState } from '@tanstack/react-table';
+import { createContext, memo, use, useId, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { columnLabel } from './column-meta';
-import { cellClassName, pinnedStyle } from './column-layout';
+import { cellLayout } from './data-table-row-cells';
 import { nextSorting } from './sort-toggle';
 
-type AriaSort = 'ascending' | 'descending';
-
-function ariaSort(direction: false | SortDirection): AriaSort | undefined {
-  if (direction === 'asc') return 'ascending';
-  if (direction === 'desc') return 'descending';
-  return undefined;
-}
-
-const SORT_ICONS: Record<AriaSort | 'none', string> = { ascending: '▲', descending: '▼', none: '↕' };
+const SORT_ICONS = { ascending: '▲', descending: '▼', none: '↕' } as const;
 
 /**
  * How a sorted header describes its place among several sort keys ("Sort key 2 of 3, descending"): a feature
@@ -33,8 +25,7 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
   const { table } = header.getContext();
   const descriptionId = useId();
   const describe = use(SortKeyDescription);
-  const className = cellClassName(column) || undefined;
-  const style = pinnedStyle(column);
+  const { className, style } = cellLayout(column);
   if (header.isPlaceholder) return <th scope="col" className={className} style={style} />;
   const label = columnLabel(column);
   if (!column.getCanSort()) {
@@ -47,7 +38,7 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
     );
   }
   const direction = column.getIsSorted();
-  const sort = ariaSort(direction);
+  const sort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined;
   const rank = column.getSortIndex() + 1;
   const count = table.getState().sorting.length;
   const ranked = sort !== undefined && count > 1;
@@ -98,3 +89,26 @@ export function DataTableColumnHeader<TData>({ header }: { header: Header<TData,
     </th>
   );
 }
+
+interface DataTableHeadProps<TData> {
+  headerGroups: Array<HeaderGroup<TData>>;
+  /** Not read here: a new sort must render the headers' aria-sort and arrows again. */
+  sorting: SortingState;
+  /** The table's rows are not all in the DOM, so the header row says it is row 1. */
+  virtual?: boolean;
+}
+
+/** The header rows. Memoised: they change with the columns and the sort, never with the scroll position. */
+export const DataTableHead = memo(function DataTableHead<TData>({ headerGroups, virtual }: DataTableHeadProps<TData>) {
+  return (
+    <thead>
+      {headerGroups.map((group) => (
+        <tr key={group.id} aria-rowindex={virtual ? 1 : undefined}>
+          {group.headers.map((header) => (
+            <DataTableColumnHeader key={header.id} header={header} />
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}) as <TData>(props: DataTableHeadProps<TData>) => ReactNode;

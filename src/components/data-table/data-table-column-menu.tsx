@@ -6,9 +6,9 @@ import { columnLabel } from './column-meta';
 export interface DataTableColumnMenuProps<TData> {
   table: Table<TData>;
   /** The disclosure button's text. */
-  label?: string;
+  label: string;
   /** The text of the button that goes back to the table's initial columns. */
-  resetLabel?: string;
+  resetLabel: string;
 }
 
 /** Space kept between the panel and the window's edges, in CSS pixels. */
@@ -39,11 +39,7 @@ function placePanel(panel: HTMLElement, button: HTMLElement): void {
  * button that restores the table's initial columns (`initialState.columnVisibility`). Escape or a click
  * elsewhere closes it.
  */
-export function DataTableColumnMenu<TData>({
-  table,
-  label = 'Columns',
-  resetLabel = 'Reset columns',
-}: DataTableColumnMenuProps<TData>) {
+export function DataTableColumnMenu<TData>({ table, label, resetLabel }: DataTableColumnMenuProps<TData>) {
   const { open, panelId, buttonRef, containerProps, buttonProps } = useDisclosure();
   const panelRef = useRef<HTMLDivElement>(null);
   const columns = table.getAllLeafColumns().filter((column) => column.getCanHide());

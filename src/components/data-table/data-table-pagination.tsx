@@ -9,22 +9,14 @@ export interface DataTablePaginationTexts {
   loadingPage: (page: number) => string;
 }
 
-export const defaultPaginationTexts: DataTablePaginationTexts = {
-  previous: 'Previous page',
-  next: 'Next page',
-  page: (page) => `Page ${page}`,
-  rowsPerPage: 'Rows per page',
-  loadingPage: (page) => `Loading page ${page}…`,
-};
-
 export interface DataTablePaginationProps<TData> {
   table: Table<TData>;
   pageSizeOptions: readonly number[];
   /** The rows shown belong to the previous page while this one loads. */
   busy?: boolean;
-  texts?: Partial<DataTablePaginationTexts>;
+  texts: DataTablePaginationTexts;
   /** Names the navigation landmark. */
-  label?: string;
+  label: string;
 }
 
 /**
@@ -35,10 +27,9 @@ export function DataTablePagination<TData>({
   table,
   pageSizeOptions,
   busy = false,
-  texts: textOverrides,
-  label = 'Pagination',
+  texts,
+  label,
 }: DataTablePaginationProps<TData>) {
-  const texts = { ...defaultPaginationTexts, ...textOverrides };
   const selectId = useId();
   const { pageIndex, pageSize } = table.getState().pagination;
   const page = pageIndex + 1;

@@ -1,47 +1,58 @@
 import {
   createCell,
   flexRender,
-  type Cell,
   type Column,
   type ColumnPinningState,
   type Row,
   type Table,
 } from '@tanstack/react-table';
 import type { CSSProperties, ReactNode } from 'react';
-import { cellClassName, pinnedStyle } from './column-layout';
 
-/** The cells of one body row; a column marked isRowHeader gives <th scope="row">. */
-export function DataTableRowCells<TData>({ row }: { row: Row<TData> }) {
-  return row.getVisibleCells().map(renderCell);
-}
-
-/** How a column's body cells look: worked out once per render of the table, not once per cell. */
+/** How a column's cells look: worked out once per render of the table, not once per cell. */
 export interface CellLayout {
   className: string | undefined;
+  /** Sticky offsets for pinned columns; the CSS gives them a background so scrolled cells do not show through. */
   style: CSSProperties | undefined;
   isRowHeader: boolean;
 }
 
-function layoutOf<TData>(column: Column<TData, unknown>, pinning?: ColumnPinningState): CellLayout {
+/**
+ * `pinning` is the table's pinning state where the caller holds it (to work the layouts out again when it changes);
+ * the column reads the same state otherwise.
+ */
+export function cellLayout<TData>(column: Column<TData, unknown>, pinning?: ColumnPinningState): CellLayout {
+  const pinned = !pinning
+    ? column.getIsPinned()
+    : pinning.left?.includes(column.id)
+      ? 'left'
+      : pinning.right?.includes(column.id)
+        ? 'right'
+        : false;
+  const { meta } = column.columnDef;
+  const classes = [
+    pinned && `is-pinned is-pinned-${pinned}`,
+    meta?.align === 'end' && 'align-end',
+    meta?.clip && 'is-clipped',
+  ].filter(Boolean);
   return {
-    className: cellClassName(column, pinning) || undefined,
-    style: pinnedStyle(column, pinning),
-    isRowHeader: column.columnDef.meta?.isRowHeader === true,
+    className: classes.length > 0 ? classes.join(' ') : undefined,
+    style:
+      pinned === 'left'
+        ? { left: column.getStart('left') }
+        : pinned === 'right'
+          ? { right: column.getAfter('right') }
+          : undefined,
+    isRowHeader: meta?.isRowHeader === true,
   };
 }
 
-/** The layouts of `columns` under `pinning` (the table's pinning state). */
-export function cellLayouts<TData>(columns: Array<Column<TData, unknown>>, pinning: ColumnPinningState): CellLayout[] {
-  return columns.map((column) => layoutOf(column, pinning));
-}
-
 /**
- * The same cells for a virtualised body, made for this render only. row.getVisibleCells() keeps its cell objects on
- * the row for as long as the row lives: scrolling through 10,000 rows left some 100 MB of them on the heap, which
- * made every later garbage collection slower. Rendered rows are memoised, so these are made once per row shown. A
- * column with `meta.renderCell` needs no cell object at all.
+ * The cells of one body row, made for this render only; a column marked isRowHeader gives <th scope="row">.
+ * row.getVisibleCells() keeps its cell objects on the row for as long as the row lives: scrolling a virtualised
+ * body through 10,000 rows left some 100 MB of them on the heap, which made every later garbage collection slower.
+ * A column with `meta.renderCell` needs no cell object at all.
  */
-export function TransientRowCells<TData>({
+export function RowCells<TData>({
   table,
   row,
   columns,
@@ -50,11 +61,11 @@ export function TransientRowCells<TData>({
   table: Table<TData>;
   row: Row<TData>;
   columns: Array<Column<TData, unknown>>;
-  /** cellLayouts(columns, the table's pinning): one per column, in the same order. */
+  /** cellLayout of each column, in the same order. */
   layouts: readonly CellLayout[];
 }) {
   return columns.map((column, index) =>
-    cellElement(column.id, cellContent(table, row, column), layouts[index] ?? layoutOf(column)),
+    cellElement(column.id, cellContent(table, row, column), layouts[index] ?? cellLayout(column)),
   );
 }
 
@@ -63,17 +74,12 @@ export function rowIdOf<TData>(table: Table<TData>, original: TData, index: numb
   return table.options.getRowId?.(original, index) ?? String(index);
 }
 
-/** What a column shows for a row, with no cell object kept on the row (see TransientRowCells). */
+/** What a column shows for a row, with no cell object kept on the row (see RowCells). */
 export function cellContent<TData>(table: Table<TData>, row: Row<TData>, column: Column<TData, unknown>): ReactNode {
   const fromRow = column.columnDef.meta?.renderCell;
   return fromRow
     ? fromRow(row)
     : flexRender(column.columnDef.cell, createCell(table, row, column, column.id).getContext());
-}
-
-function renderCell<TData>(cell: Cell<TData, unknown>) {
-  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-  return cellElement(cell.column.id, content, layoutOf(cell.column));
 }
 
 function cellElement(key: string, content: ReactNode, { className, style, isRowHeader }: CellLayout) {

@@ -55,12 +55,20 @@ function Harness({
   });
   return (
     <>
-      <DataTableColumnMenu table={table} />
+      <DataTableColumnMenu table={table} label="Columns" resetLabel="Reset columns" />
       <DataTable table={table} label="People" loading={loading} />
-      <DataTablePagination table={table} pageSizeOptions={[10, 25]} />
+      <DataTablePagination table={table} pageSizeOptions={[10, 25]} label="Pagination" texts={paginationTexts} />
     </>
   );
 }
+
+const paginationTexts = {
+  previous: 'Previous page',
+  next: 'Next page',
+  page: (page: number) => `Page ${page}`,
+  rowsPerPage: 'Rows per page',
+  loadingPage: (page: number) => `Loading page ${page}…`,
+};
 
 const names = () =>
   within(screen.getByRole('table', { name: 'People' }))

@@ -1,8 +1,7 @@
 import type { Table } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { cellClassName, pinnedStyle } from './column-layout';
-import { DataTableColumnHeader } from './data-table-column-header';
-import { DataTableRowCells } from './data-table-row-cells';
+import { DataTableHead } from './data-table-column-header';
+import { cellLayout, RowCells } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
@@ -16,42 +15,28 @@ export interface DataTableProps<TData> {
   busy?: boolean;
   /** Nothing to show yet: skeleton rows stand in. */
   loading?: boolean;
-  skeletonRows?: number;
 }
+
+const SKELETON_ROWS = 5;
 
 /**
  * The table shell: a focusable scroll container with a sticky header and sticky pinned columns. The table
  * instance comes from the feature, which owns the columns, the data and the state.
  */
-export function DataTable<TData>({
-  table,
-  label,
-  caption,
-  busy = false,
-  loading = false,
-  skeletonRows = 5,
-}: DataTableProps<TData>) {
-  const headerGroups = table.getHeaderGroups();
+export function DataTable<TData>({ table, label, caption, busy = false, loading = false }: DataTableProps<TData>) {
   const visibleColumns = table.getVisibleLeafColumns();
+  const layouts = visibleColumns.map((column) => cellLayout(column));
   return (
     <TableScrollRegion label={label} busy={busy} loading={loading}>
       <table className="data-table">
         <caption className="visually-hidden">{caption ?? label}</caption>
-        <thead>
-          {headerGroups.map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <DataTableColumnHeader key={header.id} header={header} />
-              ))}
-            </tr>
-          ))}
-        </thead>
+        <DataTableHead headerGroups={table.getHeaderGroups()} sorting={table.getState().sorting} />
         <tbody>
           {loading
-            ? Array.from({ length: skeletonRows }, (_, rowIndex) => (
+            ? Array.from({ length: SKELETON_ROWS }, (_, rowIndex) => (
                 <tr key={`skeleton-${rowIndex}`} className="data-table-skeleton-row" aria-hidden="true">
-                  {visibleColumns.map((column) => (
-                    <td key={column.id} className={cellClassName(column)} style={pinnedStyle(column)}>
+                  {visibleColumns.map((column, index) => (
+                    <td key={column.id} className={layouts[index]?.className} style={layouts[index]?.style}>
                       <span className="skeleton" />
                     </td>
                   ))}
@@ -59,7 +44,7 @@ export function DataTable<TData>({
               ))
             : table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
-                  <DataTableRowCells row={row} />
+                  <RowCells table={table} row={row} columns={visibleColumns} layouts={layouts} />
                 </tr>
               ))}
         </tbody>

@@ -1,4 +1,4 @@
-import { createRow, type Column, type HeaderGroup, type SortingState, type Table } from '@tanstack/react-table';
+import { createRow, type Column, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
@@ -12,8 +12,8 @@ import {
   type Ref,
 } from 'react';
 import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '../virtual-scroll';
-import { DataTableColumnHeader } from './data-table-column-header';
-import { cellLayouts, rowIdOf, TransientRowCells, type CellLayout } from './data-table-row-cells';
+import { DataTableHead } from './data-table-column-header';
+import { cellLayout, rowIdOf, RowCells, type CellLayout } from './data-table-row-cells';
 import { TableScrollRegion } from './table-scroll-region';
 import './data-table.css';
 
@@ -36,19 +36,18 @@ export interface VirtualDataTableProps<TData> {
   busy?: boolean;
   /** Every body row is this tall, in CSS pixels; the stylesheet holds rows to it. */
   rowHeight?: number;
-  /**
-   * Rows rendered past each edge of the view. A few are enough for Tab to reach the next row; more only add to
-   * the rows laid out and painted on every frame of a fast scroll.
-   */
-  overscan?: number;
-  /** Column width where a column's meta gives none, in rem. */
-  defaultColumnWidth?: number;
   handleRef?: Ref<VirtualDataTableHandle>;
   /** Told the index of the last row rendered whenever it changes: a list read in pages reads on near its end. */
   onRenderedEnd?: (lastIndex: number) => void;
 }
 
-export const VIRTUAL_ROW_HEIGHT = 44;
+/**
+ * Rows rendered past each edge of the view. A few are enough for Tab to reach the next row; more only add to the
+ * rows laid out and painted on every frame of a fast scroll.
+ */
+const OVERSCAN = 3;
+/** Column width where a column's meta gives none, in rem. */
+const DEFAULT_COLUMN_WIDTH = 9;
 
 /**
  * A table for thousands of rows: only the rows in view (and a few either side) are in the DOM, between two
@@ -62,9 +61,7 @@ export function VirtualDataTable<TData>({
   label,
   caption,
   busy = false,
-  rowHeight = VIRTUAL_ROW_HEIGHT,
-  overscan = 3,
-  defaultColumnWidth = 9,
+  rowHeight = 44,
   handleRef,
   onRenderedEnd,
 }: VirtualDataTableProps<TData>) {
@@ -75,7 +72,7 @@ export function VirtualDataTable<TData>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan,
+    overscan: OVERSCAN,
     initialRect: INITIAL_RECT,
     observeElementRect: observeRectAfterLayout,
     scrollToFn: scrollOnceMounted,
@@ -117,8 +114,8 @@ export function VirtualDataTable<TData>({
   const before = items[0]?.start ?? 0;
   const after = Math.max(0, virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0));
   // Pinning changes the cells' classes and offsets: a new pinning renders the rows again.
-  const layouts = useMemo(() => cellLayouts(columns, columnPinning), [columns, columnPinning]);
-  const widths = columns.map((column) => column.columnDef.meta?.width ?? defaultColumnWidth);
+  const layouts = useMemo(() => columns.map((column) => cellLayout(column, columnPinning)), [columns, columnPinning]);
+  const widths = columns.map((column) => column.columnDef.meta?.width ?? DEFAULT_COLUMN_WIDTH);
   const tableStyle = {
     width: `${widths.reduce((sum, width) => sum + width, 0)}rem`,
     // The stylesheet holds every body row to this height, so the rows need no style of their own.
@@ -131,10 +128,10 @@ export function VirtualDataTable<TData>({
         <caption className="visually-hidden">{caption ?? label}</caption>
         <colgroup>
           {columns.map((column, index) => (
-            <col key={column.id} style={{ width: `${widths[index] ?? defaultColumnWidth}rem` }} />
+            <col key={column.id} style={{ width: `${widths[index] ?? DEFAULT_COLUMN_WIDTH}rem` }} />
           ))}
         </colgroup>
-        <VirtualTableHead headerGroups={table.getHeaderGroups()} sorting={sorting} />
+        <DataTableHead headerGroups={table.getHeaderGroups()} sorting={sorting} virtual />
         <tbody
           onFocus={(event) => {
             focusedRowId.current = event.target.closest('tr')?.dataset.rowId ?? null;
@@ -182,7 +179,7 @@ interface VirtualRowProps<TData> {
   index: number;
   /** The visible columns; a new list (visibility, language) renders the cells again. */
   columns: Array<Column<TData, unknown>>;
-  /** How each column's cells look (cellLayouts). */
+  /** How each column's cells look (cellLayout). */
   layouts: readonly CellLayout[];
 }
 
@@ -201,28 +198,7 @@ const VirtualRow = memo(function VirtualRow<TData>({
   const row = createRow(table, rowIdOf(table, original, index), original, index, 0);
   return (
     <tr aria-rowindex={index + 2} data-row-id={row.id}>
-      <TransientRowCells table={table} row={row} columns={columns} layouts={layouts} />
+      <RowCells table={table} row={row} columns={columns} layouts={layouts} />
     </tr>
   );
 }) as <TData>(props: VirtualRowProps<TData>) => ReactNode;
-
-interface VirtualTableHeadProps<TData> {
-  headerGroups: Array<HeaderGroup<TData>>;
-  /** Not read here: a new sort must render the headers' aria-sort and arrows again. */
-  sorting: SortingState;
-}
-
-/** The sticky header row. Memoised: it changes with the columns and the sort, never with the scroll position. */
-const VirtualTableHead = memo(function VirtualTableHead<TData>({ headerGroups }: VirtualTableHeadProps<TData>) {
-  return (
-    <thead>
-      {headerGroups.map((group) => (
-        <tr key={group.id} aria-rowindex={1}>
-          {group.headers.map((header) => (
-            <DataTableColumnHeader key={header.id} header={header} />
-          ))}
-        </tr>
-      ))}
-    </thead>
-  );
-}) as <TData>(props: VirtualTableHeadProps<TData>) => ReactNode;

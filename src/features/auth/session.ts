@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api-error';
 import { readText, removeStored, writeText, type StorageArea } from '@/lib/storage';
 import { clearToken, isRemembered } from '@/lib/token-store';
 
@@ -39,9 +38,4 @@ export function signOut(queryClient: QueryClient, reason?: SignOutReason): void 
   clearToken();
   queryClient.cancelQueries().catch(() => undefined);
   queryClient.clear();
-}
-
-/** The app-wide reaction to a 401 on any call: sign out and say why. 403 stays on screen as an error. */
-export function isTokenRejection(error: unknown): boolean {
-  return isApiError(error) && error.detail.kind === 'unauthorized' && error.detail.status === 401;
 }

@@ -5,8 +5,7 @@ const en = {
   demoTitle: 'Demo mode',
   demoText: 'This server answers from its built-in demo API with generated data.',
   connectedTo: 'Connected to',
-  rejectedTitle: 'The access token was rejected.',
-  rejectedText: 'Check the token and sign in again.',
+  rejected: { title: 'The access token was rejected.', text: 'Check the token and sign in again.' },
   tokenLabel: 'Access token',
   showToken: 'Show token',
   emptyToken: 'Enter an access token.',
@@ -18,8 +17,7 @@ const en = {
   storageNote:
     'The token is kept in this browser tab only, unless you choose to stay signed in on this device. It is sent to this server in a request header and never appears in an address.',
   waysIn: 'Ways to sign in',
-  tabToken: 'Access token',
-  tabKeys: 'API keys',
+  tabs: { token: 'Access token', keys: 'API keys' },
   keysIntro: 'Use the keys of an application created under Settings → API and integrations in your LMS.',
   clientIdLabel: 'Client ID',
   clientSecretLabel: 'Client secret',
@@ -28,8 +26,7 @@ const en = {
   emptyClientSecret: 'Enter the Client secret.',
   keysNote:
     'The Client secret is sent once to this server, in the body of a request, to get a token; it is never stored. Only the Client ID is kept, to fill it in next time.',
-  expiredTitle: 'Your sign-in has expired.',
-  expiredText: 'Sign in again to return to the page you were on.',
+  expired: { title: 'Your sign-in has expired.', text: 'Sign in again to return to the page you were on.' },
   expiresAt: (time: string) => `Your sign-in expires at ${time}. Sign in again to keep working.`,
   signInAgain: 'Sign in again',
   exchange: {
@@ -62,8 +59,7 @@ const ru: AuthTexts = {
   demoTitle: 'Демо-режим',
   demoText: 'Сервер отвечает из встроенного демо-API со сгенерированными данными.',
   connectedTo: 'Подключено к',
-  rejectedTitle: 'Токен доступа отклонён.',
-  rejectedText: 'Проверьте токен и войдите снова.',
+  rejected: { title: 'Токен доступа отклонён.', text: 'Проверьте токен и войдите снова.' },
   tokenLabel: 'Токен доступа',
   showToken: 'Показать токен',
   emptyToken: 'Введите токен доступа.',
@@ -74,8 +70,7 @@ const ru: AuthTexts = {
   storageNote:
     'Токен хранится только в этой вкладке браузера, если вы не выбрали «Не выходить из системы» на этом устройстве. Он передаётся этому серверу в заголовке запроса и никогда не попадает в адрес.',
   waysIn: 'Способы входа',
-  tabToken: 'Токен доступа',
-  tabKeys: 'API-ключи',
+  tabs: { token: 'Токен доступа', keys: 'API-ключи' },
   keysIntro: 'Используйте ключи приложения, созданного в разделе «Настройки → API и интеграции» вашей LMS.',
   clientIdLabel: 'Client ID',
   clientSecretLabel: 'Секретный ключ',
@@ -84,8 +79,7 @@ const ru: AuthTexts = {
   emptyClientSecret: 'Введите секретный ключ.',
   keysNote:
     'Секретный ключ один раз передаётся этому серверу в теле запроса, чтобы получить токен, и нигде не хранится. Сохраняется только Client ID, чтобы подставить его в следующий раз.',
-  expiredTitle: 'Срок действия входа истёк.',
-  expiredText: 'Войдите снова, чтобы вернуться на ту же страницу.',
+  expired: { title: 'Срок действия входа истёк.', text: 'Войдите снова, чтобы вернуться на ту же страницу.' },
   expiresAt: (time: string) => `Срок действия входа истекает в ${time}. Войдите снова, чтобы продолжить работу.`,
   signInAgain: 'Войти снова',
   exchange: {

@@ -16,13 +16,6 @@ export interface SnapshotListProps {
   onDeleteAll: () => void;
 }
 
-/** The user's locale and time zone: the moment as the user's clock read it. */
-export function useTakenAtFormat(): (takenAt: number) => string {
-  const { locale } = useLocale();
-  const format = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return (takenAt) => format.format(takenAt);
-}
-
 /** The course snapshots kept here, by course, each with its moment, size and row count, and a way to delete it. */
 export function SnapshotList({ list, recentCourses, onDelete, onDeleteAll }: SnapshotListProps) {
   const texts = useCatalog(deviceCatalogs);
@@ -67,8 +60,10 @@ function CourseSnapshotsGroup({
   group: CourseSnapshots;
   onDelete: SnapshotListProps['onDelete'];
 }) {
-  const texts = useCatalog(deviceCatalogs);
-  const takenAtText = useTakenAtFormat();
+  const { locale } = useLocale();
+  const texts = deviceCatalogs[locale];
+  // In the user's time zone: the moment as the user's clock read it.
+  const takenAtFormat = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const headingId = useId();
   return (
     <section className="device-course" aria-labelledby={headingId}>
@@ -78,7 +73,7 @@ function CourseSnapshotsGroup({
       </h3>
       <ul className="device-snapshots">
         {group.snapshots.map((summary) => {
-          const takenAt = takenAtText(summary.takenAt);
+          const takenAt = takenAtFormat.format(summary.takenAt);
           return (
             <li key={summary.id} className="split-row">
               <span className="device-snapshot-facts">

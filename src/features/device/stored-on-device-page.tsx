@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { DeviceResult } from '@/lib/device-store';
 import { useCatalog } from '@/lib/i18n';
 import { readLocalMemory, snapshotsMayRemain, type DeviceInventory } from './device-inventory';
-import { useRememberChoice, type DeviceMemory, type StoredSnapshot } from './device-memory';
+import { useRememberChoice, type DeviceMemory } from './device-memory';
 import { SnapshotList, type SnapshotListState } from './snapshot-list';
 import { StoredItemsList } from './stored-items-list';
 import { deviceCatalogs } from './strings';
@@ -56,20 +57,12 @@ export function StoredOnDevicePage({ memory }: { memory: DeviceMemory }) {
     reread();
   };
 
-  const remove = async (summary: StoredSnapshot, takenAt: string) => {
-    const result = await memory.deleteSnapshot(summary.id);
-    setMessage(
-      result.status === 'ok' ? texts.deletedSnapshot(summary.scope.courseId, takenAt) : texts.notDeleted(result.reason),
-    );
+  /** Says how a deletion went (`done` when it did) and reads what is stored again. */
+  const deleted = async (deletion: Promise<DeviceResult<void>>, done: string) => {
+    const result = await deletion;
+    setMessage(result.status === 'ok' ? done : texts.notDeleted(result.reason));
     reread();
     // The button is gone with its snapshot: focus goes back to the start of the list.
-    snapshotsHeadingRef.current?.focus();
-  };
-
-  const removeAll = async () => {
-    const result = await memory.deleteAllSnapshots();
-    setMessage(result.status === 'ok' ? texts.deletedAll : texts.notDeleted(result.reason));
-    reread();
     snapshotsHeadingRef.current?.focus();
   };
 
@@ -116,8 +109,10 @@ export function StoredOnDevicePage({ memory }: { memory: DeviceMemory }) {
         <SnapshotList
           list={list}
           recentCourses={local.recentCourses}
-          onDelete={(summary, takenAt) => void remove(summary, takenAt)}
-          onDeleteAll={() => void removeAll()}
+          onDelete={(summary, takenAt) =>
+            void deleted(memory.deleteSnapshot(summary.id), texts.deletedSnapshot(summary.scope.courseId, takenAt))
+          }
+          onDeleteAll={() => void deleted(memory.deleteAllSnapshots(), texts.deletedAll)}
         />
       </section>
 
@@ -130,7 +125,7 @@ export function StoredOnDevicePage({ memory }: { memory: DeviceMemory }) {
       </section>
 
       <section aria-labelledby={forgetId}>
-        <h2 id={forgetId}>{texts.forgetTitle}</h2>
+        <h2 id={forgetId}>{texts.forget}</h2>
         <p className="muted device-hint">{texts.forgetHint}</p>
         <button ref={forgetButtonRef} type="button" className="button" onClick={() => setConfirming(true)}>
           {texts.forget}

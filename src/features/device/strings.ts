@@ -56,7 +56,6 @@ const en = {
   otherTitle: 'Saved views and recent courses',
   savedViewsLine: (count: number) => `Saved views: ${formatNumber(count, 'en')}`,
   recentCoursesLine: (count: number) => `Recent courses: ${formatNumber(count, 'en')}`,
-  forgetTitle: 'Forget this device',
   forgetHint:
     'Deletes the course snapshots, the saved views, the recent courses and the "Remember on this device" choice from this browser. You stay signed in.',
   forget: 'Forget this device',
@@ -107,7 +106,6 @@ const ru: DeviceTexts = {
   otherTitle: 'Сохранённые виды и недавние курсы',
   savedViewsLine: (count: number) => `Сохранённых видов: ${formatNumber(count, 'ru')}`,
   recentCoursesLine: (count: number) => `Недавних курсов: ${formatNumber(count, 'ru')}`,
-  forgetTitle: 'Забыть это устройство',
   forgetHint:
     'Удаляет из этого браузера снимки курсов, сохранённые виды, недавние курсы и выбор «Запоминать на этом устройстве». Вы остаётесь в приложении.',
   forget: 'Забыть это устройство',

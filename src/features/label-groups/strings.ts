@@ -3,6 +3,7 @@ import { plural, type Locale } from '@/lib/i18n';
 import type { ParentIssue } from './model/tree-model';
 
 const en = {
+  /** The page's heading, and the tree's accessible name. */
   heading: 'Label groups',
   loading: 'Loading label groups…',
   empty: 'No label groups',
@@ -16,8 +17,6 @@ const en = {
   collapseAll: 'Collapse all',
   groupCount: (shown: number, total: number) =>
     `${formatNumber(shown, 'en')} of ${plural('en', total, { one: '# group', other: '# groups' })}`,
-  /** The tree's accessible name. */
-  treeName: 'Label groups',
   /** Titles for what the data leaves unnamed; the tree model takes these (see ForestNaming). */
   naming: {
     unnamedGroup: (id: number | null) => (id === null ? 'Unnamed group' : `Unnamed group #${id}`),
@@ -75,7 +74,6 @@ const en = {
       type: 'Type',
       additionalProperties: 'Additional properties',
       required: 'Required',
-      group: 'Group',
       position: 'Position',
     },
     copyId: 'Copy ID',
@@ -108,7 +106,6 @@ const ru: LabelGroupsTexts = {
   // "из" takes the genitive: из 1 группы, из 2 групп, из 5 групп, из 21 группы.
   groupCount: (shown: number, total: number) =>
     `${formatNumber(shown, 'ru')} из ${plural('ru', total, ruGroupsGenitive)}`,
-  treeName: 'Группы меток',
   naming: {
     unnamedGroup: (id: number | null) => (id === null ? 'Группа без названия' : `Группа без названия №${id}`),
     noDescription: '(без описания)',
@@ -167,7 +164,6 @@ const ru: LabelGroupsTexts = {
       type: 'Тип',
       additionalProperties: 'Дополнительные свойства',
       required: 'Обязательные поля',
-      group: 'Группа',
       position: 'Позиция',
     },
     copyId: 'Копировать ID',

@@ -75,6 +75,10 @@ describe('the two ways in', () => {
     await user.keyboard('{Home}');
     expect(token).toHaveFocus();
     expect(screen.getByLabelText('Access token')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(keys).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(token).toHaveFocus();
   });
 });
 

@@ -7,7 +7,7 @@ import { readClientId, rememberClientId, setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs, type AuthTexts } from '../strings';
 import { CredentialField } from './credential-field';
-import { SignInForm } from './sign-in-form';
+import { SignInAlert, SignInForm } from './sign-in-form';
 
 export interface ApiKeysFormProps {
   remember: boolean;
@@ -63,12 +63,7 @@ export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFor
   return (
     <>
       <p className="muted">{texts.keysIntro}</p>
-      {failure && (
-        <div role="alert" className="alert alert-error">
-          <p className="alert-title">{failure.title}</p>
-          <p>{failure.text}</p>
-        </div>
-      )}
+      {failure && <SignInAlert {...failure} />}
       <SignInForm
         onSubmit={onSubmit}
         pending={exchange.isPending}
@@ -98,15 +93,6 @@ export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFor
 /** A sentence per failure, each with a way forward; the invalid and failed answers read alike to a person. */
 function explainFailure(error: unknown, texts: AuthTexts): { title: string; text: string } {
   if (!(error instanceof TokenExchangeFailure)) return texts.exchange.failed;
-  switch (error.code) {
-    case 'invalid_client':
-    case 'invalid_request':
-    case 'rate_limited':
-    case 'unreachable':
-    case 'timeout':
-      return texts.exchange[error.code];
-    case 'invalid_response':
-    case 'upstream_error':
-      return texts.exchange.failed;
-  }
+  const { code } = error;
+  return code === 'invalid_response' || code === 'upstream_error' ? texts.exchange.failed : texts.exchange[code];
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { useCatalog } from '@/lib/i18n';
@@ -9,11 +9,12 @@ import { serverConfigQuery } from '@/course/server-config-query';
 import { readSignOutReason } from '../session';
 import { authCatalogs } from '../strings';
 import { ApiKeysForm } from './api-keys-form';
-import { SignInTabs } from './sign-in-tabs';
+import { SignInAlert } from './sign-in-form';
 import { TokenForm } from './token-form';
 import './sign-in.css';
 
-type WayIn = 'token' | 'keys';
+const WAYS_IN = ['token', 'keys'] as const;
+type WayIn = (typeof WAYS_IN)[number];
 
 /**
  * Shown in place of any route while there is no token; the URL is left alone, so once the token is stored the
@@ -22,7 +23,6 @@ type WayIn = 'token' | 'keys';
 export function SignInScreen() {
   const texts = useCatalog(authCatalogs);
   const { brand } = useCatalog(sharedCatalogs);
-  const idPrefix = useId();
   // Whoever signed in with API keys last time comes back to them, the Client ID filled in.
   const [wayIn, setWayIn] = useState<WayIn>(() => (readClientId() !== null ? 'keys' : 'token'));
   const [remember, setRemember] = useState(false);
@@ -48,22 +48,8 @@ export function SignInScreen() {
       <div className="sign-in-card">
         <h1>{brand}</h1>
         <p className="muted">{texts.intro}</p>
-        {reason && (
-          <div role="alert" className="alert alert-error">
-            <p className="alert-title">{reason === 'rejected' ? texts.rejectedTitle : texts.expiredTitle}</p>
-            <p>{reason === 'rejected' ? texts.rejectedText : texts.expiredText}</p>
-          </div>
-        )}
-        <SignInTabs
-          label={texts.waysIn}
-          idPrefix={idPrefix}
-          tabs={[
-            { key: 'token', label: texts.tabToken },
-            { key: 'keys', label: texts.tabKeys },
-          ]}
-          selected={wayIn}
-          onSelect={setWayIn}
-        >
+        {reason && <SignInAlert {...texts[reason]} />}
+        <WayInTabs selected={wayIn} onSelect={setWayIn}>
           {wayIn === 'token' ? (
             <TokenForm
               remember={remember}
@@ -74,7 +60,7 @@ export function SignInScreen() {
           ) : (
             <ApiKeysForm remember={remember} rememberControl={rememberControl} onAttempt={onAttempt} />
           )}
-        </SignInTabs>
+        </WayInTabs>
         {/* Below the forms: it arrives after the first paint, and above them it pushed the Sign in button down,
             under the pointer of whoever was about to press it. */}
         {demo && (
@@ -91,5 +77,62 @@ export function SignInScreen() {
         <PreferenceControls />
       </div>
     </main>
+  );
+}
+
+/**
+ * The ways in, as a tab list (the ARIA tabs pattern, activation follows focus): only the selected tab is in the Tab
+ * order, the arrow keys, Home and End move between tabs. Only the selected panel is rendered, so the form that is not
+ * shown holds no values and no fields to match by label.
+ */
+function WayInTabs({
+  selected,
+  onSelect,
+  children,
+}: {
+  selected: WayIn;
+  onSelect: (way: WayIn) => void;
+  children: ReactNode;
+}) {
+  const texts = useCatalog(authCatalogs);
+  const idPrefix = useId();
+  const tabId = (way: WayIn) => `${idPrefix}-tab-${way}`;
+  const panelId = `${idPrefix}-panel`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = WAYS_IN.indexOf(selected);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 };
+    const move = moves[event.key];
+    const target = move === undefined ? undefined : WAYS_IN.at(move % WAYS_IN.length);
+    if (!target) return;
+    event.preventDefault();
+    onSelect(target);
+    document.getElementById(tabId(target))?.focus();
+  };
+
+  return (
+    <>
+      <div role="tablist" aria-label={texts.waysIn} className="sign-in-tabs" onKeyDown={onKeyDown}>
+        {WAYS_IN.map((way) => (
+          <button
+            key={way}
+            type="button"
+            role="tab"
+            id={tabId(way)}
+            aria-selected={way === selected}
+            aria-controls={way === selected ? panelId : undefined}
+            tabIndex={way === selected ? 0 : -1}
+            className="sign-in-tab"
+            onClick={() => onSelect(way)}
+          >
+            {texts.tabs[way]}
+          </button>
+        ))}
+      </div>
+      {/* Not labelled by its tab: the tab's text is also the token field's label, and one name should find one field. */}
+      <div role="tabpanel" id={panelId} className="sign-in-panel">
+        {children}
+      </div>
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs } from '../strings';
 import { CredentialField } from './credential-field';
-import { SignInForm } from './sign-in-form';
+import { SignInAlert, SignInForm } from './sign-in-form';
 
 export interface TokenFormProps {
   remember: boolean;
@@ -54,12 +54,7 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
 
   return (
     <>
-      {rejected && (
-        <div role="alert" className="alert alert-error">
-          <p className="alert-title">{texts.rejectedTitle}</p>
-          <p>{texts.rejectedText}</p>
-        </div>
-      )}
+      {rejected && <SignInAlert {...texts.rejected} />}
       {check.isError && !rejected && <ApiErrorAlert error={check.error} onRetry={() => submit(token)} />}
       <SignInForm
         onSubmit={onSubmit}

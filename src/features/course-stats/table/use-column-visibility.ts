@@ -1,7 +1,7 @@
 import { functionalUpdate, type OnChangeFn, type VisibilityState } from '@tanstack/react-table';
 import { useCallback, useSyncExternalStore } from 'react';
 import { readText } from '@/lib/storage';
-import { onStoredElsewhere } from '@/lib/storage-events';
+import { onStoredElsewhere } from '@/lib/storage';
 import {
   COLUMN_VISIBILITY_KEY,
   normalizeColumnVisibility,

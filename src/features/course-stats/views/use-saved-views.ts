@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { COURSE_MEMORY_KEYS, readText } from '@/lib/storage';
-import { onStoredElsewhere } from '@/lib/storage-events';
+import { onStoredElsewhere } from '@/lib/storage';
 import { readSavedViews, subscribeSavedViews, type SavedView } from './saved-views';
 
 let read: { raw: string | null; views: SavedView[] } | null = null;

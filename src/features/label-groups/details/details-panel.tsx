@@ -1,34 +1,39 @@
-import type { ReactNode } from 'react';
-import { useLocale, type Locale } from '@/lib/i18n';
+import { useState, type ReactNode } from 'react';
+import { useCatalog, useLocale } from '@/lib/i18n';
 import { dateTimeOrRaw } from '../format';
 import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import type { GroupNode, LabelNode, TreeNode } from '../model/tree-model';
-import { CopyIdButton } from './copy-id-button';
-
-export interface DetailsPanelProps {
-  node: TreeNode | null;
-}
-
-interface Language {
-  locale: Locale;
-  texts: LabelGroupsTexts;
-}
 
 /** All fields of the selected group or label. */
-export function DetailsPanel({ node }: DetailsPanelProps) {
-  const { locale } = useLocale();
-  const language: Language = { locale, texts: labelGroupsCatalogs[locale] };
+export function DetailsPanel({ node }: { node: TreeNode | null }) {
+  const { details } = useCatalog(labelGroupsCatalogs);
   return (
     // data-selected: on a narrow screen the panel of a selection sits at the bottom of the window, in view.
-    <aside aria-label={language.texts.details.name} className="lg-details" data-selected={node !== null || undefined}>
-      {node === null ? (
-        <p className="muted">{language.texts.details.empty}</p>
-      ) : node.kind === 'group' ? (
-        <GroupDetails node={node} language={language} />
-      ) : (
-        <LabelDetails node={node} language={language} />
-      )}
+    <aside aria-label={details.name} className="lg-details" data-selected={node !== null || undefined}>
+      {node === null ? <p className="muted">{details.empty}</p> : <NodeDetails node={node} />}
     </aside>
+  );
+}
+
+/** The node's fields, and a button that copies its group's ID: a label has none of its own. */
+function NodeDetails({ node }: { node: TreeNode }) {
+  const { details } = useCatalog(labelGroupsCatalogs);
+  const isGroup = node.kind === 'group';
+  const id = (isGroup ? node : node.parent).group.id;
+  return (
+    <>
+      <h2 className="lg-details-title">
+        <span className="lg-details-kind">{isGroup ? details.group : details.label}</span> {node.title}
+      </h2>
+      <dl className="lg-fields">{isGroup ? <GroupFields node={node} /> : <LabelFields node={node} />}</dl>
+      {id !== null ? (
+        <CopyIdButton key={node.key} value={id}>
+          {isGroup ? details.copyId : details.copyGroupId}
+        </CopyIdButton>
+      ) : (
+        <p className="muted">{isGroup ? details.groupHasNoId : details.labelHasNoId}</p>
+      )}
+    </>
   );
 }
 
@@ -45,14 +50,16 @@ function None({ children }: { children: string }) {
   return <span className="lg-placeholder">{children}</span>;
 }
 
-function DateField({ term, iso, language }: { term: string; iso: string | null; language: Language }) {
+function DateField({ term, iso }: { term: string; iso: string | null }) {
+  const { locale } = useLocale();
+  const { details } = labelGroupsCatalogs[locale];
   return (
     <Field term={term}>
       {iso === null ? (
-        <None>{language.texts.details.none}</None>
+        <None>{details.none}</None>
       ) : (
         <>
-          <time dateTime={iso}>{dateTimeOrRaw(language.locale, iso)}</time> <code className="lg-raw">{iso}</code>
+          <time dateTime={iso}>{dateTimeOrRaw(locale, iso)}</time> <code className="lg-raw">{iso}</code>
         </>
       )}
     </Field>
@@ -67,81 +74,89 @@ function parentOf(node: GroupNode, texts: LabelGroupsTexts): ReactNode {
   return texts.details.parentId(parentId);
 }
 
-function GroupDetails({ node, language }: { node: GroupNode; language: Language }) {
-  const { details } = language.texts;
+function GroupFields({ node }: { node: GroupNode }) {
+  const texts = useCatalog(labelGroupsCatalogs);
+  const { details } = texts;
   const { group } = node;
   const none = <None>{details.none}</None>;
-  const parent = parentOf(node, language.texts);
   return (
     <>
-      <h2 className="lg-details-title">
-        <span className="lg-details-kind">{details.group}</span> {node.title}
-      </h2>
-      <dl className="lg-fields">
-        <Field term={details.fields.id}>{group.id ?? none}</Field>
-        <Field term={details.fields.name}>{group.name !== null && group.name !== '' ? group.name : none}</Field>
-        <Field term={details.fields.parent}>{parent}</Field>
-        <DateField term={details.fields.created} iso={group.created_at} language={language} />
-        <DateField term={details.fields.updated} iso={group.updated_at} language={language} />
-        <Field term={details.fields.labels}>{details.count(group.labels.length)}</Field>
-        <Field term={details.fields.nestedGroups}>{details.count(node.childGroups.length)}</Field>
-      </dl>
-      {group.id !== null ? (
-        <CopyIdButton key={node.key} value={group.id}>
-          {details.copyId}
-        </CopyIdButton>
-      ) : (
-        <p className="muted">{details.groupHasNoId}</p>
-      )}
+      <Field term={details.fields.id}>{group.id ?? none}</Field>
+      <Field term={details.fields.name}>{group.name !== null && group.name !== '' ? group.name : none}</Field>
+      <Field term={details.fields.parent}>{parentOf(node, texts)}</Field>
+      <DateField term={details.fields.created} iso={group.created_at} />
+      <DateField term={details.fields.updated} iso={group.updated_at} />
+      <Field term={details.fields.labels}>{details.count(group.labels.length)}</Field>
+      <Field term={details.fields.nestedGroups}>{details.count(node.childGroups.length)}</Field>
     </>
   );
 }
 
-function LabelDetails({ node, language }: { node: LabelNode; language: Language }) {
-  const { details } = language.texts;
+function LabelFields({ node }: { node: LabelNode }) {
+  const { details } = useCatalog(labelGroupsCatalogs);
   const { label, parent } = node;
-  const parentId = parent.group.id;
   const none = <None>{details.none}</None>;
   return (
     <>
-      <h2 className="lg-details-title">
-        <span className="lg-details-kind">{details.label}</span> {node.title}
-      </h2>
-      <dl className="lg-fields">
-        <Field term={details.fields.description}>
-          {label.description !== undefined && label.description !== '' ? label.description : none}
-        </Field>
-        <Field term={details.fields.type}>{label.type ?? none}</Field>
-        <Field term={details.fields.additionalProperties}>
-          {label.additionalProperties === undefined
-            ? none
-            : label.additionalProperties
-              ? details.allowed
-              : details.notAllowed}
-        </Field>
-        <Field term={details.fields.required}>
-          {label.required !== undefined && label.required.length > 0 ? (
-            <ul className="lg-required-list">
-              {label.required.map((field, index) => (
-                <li key={`${index}:${field}`}>
-                  <code>{field}</code>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            none
-          )}
-        </Field>
-        <Field term={details.fields.group}>{details.groupWithId(parent.title, parentId)}</Field>
-        <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
-      </dl>
-      {parentId !== null ? (
-        <CopyIdButton key={node.key} value={parentId}>
-          {details.copyGroupId}
-        </CopyIdButton>
-      ) : (
-        <p className="muted">{details.labelHasNoId}</p>
-      )}
+      <Field term={details.fields.description}>
+        {label.description !== undefined && label.description !== '' ? label.description : none}
+      </Field>
+      <Field term={details.fields.type}>{label.type ?? none}</Field>
+      <Field term={details.fields.additionalProperties}>
+        {label.additionalProperties === undefined
+          ? none
+          : label.additionalProperties
+            ? details.allowed
+            : details.notAllowed}
+      </Field>
+      <Field term={details.fields.required}>
+        {label.required !== undefined && label.required.length > 0 ? (
+          <ul className="lg-required-list">
+            {label.required.map((field, index) => (
+              <li key={`${index}:${field}`}>
+                <code>{field}</code>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          none
+        )}
+      </Field>
+      <Field term={details.group}>{details.groupWithId(parent.title, parent.group.id)}</Field>
+      <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
     </>
+  );
+}
+
+/** Copies `value` and says whether that worked; where it did not, the ID is in the fields above to copy by hand. */
+function CopyIdButton({ value, children }: { value: number; children: string }) {
+  const [status, setStatus] = useState<'idle' | 'copied' | 'unavailable' | 'failed'>('idle');
+  const texts = useCatalog(labelGroupsCatalogs).copy;
+
+  const copy = async () => {
+    // navigator.clipboard exists only in secure contexts (https, localhost).
+    if (typeof navigator.clipboard?.writeText !== 'function') {
+      setStatus('unavailable');
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(String(value));
+      setStatus('copied');
+    } catch {
+      setStatus('failed');
+    }
+  };
+
+  return (
+    <div className="lg-copy">
+      <button type="button" className="button" onClick={() => void copy()}>
+        {children}
+      </button>
+      {/* Present before a message appears, so screen readers announce it when it does. */}
+      <span role="status" className={status === 'copied' ? 'lg-copy-status' : 'lg-copy-status muted'}>
+        {status === 'copied' && <span aria-hidden="true">✓ </span>}
+        {status === 'idle' ? '' : texts[status]}
+      </span>
+    </div>
   );
 }

@@ -80,16 +80,8 @@ function hasName(group: Pick<LabelGroup, 'name'>): group is { name: string } {
   return group.name !== null && group.name.trim() !== '';
 }
 
-export function groupTitle(group: Pick<LabelGroup, 'id' | 'name'>, naming: ForestNaming): string {
-  return hasName(group) ? group.name : naming.unnamedGroup(group.id);
-}
-
 function describes(label: LabelEntry): label is LabelEntry & { description: string } {
   return label.description !== undefined && label.description.trim() !== '';
-}
-
-export function labelTitle(label: LabelEntry, naming: ForestNaming): string {
-  return describes(label) ? label.description : naming.noDescription;
 }
 
 /** The label's texts folded for matching, computed once per label and kept on the node. */
@@ -131,7 +123,7 @@ export function nodeForKey(forest: Forest, key: string): TreeNode | null {
 export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): Forest {
   const groups: GroupNode[] = list.map((group, index) => {
     const named = hasName(group);
-    const title = groupTitle(group, naming);
+    const title = named ? group.name : naming.unnamedGroup(group.id);
     const foldedName = named ? foldText(title) : '';
     let labels: LabelNode[] | null = null;
     const node: GroupNode = {
@@ -146,16 +138,19 @@ export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): 
       parentIssue: null,
       childGroups: [],
       get labels() {
-        labels ??= group.labels.map((label, labelIndex) => ({
-          kind: 'label',
-          key: labelKey(index, labelIndex),
-          index: labelIndex,
-          label,
-          title: labelTitle(label, naming),
-          hasDescription: describes(label),
-          parent: node,
-          folded: null,
-        }));
+        labels ??= group.labels.map((label, labelIndex) => {
+          const hasDescription = describes(label);
+          return {
+            kind: 'label',
+            key: labelKey(index, labelIndex),
+            index: labelIndex,
+            label,
+            title: hasDescription ? label.description : naming.noDescription,
+            hasDescription,
+            parent: node,
+            folded: null,
+          };
+        });
         return labels;
       },
       labelCount: group.labels.length,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { ParseReportNotice } from '@/components/parse-report-notice';
+import { SearchField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
 import { courseQueries } from '@/course/course-queries';
 import { useFilterQuery } from '../filter/use-filter-query';
@@ -28,7 +29,14 @@ export function LabelGroupsPage() {
     <div className="lg-page">
       <h1>{texts.heading}</h1>
       {query.isPending ? (
-        <LoadingTree text={texts.loading} />
+        <div className="lg-loading" aria-busy="true">
+          <p role="status" className="muted">
+            {texts.loading}
+          </p>
+          {[68, 52, 74, 45, 60, 38].map((width, index) => (
+            <span key={index} className="skeleton lg-skeleton-row" style={{ width: `${width}%` }} aria-hidden="true" />
+          ))}
+        </div>
       ) : query.isError && query.data === undefined ? (
         <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
@@ -43,19 +51,6 @@ export function LabelGroupsPage() {
           )}
         </>
       )}
-    </div>
-  );
-}
-
-function LoadingTree({ text }: { text: string }) {
-  return (
-    <div className="lg-loading" aria-busy="true">
-      <p role="status" className="muted">
-        {text}
-      </p>
-      {[68, 52, 74, 45, 60, 38].map((width, index) => (
-        <span key={index} className="skeleton lg-skeleton-row" style={{ width: `${width}%` }} aria-hidden="true" />
-      ))}
     </div>
   );
 }
@@ -105,18 +100,14 @@ function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
   return (
     <>
       <div className="lg-toolbar">
-        <div className="field lg-filter">
-          <label htmlFor={filterId}>{texts.filter.label}</label>
-          <input
-            id={filterId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={texts.filter.placeholder}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
+        <SearchField
+          id={filterId}
+          className="lg-filter"
+          label={texts.filter.label}
+          value={text}
+          onChange={setText}
+          placeholder={texts.filter.placeholder}
+        />
         <div className="lg-actions">
           <button
             type="button"

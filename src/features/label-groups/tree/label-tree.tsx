@@ -1,19 +1,19 @@
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
+  useCallback,
   useEffect,
   useId,
   useMemo,
   useRef,
-  type CSSProperties,
   type FocusEvent,
   type HTMLAttributes,
   type KeyboardEvent,
-  type MouseEvent,
 } from 'react';
+import { INITIAL_RECT, observeRectAfterLayout, scrollOnceMounted } from '@/components/virtual-scroll';
 import { useCatalog } from '@/lib/i18n';
-import { useVirtualRows } from './use-virtual-rows';
 import { labelGroupsCatalogs } from '../strings';
 import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from '../model/tree-rows';
-import { TreeItemContent } from './tree-item-content';
+import { TreeItem, type ItemState } from './tree-item';
 
 /**
  * Up to this many visible rows the tree renders as real nested DOM: each group's children are treeitems inside its
@@ -23,6 +23,7 @@ import { TreeItemContent } from './tree-item-content';
 export const VIRTUALIZE_ABOVE = 200;
 /** Row height in the virtualised tree, in px; .lg-row-virtual in label-groups.css uses the same value. */
 const ROW_HEIGHT = 36;
+const rowHeight = () => ROW_HEIGHT;
 const TYPE_AHEAD_RESET_MS = 500;
 
 export interface LabelTreeProps {
@@ -38,21 +39,9 @@ export interface LabelTreeProps {
   onExpandedChange: (key: string, expanded: boolean) => void;
 }
 
-interface ItemState {
-  tabStopKey: string | null;
-  selectedKey: string | null;
-  highlight: string;
-  onToggle: (key: string, expanded: boolean) => void;
-}
-
 function keyOfTreeItem(target: EventTarget): string | null {
   if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'treeitem') return null;
   return target.dataset.key ?? null;
-}
-
-function indent(level: number): CSSProperties {
-  // Deep chains of nested groups stop indenting at some point; aria-level still tells the real depth.
-  return { paddingInlineStart: `${0.5 + Math.min(level - 1, 12) * 1.25}rem` };
 }
 
 export function LabelTree({
@@ -70,13 +59,26 @@ export function LabelTree({
   const focusRequest = useRef<string | null>(null);
   const typed = useRef({ text: '', at: -Infinity });
   const virtual = rows.length > VIRTUALIZE_ABOVE;
-  const virtualRows = useVirtualRows({
+  // The tab stop's row stays rendered when scrolled away: the tree must always have a row to Tab to. A new
+  // extractor makes the virtualizer compute its rows again, so it changes only with the tab stop.
+  const rangeExtractor = useCallback(
+    (range: Range): number[] => {
+      const indexes = defaultRangeExtractor(range);
+      if (tabStopIndex < 0 || tabStopIndex >= range.count || indexes.includes(tabStopIndex)) return indexes;
+      return [...indexes, tabStopIndex].sort((a, b) => a - b);
+    },
+    [tabStopIndex],
+  );
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLElement>({
     enabled: virtual,
     count: rows.length,
-    rowHeight: ROW_HEIGHT,
     overscan: 12,
     getScrollElement: () => scrollRef.current,
-    pinnedIndex: tabStopIndex,
+    estimateSize: rowHeight,
+    rangeExtractor,
+    initialRect: INITIAL_RECT,
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollOnceMounted,
   });
   const nested = useMemo(() => (virtual ? [] : nestRows(rows)), [rows, virtual]);
 
@@ -112,7 +114,7 @@ export function LabelTree({
     if (!row) return;
     // Scroll first, then focus without letting the browser scroll again; a row outside the rendered window is
     // focused after the re-render that brings it in.
-    virtualRows.scrollToIndex(index);
+    if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
     const element = elementFor(row.key);
     if (element) focusElement(element);
     else focusRequest.current = row.key;
@@ -163,7 +165,7 @@ export function LabelTree({
   };
   const treeProps = {
     role: 'tree',
-    'aria-label': texts.treeName,
+    'aria-label': texts.heading,
     'aria-busy': stale || undefined,
     onKeyDown,
     onFocus,
@@ -176,8 +178,8 @@ export function LabelTree({
       data-stale={stale || undefined}
     >
       {virtual ? (
-        <div {...treeProps} className="lg-tree" style={{ height: virtualRows.totalSize, position: 'relative' }}>
-          {virtualRows.items.map((item) => {
+        <div {...treeProps} className="lg-tree" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             return row ? (
               <TreeItem
@@ -215,55 +217,5 @@ function NestedTreeItem({ item, state }: { item: NestedRow; state: ItemState }) 
         </ul>
       )}
     </li>
-  );
-}
-
-interface TreeItemProps {
-  row: TreeRow;
-  state: ItemState;
-  /** The id of the item's group of children, in the nested tree. */
-  owns?: string;
-  /** In the virtualised tree: where the row is placed. */
-  style?: CSSProperties;
-}
-
-/**
- * One row: the toggle, the treeitem and its badges. The treeitem element holds the label alone, so its visible text
- * is its name; the badges and dates beside it are its description. A press anywhere on the row focuses the treeitem.
- */
-function TreeItem({ row, state, owns, style }: TreeItemProps) {
-  const id = useId();
-  const itemRef = useRef<HTMLSpanElement>(null);
-  const selected = row.key === state.selectedKey;
-  const itemProps = {
-    role: 'treeitem',
-    'aria-level': row.level,
-    'aria-setsize': row.setSize,
-    'aria-posinset': row.posInSet,
-    'aria-expanded': row.expandable ? row.expanded : undefined,
-    'aria-selected': selected,
-    'aria-labelledby': `${id}-name`,
-    'aria-describedby': `${id}-meta`,
-    'aria-owns': owns,
-    tabIndex: row.key === state.tabStopKey ? 0 : -1,
-    'data-key': row.key,
-  } satisfies HTMLAttributes<HTMLElement> & { 'data-key': string };
-  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
-    const element = itemRef.current;
-    if (event.button !== 0 || !element || !(event.target instanceof Node) || element.contains(event.target)) return;
-    event.preventDefault();
-    element.focus({ preventScroll: true });
-  };
-  const className = style ? `lg-row lg-${row.node.kind} lg-row-virtual` : `lg-row lg-${row.node.kind}`;
-  return (
-    <div className={className} style={{ ...indent(row.level), ...style }} onMouseDown={onMouseDown}>
-      <TreeItemContent
-        row={row}
-        idPrefix={id}
-        highlight={state.highlight}
-        onToggle={state.onToggle}
-        itemProps={{ ...itemProps, ref: itemRef, className: 'lg-item' }}
-      />
-    </div>
   );
 }
