@@ -4,6 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/token-store';
+import { apiHandlers } from '@/testing/api-handlers';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { inTestRouter } from '@/testing/render';
@@ -24,14 +25,16 @@ describe('the token and the query cache', () => {
     const authorizations: Array<string | null> = [];
     server.use(
       http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
-      http.get('/endpoint/v1/courses/:id/course_stats', ({ request }) => {
-        authorizations.push(request.headers.get('authorization'));
-        const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-        return HttpResponse.json(page === 1 ? courseStatsPage(10, 1, { course_id: 3 }) : []);
-      }),
-      http.get('/endpoint/v1/label_groups', ({ request }) => {
-        authorizations.push(request.headers.get('authorization'));
-        return HttpResponse.json([labelGroupWire()]);
+      ...apiHandlers({
+        courseStats: ({ url, request }) => {
+          authorizations.push(request.headers.get('authorization'));
+          const page = Number(url.searchParams.get('page') ?? '1');
+          return page === 1 ? courseStatsPage(10, 1, { course_id: 3 }) : [];
+        },
+        labelGroups: ({ request }) => {
+          authorizations.push(request.headers.get('authorization'));
+          return [labelGroupWire()];
+        },
       }),
     );
     let client: QueryClient | null = null;

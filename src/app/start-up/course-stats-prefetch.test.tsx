@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseStatsQueries } from '@/features/course-stats/api/course-stats-queries';
 import { setToken } from '@/lib/token-store';
+import { apiHandlers } from '@/testing/api-handlers';
 import { courseStatsPage } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { prefetchRoute } from './prefetch';
@@ -17,12 +18,14 @@ function answerCourseStats({ wait = 0, status = 200 }: { wait?: number; status?:
   const asked: string[] = [];
   server.use(
     http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
-    http.get('/endpoint/v1/courses/:id/course_stats', async ({ request, params }) => {
-      const query = new URL(request.url).searchParams;
-      asked.push(`${String(params.id)}?${query.toString()}`);
-      await delay(wait);
-      if (status !== 200) return HttpResponse.json({ error: 'no such page' }, { status });
-      return HttpResponse.json(query.get('page') === '1' ? courseStatsPage(10, 1) : []);
+    ...apiHandlers({
+      courseStats: async ({ url, params }) => {
+        const query = url.searchParams;
+        asked.push(`${String(params.course_id)}?${query.toString()}`);
+        await delay(wait);
+        if (status !== 200) return HttpResponse.json({ error: 'no such page' }, { status });
+        return query.get('page') === '1' ? courseStatsPage(10, 1) : [];
+      },
     }),
   );
   return asked;

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { labelGroupsQueries } from '@/features/label-groups/api/label-groups-queries';
 import { setToken } from '@/lib/token-store';
+import { apiHandlers } from '@/testing/api-handlers';
 import { labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { prefetchRoute } from './prefetch';
@@ -14,14 +15,16 @@ function answerLabelGroups({ wait = 0, status = 200 }: { wait?: number; status?:
   const asked = { count: 0 };
   server.use(
     http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
-    http.get('/endpoint/v1/label_groups', async () => {
-      asked.count += 1;
-      await delay(wait);
-      if (status !== 200) return HttpResponse.json({ error: 'groups are resting' }, { status });
-      return HttpResponse.json([
-        labelGroupWire({ id: 1, name: 'Sales', labels: [] }),
-        labelGroupWire({ id: 2, name: 'Marketing', labels: [] }),
-      ]);
+    ...apiHandlers({
+      labelGroups: async () => {
+        asked.count += 1;
+        await delay(wait);
+        if (status !== 200) return HttpResponse.json({ error: 'groups are resting' }, { status });
+        return [
+          labelGroupWire({ id: 1, name: 'Sales', labels: [] }),
+          labelGroupWire({ id: 2, name: 'Marketing', labels: [] }),
+        ];
+      },
     }),
   );
   return asked;

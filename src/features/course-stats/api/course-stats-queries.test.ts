@@ -1,9 +1,9 @@
 import type { CourseStat } from '@contract';
 import { partialMatchKey } from '@tanstack/react-query';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseStatsPage } from '@/testing/fixtures';
-import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { createTestQueryClient } from '@/testing/render';
 import { courseStatsQueries } from './course-stats-queries';
 
@@ -42,14 +42,14 @@ describe('courseStatsQueries', () => {
 
   it('reads a whole course at 100 a page, and carries on after the pages an unfinished load left', async () => {
     const seen: string[] = [];
-    server.use(
-      http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
+    serveApi({
+      courseStats: ({ request }) => {
         const url = new URL(request.url);
         seen.push(url.searchParams.toString());
         const page = Number(url.searchParams.get('page'));
         return HttpResponse.json(page <= 2 ? courseStatsPage(page === 1 ? 100 : 40, (page - 1) * 100 + 1) : []);
-      }),
-    );
+      },
+    });
     const client = createTestQueryClient();
     const options = courseStatsQueries.wholeCourse({ courseId: 7, userId: 5, courseSessionId: 70 });
     const full = await client.fetchQuery(options);
@@ -76,12 +76,12 @@ describe('courseStatsQueries', () => {
   });
 
   it('hands every row read to the preparer it was made with, which leaves the key as it is', async () => {
-    server.use(
-      http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
+    serveApi({
+      courseStats: ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
         return HttpResponse.json(page <= 2 ? courseStatsPage(page === 1 ? 100 : 40, (page - 1) * 100 + 1) : []);
-      }),
-    );
+      },
+    });
     const prepared: CourseStat[] = [];
     const params = { courseId: 7, userId: undefined, courseSessionId: undefined };
     const options = courseStatsQueries.wholeCourse(params, (rows) => prepared.push(...rows));
@@ -93,13 +93,13 @@ describe('courseStatsQueries', () => {
 
   it('fetches exactly the parameters of its key', async () => {
     const seen: string[] = [];
-    server.use(
-      http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
+    serveApi({
+      courseStats: ({ request }) => {
         const url = new URL(request.url);
         seen.push(`${url.pathname}?${url.searchParams.toString()}`);
         return HttpResponse.json(courseStatsPage(2));
-      }),
-    );
+      },
+    });
     const client = createTestQueryClient();
     const result = await client.fetchQuery(courseStatsQueries.list(params));
     expect(result.items).toHaveLength(2);

@@ -1,8 +1,9 @@
 import type { CourseStat } from '@contract';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
+import { apiHandlers, serveApi } from '@/testing/api-handlers';
 import { server } from '@/testing/msw';
 import { createPagesLoader, type FromLoader, type ToLoader } from './course-pages-loader';
 import { loadCoursePages, sameThreadLoader, warmLoader, workerLoader, type OpenLoader } from './load-course-pages';
@@ -72,13 +73,13 @@ function serveOddCourse() {
   rows[150] = { ...courseStatWire({ id: 151 }), completed: 'yes' };
   rows[260] = courseStatWire({ id: 42 });
   const authorizations = new Set<string | null>();
-  server.use(
-    http.get('/endpoint/v1/courses/7/course_stats', ({ request }) => {
+  serveApi({
+    courseStats: ({ request }) => {
       authorizations.add(request.headers.get('authorization'));
       const page = Number(new URL(request.url).searchParams.get('page'));
       return HttpResponse.json(rows.slice((page - 1) * 100, page * 100));
-    }),
-  );
+    },
+  });
   return { authorizations };
 }
 
@@ -139,14 +140,14 @@ describe('loading the pages off the main thread, or on it', () => {
       gate.open = resolve;
     });
     const authorizations: Array<string | null> = [];
-    server.use(
-      http.get('/endpoint/v1/courses/7/course_stats', async ({ request }) => {
+    serveApi({
+      courseStats: async ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
         authorizations.push(request.headers.get('authorization'));
         if (page === 2) await opened;
         return HttpResponse.json(page <= 20 ? courseStatsPage(100, (page - 1) * 100 + 1) : []);
-      }),
-    );
+      },
+    });
     vi.stubGlobal('Worker', FakeWorker);
     const done = loadWith(workerLoader);
     await expect.poll(() => authorizations.length).toBeGreaterThanOrEqual(4);
@@ -192,7 +193,7 @@ describe('loading the pages off the main thread, or on it', () => {
   it('stops the worker when cancelled, with the cancel as the reason', async () => {
     setToken(TOKEN, false);
     server.use(
-      http.get('/endpoint/v1/courses/7/course_stats', () => new Promise<Response>(() => undefined)), // never answers
+      ...apiHandlers({ courseStats: () => new Promise<Response>(() => undefined) }), // never answers
     );
     vi.stubGlobal('Worker', FakeWorker);
     const controller = new AbortController();

@@ -1,8 +1,8 @@
 import type { CourseStat } from '@contract';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseStatsPage } from '@/testing/fixtures';
-import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { loadWholeCourse, ROWS_EVERY_MS, type WholeCourseData } from './whole-course';
 import type { ReadSoFar } from './whole-course-progress';
 
@@ -12,14 +12,14 @@ const PARAMS = { courseId: 7, userId: undefined, courseSessionId: undefined };
 function serveCourse(full: number, held: number[]) {
   const gates = new Map<number, () => void>();
   const waits = new Map(held.map((page) => [page, new Promise<void>((resolve) => gates.set(page, resolve))]));
-  server.use(
-    http.get('/endpoint/v1/courses/7/course_stats', async ({ request }) => {
+  serveApi({
+    courseStats: async ({ request }) => {
       const page = Number(new URL(request.url).searchParams.get('page'));
       await waits.get(page);
       const count = page <= full ? 100 : page === full + 1 ? 50 : 0;
       return HttpResponse.json(courseStatsPage(count, (page - 1) * 100 + 1));
-    }),
-  );
+    },
+  });
   return { release: (page: number) => gates.get(page)?.() };
 }
 
