@@ -19,6 +19,7 @@ import {
   type CoursesParamsInput,
   type CourseStat,
   type CourseStatsParamsInput,
+  type AppParamsSchema,
   type Endpoint,
   type LabelGroup,
   type ListSpec,
@@ -39,20 +40,20 @@ import { isRecord } from './is-record';
 import { getToken } from './token-store';
 
 /** One page of an endpoint's list, and the whole list's length when the endpoint says it (`Total`), else null. */
-interface ReadList<T> {
+export interface ReadList<T> {
   list: ParsedList<T>;
   total: number | null;
 }
 
 /**
- * One request to an endpoint of the contract's table: its parameters checked by the table's schema (an invalid one
- * throws before anything is sent), its URL written from the table's path and wire names and nothing else, and its
- * items parsed one by one by the table's list spec.
+ * One request to any endpoint of the contract's table (`ENDPOINTS.x`): its parameters checked by the table's schema
+ * (an invalid one throws before anything is sent), its URL written from the table's path and wire names and nothing
+ * else, and its items parsed one by one by the table's list spec. The fetchX functions below are the app's calls.
  */
-async function readList<S extends z.ZodMiniType>(
-  entry: Endpoint & { readonly list: ListSpec<S> },
-  params: object,
-  options: RequestOptions,
+export async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
+  entry: E & { readonly list: ListSpec<S> },
+  params: z.input<AppParamsSchema<E>>,
+  options: RequestOptions = {},
 ): Promise<ReadList<z.output<S>>> {
   const body = await getJson(requestPath(entry, params), options);
   const list = parseBody(body, () => parseList(body.json, entry.list));
@@ -91,7 +92,7 @@ export async function fetchCourseStats(
   params: CourseStatsParamsInput,
   options: RequestOptions = {},
 ): Promise<ParsedList<CourseStat>> {
-  return (await readList(ENDPOINTS.courseStats, params, options)).list;
+  return (await fetchList(ENDPOINTS.courseStats, params, options)).list;
 }
 
 /**
@@ -102,7 +103,7 @@ export async function fetchCourses(
   params: CoursesParamsInput,
   options: RequestOptions = {},
 ): Promise<ParsedList<Course> & { total: number | null }> {
-  const { list, total } = await readList(ENDPOINTS.courses, params, options);
+  const { list, total } = await fetchList(ENDPOINTS.courses, params, options);
   return { ...list, total };
 }
 
@@ -111,11 +112,11 @@ export async function fetchCourseSessions(
   params: CourseSessionsParamsInput,
   options: RequestOptions = {},
 ): Promise<ParsedList<CourseSession>> {
-  return (await readList(ENDPOINTS.courseSessions, params, options)).list;
+  return (await fetchList(ENDPOINTS.courseSessions, params, options)).list;
 }
 
 export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
-  return (await readList(ENDPOINTS.labelGroups, {}, options)).list;
+  return (await fetchList(ENDPOINTS.labelGroups, {}, options)).list;
 }
 
 /** A `Total` header the list can be sized by: a whole number written in digits, else null. */
