@@ -80,7 +80,6 @@ export type AppParamsSchema<E extends Endpoint> = z.ZodMiniObject<AppShape<E>, z
 /** An endpoint's query string besides the token, as it arrives: the wire's names, each optional, no others. */
 export type WireQuerySchema<E extends Endpoint> = z.ZodMiniObject<WireShape<E>, z.core.$strict>;
 export type WireQuery<E extends Endpoint> = z.output<WireQuerySchema<E>>;
-export type PathIds<E extends Endpoint> = Readonly<Record<keyof E['ids'], number>>;
 
 const appSchemas = new WeakMap<Endpoint, z.ZodMiniType>();
 const wireSchemas = new WeakMap<Endpoint, z.ZodMiniType>();

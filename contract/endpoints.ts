@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { courseListSpec, courseSessionListSpec } from './course';
 import { courseStatSchema, parsePlainCourseStat } from './course-stat';
-import { apiPath, appParamsSchema, endpoint, wireQuerySchema, type WireQuery } from './endpoint-spec';
+import { apiPath, appParamsSchema, endpoint } from './endpoint-spec';
 import { labelGroupSchema, parsePlainLabelGroup } from './label-group';
 import {
   COURSE_SESSION_FILTERS,
@@ -12,6 +12,17 @@ import {
   perPageSchema,
   positiveIdSchema,
 } from './params';
+
+/** The page (1-based) of a paged list; the first unless asked otherwise. */
+const page = { wire: 'page', key: 'page', schema: positiveIdSchema, read: 'integer', app: { default: 1 } } as const;
+/** The course list's and the sessions' page size: full pages unless asked otherwise. */
+const coursesPerPage = {
+  wire: 'per_page',
+  key: 'perPage',
+  schema: coursesPerPageSchema,
+  read: 'integer',
+  app: { default: COURSES_PER_PAGE_MAX },
+} as const;
 
 /**
  * The API's read endpoints, each once: the client's requests, the proxy's and the demo API's routes, and the tests'
@@ -26,7 +37,7 @@ export const ENDPOINTS = {
     query: [
       { wire: 'user_id', key: 'userId', schema: positiveIdSchema, read: 'integer' },
       { wire: 'course_session_id', key: 'courseSessionId', schema: positiveIdSchema, read: 'integer' },
-      { wire: 'page', key: 'page', schema: positiveIdSchema, read: 'integer', app: { default: 1 } },
+      page,
       { wire: 'per_page', key: 'perPage', schema: perPageSchema, read: 'integer', app: { default: PER_PAGE_DEFAULT } },
     ],
     token: 'required',
@@ -50,14 +61,8 @@ export const ENDPOINTS = {
     path: '/courses',
     ids: {},
     query: [
-      { wire: 'page', key: 'page', schema: positiveIdSchema, read: 'integer', app: { default: 1 } },
-      {
-        wire: 'per_page',
-        key: 'perPage',
-        schema: coursesPerPageSchema,
-        read: 'integer',
-        app: { default: COURSES_PER_PAGE_MAX },
-      },
+      page,
+      coursesPerPage,
       { wire: 'types[]', schema: z.array(positiveIdSchema).check(z.maxLength(COURSE_TYPES_MAX)), read: 'integers' },
     ],
     token: 'required',
@@ -77,14 +82,8 @@ export const ENDPOINTS = {
         app: 'required',
         refusal: `must be ${COURSE_SESSION_FILTERS.join(' or ')}`,
       },
-      { wire: 'page', key: 'page', schema: positiveIdSchema, read: 'integer', app: { default: 1 } },
-      {
-        wire: 'per_page',
-        key: 'perPage',
-        schema: coursesPerPageSchema,
-        read: 'integer',
-        app: { default: COURSES_PER_PAGE_MAX },
-      },
+      page,
+      coursesPerPage,
     ],
     token: 'required',
     list: courseSessionListSpec,
@@ -109,12 +108,6 @@ export type CoursesParamsInput = z.input<typeof coursesParamsSchema>;
 export const courseSessionsParamsSchema = appParamsSchema(ENDPOINTS.courseSessions);
 export type CourseSessionsParams = z.output<typeof courseSessionsParamsSchema>;
 export type CourseSessionsParamsInput = z.input<typeof courseSessionsParamsSchema>;
-
-/** What each endpoint's query string may hold, as the demo API and the proxy read it. */
-export const courseStatsQuerySchema = wireQuerySchema(ENDPOINTS.courseStats);
-export type CourseStatsQuery = WireQuery<Endpoints['courseStats']>;
-export type CoursesQuery = WireQuery<Endpoints['courses']>;
-export type CourseSessionsQuery = WireQuery<Endpoints['courseSessions']>;
 
 /** The label groups' path: what the readiness probe asks the upstream for (the one endpoint without ids). */
 export const LABEL_GROUPS_PATH = apiPath(ENDPOINTS.labelGroups, {});
