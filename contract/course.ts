@@ -56,7 +56,7 @@ export const courseShape = {
 
 const courseObject = z.strictObject(courseShape);
 
-/** One course of the LMS's list. Absent optional fields come out as null, like course_stats' own. */
+/** One course of the LMS's list. Absent optional fields come out as null, like a course statistic's own. */
 export const courseSchema = z.pipe(
   courseObject,
   z.transform((course: z.output<typeof courseObject>) => ({

@@ -1,24 +1,20 @@
-// What a query to the API's endpoints may hold (the two of the description, and the course list and sessions beyond it), checked the same way by the demo API (which answers it) and
-// the proxy (which refuses it with 400 before the upstream sees it): each allowed name at most once, integers in
-// their one canonical spelling, the contract's limits (per_page 1..100), and a bounded length.
+// What a query to the API's endpoints may hold, checked the same way by the demo API (which answers it) and the
+// proxy (which refuses it with 400 before the upstream sees it): the names the endpoint table gives it, each at most
+// once but for a repeatable one, integers in their one canonical spelling, the table's limits (per_page 1..100), and
+// a bounded length.
 import {
-  COURSE_SESSIONS_QUERY_NAMES,
-  courseSessionsQuerySchema,
-  COURSE_STATS_QUERY_NAMES,
-  COURSES_QUERY_NAMES,
-  coursesQuerySchema,
-  courseStatsQuerySchema,
-  LABEL_GROUPS_QUERY_NAMES,
-  type CourseSessionsQuery,
-  type CoursesQuery,
-  type CourseStatsQuery,
+  ACCESS_TOKEN_PARAM,
+  pathIdNames,
+  type PathIdName,
+  wireQuerySchema,
+  type Endpoint,
+  type QueryParam,
+  type WireQuery,
 } from '../contract/index';
 import { parsePositiveInt, parseQueryString, quote } from './query-string';
 
 /** No client of ours sends more than a few dozen characters; a token in the query leaves room to spare. */
 export const QUERY_MAX_LENGTH = 4096;
-
-const INTEGER_PARAMS = ['user_id', 'course_session_id', 'page', 'per_page'] as const;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -34,15 +30,20 @@ export interface ReadQuery<P> {
   readonly accessToken: string | undefined;
 }
 
+export type QueryReader<E extends Endpoint> = (
+  rawQuery: string,
+  unknown?: UnknownNames,
+) => Checked<ReadQuery<WireQuery<E>>>;
+
 /**
  * The query's parameters, each one the endpoint allows and each given at most once, but for the repeatable ones
  * (types[]), whose values come joined by commas; else a message naming it.
  */
-function readQuery(
+function readNames(
   rawQuery: string,
   allowed: readonly string[],
   unknown: UnknownNames,
-  repeatable: readonly string[] = [],
+  repeatable: readonly string[],
 ): Checked<Map<string, string>> {
   if (rawQuery.length > QUERY_MAX_LENGTH) {
     return { ok: false, error: `The query string is too long (at most ${QUERY_MAX_LENGTH} characters)` };
@@ -69,107 +70,73 @@ function readQuery(
   return { ok: true, value: values };
 }
 
-function readStatsParams(values: ReadonlyMap<string, string>): Checked<CourseStatsQuery> {
-  const numbers: Partial<Record<(typeof INTEGER_PARAMS)[number], number>> = {};
-  for (const name of INTEGER_PARAMS) {
-    const text = values.get(name);
-    if (text === undefined) continue;
+/** One parameter's text as its reading takes it; else a message naming it. */
+function readValue(param: QueryParam, text: string): Checked<unknown> {
+  if (param.read === 'text') return { ok: true, value: text };
+  if (param.read === 'integer') {
     const value = parsePositiveInt(text);
-    if (value === null) return { ok: false, error: `Query parameter ${name} must be a positive integer` };
-    numbers[name] = value;
+    if (value === null) return { ok: false, error: `Query parameter ${param.wire} must be a positive integer` };
+    return { ok: true, value };
   }
-  // The contract holds the limits (per_page at most 100), so they cannot drift from what the client checks.
-  const result = courseStatsQuerySchema.safeParse(numbers);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    return { ok: false, error: `Query parameter ${issue?.path.join('.')} is out of range: ${issue?.message}` };
+  // Several integers: each kept once, in the order first given.
+  const values: number[] = [];
+  for (const each of text.split(',')) {
+    const value = parsePositiveInt(each);
+    if (value === null) return { ok: false, error: `Query parameter ${param.wire} must be positive integers` };
+    if (!values.includes(value)) values.push(value);
   }
-  return { ok: true, value: result.data };
-}
-
-export function readStatsQuery(
-  rawQuery: string,
-  unknown: UnknownNames = 'refuse',
-): Checked<ReadQuery<CourseStatsQuery>> {
-  const query = readQuery(rawQuery, COURSE_STATS_QUERY_NAMES, unknown);
-  if (!query.ok) return query;
-  const params = readStatsParams(query.value);
-  if (!params.ok) return params;
-  return { ok: true, value: { params: params.value, accessToken: query.value.get('access_token') } };
-}
-
-export function readLabelGroupsQuery(
-  rawQuery: string,
-  unknown: UnknownNames = 'refuse',
-): Checked<ReadQuery<Record<string, never>>> {
-  const query = readQuery(rawQuery, LABEL_GROUPS_QUERY_NAMES, unknown);
-  if (!query.ok) return query;
-  return { ok: true, value: { params: {}, accessToken: query.value.get('access_token') } };
-}
-
-/** The canonical positive integers among the named parameters; else a message naming the first that is not one. */
-function readIntegers<N extends string>(
-  values: ReadonlyMap<string, string>,
-  names: readonly N[],
-): Checked<Partial<Record<N, number>>> {
-  const numbers: Partial<Record<N, number>> = {};
-  for (const name of names) {
-    const text = values.get(name);
-    if (text === undefined) continue;
-    const value = parsePositiveInt(text);
-    if (value === null) return { ok: false, error: `Query parameter ${name} must be a positive integer` };
-    numbers[name] = value;
-  }
-  return { ok: true, value: numbers };
-}
-
-function outOfRange(issue: { path: readonly PropertyKey[]; message: string } | undefined): Checked<never> {
-  const name = issue?.path[0];
-  return { ok: false, error: `Query parameter ${String(name)} is out of range: ${issue?.message}` };
+  return { ok: true, value: values };
 }
 
 /**
- * The course list's query (beyond the API description, docs/api.md): page and per_page as for the statistics
- * (per_page at most 100), and types[] as many times as needed (at most 10), each a positive integer. Repeated
- * types are kept once, in the order first given.
+ * The reader of one endpoint's query: the names it allows (the token's and the table's, in that order), each value
+ * read as the table says, then held to the table's schema, so the limits cannot drift from what the client checks.
  */
-export function readCoursesQuery(rawQuery: string, unknown: UnknownNames = 'refuse'): Checked<ReadQuery<CoursesQuery>> {
-  const query = readQuery(rawQuery, COURSES_QUERY_NAMES, unknown, ['types[]']);
-  if (!query.ok) return query;
-  const numbers = readIntegers(query.value, ['page', 'per_page'] as const);
-  if (!numbers.ok) return numbers;
-  const typesText = query.value.get('types[]');
-  const types: number[] = [];
-  if (typesText !== undefined) {
-    for (const text of typesText.split(',')) {
-      const type = parsePositiveInt(text);
-      if (type === null) return { ok: false, error: 'Query parameter types[] must be positive integers' };
-      if (!types.includes(type)) types.push(type);
+export function queryReader<E extends Endpoint>(endpoint: E): QueryReader<E> {
+  const allowed = [ACCESS_TOKEN_PARAM, ...endpoint.query.map((param) => param.wire)];
+  const repeatable = endpoint.query.filter((param) => param.read === 'integers').map((param) => param.wire);
+  const schema = wireQuerySchema(endpoint);
+  return (rawQuery, unknown = 'refuse') => {
+    const names = readNames(rawQuery, allowed, unknown, repeatable);
+    if (!names.ok) return names;
+    const values: Record<string, unknown> = {};
+    for (const param of endpoint.query) {
+      const text = names.value.get(param.wire);
+      if (text === undefined) continue;
+      const value = readValue(param, text);
+      if (!value.ok) return value;
+      values[param.wire] = value.value;
     }
-  }
-  const result = coursesQuerySchema.safeParse({
-    ...numbers.value,
-    ...(typesText === undefined ? {} : { 'types[]': types }),
-  });
-  if (!result.success) return outOfRange(result.error.issues[0]);
-  return { ok: true, value: { params: result.data, accessToken: query.value.get('access_token') } };
+    const result = schema.safeParse(values);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const name = String(issue?.path[0]);
+      const refusal = endpoint.query.find((param) => param.wire === name)?.refusal;
+      const error = refusal ?? `is out of range: ${issue?.message}`;
+      return { ok: false, error: `Query parameter ${name} ${error}` };
+    }
+    return { ok: true, value: { params: result.data, accessToken: names.value.get(ACCESS_TOKEN_PARAM) } };
+  };
 }
 
-/** A course's sessions' query (beyond the API description): filter active or archived, page and per_page. */
-export function readCourseSessionsQuery(
-  rawQuery: string,
-  unknown: UnknownNames = 'refuse',
-): Checked<ReadQuery<CourseSessionsQuery>> {
-  const query = readQuery(rawQuery, COURSE_SESSIONS_QUERY_NAMES, unknown);
-  if (!query.ok) return query;
-  const numbers = readIntegers(query.value, ['page', 'per_page'] as const);
-  if (!numbers.ok) return numbers;
-  const filter = query.value.get('filter');
-  const result = courseSessionsQuerySchema.safeParse({ ...numbers.value, ...(filter === undefined ? {} : { filter }) });
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    if (issue?.path[0] === 'filter') return { ok: false, error: 'Query parameter filter must be active or archived' };
-    return outOfRange(issue);
-  }
-  return { ok: true, value: { params: result.data, accessToken: query.value.get('access_token') } };
+/** An endpoint's ids as its path gives them: text, by the names of its route. */
+export type PathParams<E extends Endpoint> = Readonly<Record<PathIdName<E['path']>, string>>;
+
+/**
+ * The check of an endpoint's path: each id a positive integer in its one spelling. Any other path names nothing,
+ * so the demo API and the proxy answer it with 404 (the refusal) without going further.
+ */
+export function pathIdCheck<E extends Endpoint>(endpoint: E) {
+  const names = pathIdNames(endpoint);
+  const badName = (params: Readonly<Record<string, string>>): string | undefined => {
+    for (const name of names) if (parsePositiveInt(params[name] ?? '') === null) return name;
+    return undefined;
+  };
+  return {
+    accepts: (params: Readonly<Record<string, string>>): params is PathParams<E> => badName(params) === undefined,
+    refusal(params: Readonly<Record<string, string>>): string {
+      const noun = (badName(params) ?? '').replace(/_id$/, '').replaceAll('_', ' ');
+      return `No such ${noun}: the ${noun} id must be a positive integer`;
+    },
+  };
 }

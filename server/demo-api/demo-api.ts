@@ -1,16 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PER_PAGE_DEFAULT, type CourseStatWire } from '../../contract/index';
 import {
-  readCourseSessionsQuery,
-  readCoursesQuery,
-  readLabelGroupsQuery,
-  readStatsQuery,
-  type Checked,
-  type ReadQuery,
-} from '../api-query';
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  PER_PAGE_DEFAULT,
+  type CourseStatWire,
+  type Endpoint,
+  type EndpointName,
+  type Endpoints,
+  type WireQuery,
+} from '../../contract/index';
+import { pathIdCheck, queryReader, type Checked, type PathParams, type ReadQuery } from '../api-query';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
-import { parsePositiveInt, rawQueryOf } from '../query-string';
+import { rawQueryOf } from '../query-string';
 import { demoCourse, demoCoursePage } from './course-list';
 import { dayStart, REFERENCE_DATE, SECURITY_COURSE_ID } from './courses';
 import { getDemoData } from './demo-data';
@@ -72,6 +74,17 @@ export class QueryMemo<P> {
   }
 }
 
+/**
+ * The demo's answer to a request to one endpoint whose ids, query and token have passed: its query's parameters and
+ * its path's ids (as text, each checked to be a positive integer in its one spelling, so Number reads it exactly).
+ */
+type DemoAnswer<E extends Endpoint> = (
+  reply: FastifyReply,
+  params: Readonly<WireQuery<E>>,
+  ids: PathParams<E>,
+) => FastifyReply;
+type DemoAnswers = { [N in EndpointName]: DemoAnswer<Endpoints[N]> };
+
 function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
   // The data sits behind a token: no cache should keep it.
   return reply.type(JSON_TYPE).header('cache-control', 'no-store').send(body);
@@ -98,9 +111,10 @@ class PageCache {
 }
 
 /**
- * The API's two endpoints (docs/api.md) over deterministic data. Order of checks: course id shape (404), query (400),
- * token (401), course exists (404). A course_id that is not a canonical positive integer is 404, not 400: the
- * path names no course, and the proxy answers such paths with the same 404 without asking the upstream.
+ * The endpoints of the contract's table over deterministic data. Order of checks: the path's ids (404), query (400),
+ * token (401), then the answer's own (a course that does not exist: 404). A course_id that is not a canonical
+ * positive integer is 404, not 400: the path names no course, and the proxy answers such paths with the same 404
+ * without asking the upstream.
  */
 export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) => {
   const nestedLabelGroups = options.nestedLabelGroups ?? false;
@@ -139,109 +153,95 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
     });
   }
 
-  const statsQueries = new QueryMemo((raw) => readStatsQuery(raw));
-  const labelGroupsQueries = new QueryMemo((raw) => readLabelGroupsQuery(raw));
-
-  const statsUrl = '/courses/:course_id/course_stats';
-  function answerStats(request: FastifyRequest<{ Params: { course_id: string } }>, reply: FastifyReply) {
-    const courseId = parsePositiveInt(request.params.course_id);
-    if (courseId === null) return sendError(reply, 404, 'No such course: the course id must be a positive integer');
-    const query = statsQueries.get(rawQueryOf(request.url));
-    if (!query.ok) return sendError(reply, 400, query.error);
-    const token = checkToken(request.headers.authorization, query.value.accessToken);
-    if (token === 'missing') return sendError(reply, 401, 'An access token is required');
-    if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
-    const { courses, pages } = ofToday();
-    const stats = courses.get(courseId);
-    if (!stats) return sendError(reply, 404, `No course with id ${courseId}`);
-
-    const { user_id: userId, course_session_id: sessionId } = query.value.params;
-    const { page = 1, per_page: perPage = PER_PAGE_DEFAULT } = query.value.params;
-    const key = `${courseId}:${userId ?? ''}:${sessionId ?? ''}:${page}:${perPage}`;
-    return sendJson(
-      reply,
-      pages.get(key, () => {
-        // Filters combine (AND); order is the stored order, by id; page is 1-based.
-        const matching: readonly CourseStatWire[] =
-          userId === undefined && sessionId === undefined
-            ? stats
-            : stats.filter(
-                (stat) =>
-                  (userId === undefined || stat.user_id === userId) &&
-                  (sessionId === undefined || stat.course_session_id === sessionId),
-              );
-        const start = (page - 1) * perPage;
-        return matching.slice(start, start + perPage);
-      }),
-    );
-  }
-
-  function answerLabelGroups(request: FastifyRequest, reply: FastifyReply) {
-    const query = labelGroupsQueries.get(rawQueryOf(request.url));
-    if (!query.ok) return sendError(reply, 400, query.error);
-    // The token is optional here, but a wrong one is still refused.
-    const token = checkToken(request.headers.authorization, query.value.accessToken);
-    if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
-    return sendJson(reply, labelGroupsBody);
-  }
-
-  // Synchronous handlers that send and return nothing: an async handler (or a returned reply, which is
-  // thenable) costs every answer a promise and a few microtasks for nothing. A throw still reaches the error
-  // handler.
-  app.get<{ Params: { course_id: string } }>(statsUrl, { exposeHeadRoute: false }, (request, reply) => {
-    answerStats(request, reply);
-  });
-  app.get('/label_groups', { exposeHeadRoute: false }, (request, reply) => {
-    answerLabelGroups(request, reply);
-  });
-
-  // Beyond the API description (docs/api.md): the course list and a course's sessions, declared with the contract's
-  // wire types (course-list.ts, sessions.ts) so that they cannot drift from what the app reads.
-  const coursesQueries = new QueryMemo((raw) => readCoursesQuery(raw));
-  const sessionsQueries = new QueryMemo((raw) => readCourseSessionsQuery(raw));
   const shiftOfToday = () => ofToday().day - Date.parse(REFERENCE_DATE);
 
-  function answerCourses(request: FastifyRequest, reply: FastifyReply) {
-    const query = coursesQueries.get(rawQueryOf(request.url));
-    if (!query.ok) return sendError(reply, 400, query.error);
-    const token = checkToken(request.headers.authorization, query.value.accessToken);
-    if (token === 'missing') return sendError(reply, 401, 'An access token is required');
-    if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
-    const { page = 1, per_page: perPage = PER_PAGE_DEFAULT, 'types[]': types = [] } = query.value.params;
-    const answer = demoCoursePage(shiftOfToday(), { page, perPage, types });
-    reply.header('Total', String(answer.total)).header('Per-Page', String(perPage));
-    return sendJson(reply, answer.body);
-  }
+  // One answer per endpoint of the table, once its ids, query and token have passed (route() below).
+  const answers: DemoAnswers = {
+    courseStats(reply, params, ids) {
+      const courseId = Number(ids.course_id);
+      const { courses, pages } = ofToday();
+      const stats = courses.get(courseId);
+      if (!stats) return sendError(reply, 404, `No course with id ${courseId}`);
 
-  const sessionsUrl = '/courses/:course_id/course_sessions';
-  function answerSessions(request: FastifyRequest<{ Params: { course_id: string } }>, reply: FastifyReply) {
-    const courseId = parsePositiveInt(request.params.course_id);
-    if (courseId === null) return sendError(reply, 404, 'No such course: the course id must be a positive integer');
-    const query = sessionsQueries.get(rawQueryOf(request.url));
-    if (!query.ok) return sendError(reply, 400, query.error);
-    const token = checkToken(request.headers.authorization, query.value.accessToken);
-    if (token === 'missing') return sendError(reply, 401, 'An access token is required');
-    if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
-    const course = demoCourse(courseId);
-    if (!course) return sendError(reply, 404, `No course with id ${courseId}`);
-    const { filter = 'active', page = 1, per_page: perPage = PER_PAGE_DEFAULT } = query.value.params;
-    // Course 106's rows are written by hand: its statCount is not what each session holds.
-    const sessions = demoCourseSessions(course, filter, shiftOfToday(), {
-      countsKnown: course.id !== SECURITY_COURSE_ID,
+      const { user_id: userId, course_session_id: sessionId } = params;
+      const { page = 1, per_page: perPage = PER_PAGE_DEFAULT } = params;
+      const key = `${courseId}:${userId ?? ''}:${sessionId ?? ''}:${page}:${perPage}`;
+      return sendJson(
+        reply,
+        pages.get(key, () => {
+          // Filters combine (AND); order is the stored order, by id; page is 1-based.
+          const matching: readonly CourseStatWire[] =
+            userId === undefined && sessionId === undefined
+              ? stats
+              : stats.filter(
+                  (stat) =>
+                    (userId === undefined || stat.user_id === userId) &&
+                    (sessionId === undefined || stat.course_session_id === sessionId),
+                );
+          const start = (page - 1) * perPage;
+          return matching.slice(start, start + perPage);
+        }),
+      );
+    },
+
+    labelGroups(reply) {
+      return sendJson(reply, labelGroupsBody);
+    },
+
+    // Beyond the API description (docs/api.md): the course list and a course's sessions, declared with the
+    // contract's wire types (course-list.ts, sessions.ts) so that they cannot drift from what the app reads.
+    courses(reply, params) {
+      const { page = 1, per_page: perPage = PER_PAGE_DEFAULT, 'types[]': types = [] } = params;
+      const answer = demoCoursePage(shiftOfToday(), { page, perPage, types });
+      reply.header('Total', String(answer.total)).header('Per-Page', String(perPage));
+      return sendJson(reply, answer.body);
+    },
+
+    courseSessions(reply, params, ids) {
+      const courseId = Number(ids.course_id);
+      const course = demoCourse(courseId);
+      if (!course) return sendError(reply, 404, `No course with id ${courseId}`);
+      const { filter = 'active', page = 1, per_page: perPage = PER_PAGE_DEFAULT } = params;
+      // Course 106's rows are written by hand: its statCount is not what each session holds.
+      const sessions = demoCourseSessions(course, filter, shiftOfToday(), {
+        countsKnown: course.id !== SECURITY_COURSE_ID,
+      });
+      const start = (page - 1) * perPage;
+      reply.header('Total', String(sessions.length)).header('Per-Page', String(perPage));
+      return sendJson(reply, Buffer.from(JSON.stringify(sessions.slice(start, start + perPage))));
+    },
+  };
+
+  function route<N extends EndpointName>(name: N) {
+    const entry: Endpoints[N] = ENDPOINTS[name];
+    const answer: DemoAnswer<Endpoints[N]> = answers[name];
+    const pathIds = pathIdCheck(entry);
+    const queries = new QueryMemo(queryReader(entry));
+    function serve(request: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply): FastifyReply {
+      const { params } = request;
+      if (!pathIds.accepts(params)) return sendError(reply, 404, pathIds.refusal(params));
+      const query = queries.get(rawQueryOf(request.url));
+      if (!query.ok) return sendError(reply, 400, query.error);
+      // Where the token is optional, none is fine but a wrong one is still refused.
+      const token = checkToken(request.headers.authorization, query.value.accessToken);
+      if (token === 'invalid') return sendError(reply, 401, 'The access token is not valid');
+      if (token === 'missing' && entry.token === 'required') {
+        return sendError(reply, 401, 'An access token is required');
+      }
+      return answer(reply, query.value.params, params);
+    }
+    // A synchronous handler that sends and returns nothing: an async handler (or a returned reply, which is
+    // thenable) costs every answer a promise and a few microtasks for nothing. A throw still reaches the error
+    // handler.
+    app.get<{ Params: Record<string, string> }>(entry.path, { exposeHeadRoute: false }, (request, reply) => {
+      serve(request, reply);
     });
-    const start = (page - 1) * perPage;
-    reply.header('Total', String(sessions.length)).header('Per-Page', String(perPage));
-    return sendJson(reply, Buffer.from(JSON.stringify(sessions.slice(start, start + perPage))));
+    app.route({
+      method: [...OTHER_METHODS],
+      url: entry.path,
+      handler: async (_request, reply) => methodNotAllowed(reply),
+    });
   }
 
-  app.get('/courses', { exposeHeadRoute: false }, (request, reply) => {
-    answerCourses(request, reply);
-  });
-  app.get<{ Params: { course_id: string } }>(sessionsUrl, { exposeHeadRoute: false }, (request, reply) => {
-    answerSessions(request, reply);
-  });
-
-  for (const url of [statsUrl, '/label_groups', '/courses', sessionsUrl]) {
-    app.route({ method: [...OTHER_METHODS], url, handler: async (_request, reply) => methodNotAllowed(reply) });
-  }
+  for (const name of ENDPOINT_NAMES) route(name);
 };

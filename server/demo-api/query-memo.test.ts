@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_TOKEN } from '../config';
 import { DEMO_AUTH, makeApp } from '../test-support';
-import { readLabelGroupsQuery, readStatsQuery } from '../api-query';
+import { ENDPOINTS } from '../../contract/index';
+import { queryReader } from '../api-query';
 import { QueryMemo } from './demo-api';
+
+const readStatsQuery = queryReader(ENDPOINTS.courseStats);
+const readLabelGroupsQuery = queryReader(ENDPOINTS.labelGroups);
 
 describe('query memo', () => {
   it('answers exactly what a fresh reading answers, for good and bad queries alike', () => {

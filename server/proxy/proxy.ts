@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { courseSessionsPath, COURSES_PATH, courseStatsPath, LABEL_GROUPS_PATH } from '../../contract/index';
-import { readCourseSessionsQuery, readCoursesQuery, readLabelGroupsQuery, readStatsQuery } from '../api-query';
+import { apiPath, ENDPOINTS, wireSearch } from '../../contract/index';
+import { pathIdCheck, queryReader } from '../api-query';
 import { BEARER_TOKEN_MAX_LENGTH, bearerToken } from '../bearer';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
 import type { Metrics, UpstreamOutcome } from '../ops/metrics';
 import type { RateLimits } from '../ops/rate-limit';
-import { parsePositiveInt, rawQueryOf } from '../query-string';
+import { rawQueryOf } from '../query-string';
 import { tokenSpellings } from './token-echo';
 import { createJsonChecker, passableJson, type Refusal } from './json-check';
 import { UpstreamError, type Upstream } from './upstream';
@@ -46,10 +46,10 @@ function outcomeOf(status: number, isJson: boolean): UpstreamOutcome {
 }
 
 /**
- * Forwards GET on exactly the API's two paths (docs/api.md) to the configured upstream. The target is built here
- * from the configured origin, a fixed path and an allow-list of parameters: nothing in the request's path, Host or
- * other headers can change where it goes. Any other path under /endpoint/v1 is a 404 and any other method a 405,
- * neither forwarded. A query the demo API would refuse (server/api-query.ts) is refused here with 400.
+ * Forwards GET on exactly the paths of the contract's endpoint table to the configured upstream. The target is built
+ * here from the configured origin, the table's path and its allow-list of parameters: nothing in the request's path,
+ * Host or other headers can change where it goes. Any other path under /endpoint/v1 is a 404 and any other method a
+ * 405, neither forwarded. A query the demo API would refuse (server/api-query.ts) is refused here with 400.
  *
  * Only JSON comes back: an answer that does not say it is JSON, or does not parse, is replaced by our own JSON
  * error (docs/api.md, "What the proxy passes back"). Parsing every body costs a little; an upstream HTML page
@@ -136,66 +136,22 @@ export const proxyApi: FastifyPluginAsync<ProxyOptions> = async (app, options) =
     return reply.code(status).type(JSON_TYPE).send(body.text);
   }
 
-  const statsUrl = '/courses/:course_id/course_stats';
-  app.get<{ Params: { course_id: string } }>(statsUrl, { exposeHeadRoute: false }, async (request, reply) => {
-    const courseId = parsePositiveInt(request.params.course_id);
-    if (courseId === null) return sendError(reply, 404, 'No such course: the course id must be a positive integer');
-    // The demo API's own reading, so a query the API would refuse never leaves here. Names outside the spec
-    // are dropped, and so is a token in the query: only the Authorization header's goes upstream.
-    const incoming = readStatsQuery(rawQueryOf(request.url), 'drop');
-    if (!incoming.ok) return sendError(reply, 400, incoming.error);
-    const query = new URLSearchParams();
-    // In the spec's order, each in its one canonical spelling.
-    const { user_id: userId, course_session_id: sessionId, page, per_page: perPage } = incoming.value.params;
-    for (const [name, value] of [
-      ['user_id', userId],
-      ['course_session_id', sessionId],
-      ['page', page],
-      ['per_page', perPage],
-    ] as const) {
-      if (value !== undefined) query.append(name, String(value));
-    }
-    return forward(request, reply, courseStatsPath(courseId), query);
-  });
-
-  app.get('/label_groups', { exposeHeadRoute: false }, async (request, reply) => {
-    const incoming = readLabelGroupsQuery(rawQueryOf(request.url), 'drop');
-    if (!incoming.ok) return sendError(reply, 400, incoming.error);
-    return forward(request, reply, LABEL_GROUPS_PATH, new URLSearchParams());
-  });
-
-  // Two more paths, beyond the API description (docs/api.md): the course list and a course's sessions, checked
-  // and forwarded the same way. Total and Per-Page come back with them (PASSED_RESPONSE_HEADERS).
-  app.get('/courses', { exposeHeadRoute: false }, async (request, reply) => {
-    const incoming = readCoursesQuery(rawQueryOf(request.url), 'drop');
-    if (!incoming.ok) return sendError(reply, 400, incoming.error);
-    const { page, per_page: perPage, 'types[]': types = [] } = incoming.value.params;
-    const query = new URLSearchParams();
-    if (page !== undefined) query.append('page', String(page));
-    if (perPage !== undefined) query.append('per_page', String(perPage));
-    for (const type of types) query.append('types[]', String(type));
-    return forward(request, reply, COURSES_PATH, query);
-  });
-
-  const sessionsUrl = '/courses/:course_id/course_sessions';
-  app.get<{ Params: { course_id: string } }>(sessionsUrl, { exposeHeadRoute: false }, async (request, reply) => {
-    const courseId = parsePositiveInt(request.params.course_id);
-    if (courseId === null) return sendError(reply, 404, 'No such course: the course id must be a positive integer');
-    const incoming = readCourseSessionsQuery(rawQueryOf(request.url), 'drop');
-    if (!incoming.ok) return sendError(reply, 400, incoming.error);
-    const { filter, page, per_page: perPage } = incoming.value.params;
-    const query = new URLSearchParams();
-    for (const [name, value] of [
-      ['filter', filter],
-      ['page', page],
-      ['per_page', perPage],
-    ] as const) {
-      if (value !== undefined) query.append(name, String(value));
-    }
-    return forward(request, reply, courseSessionsPath(courseId), query);
-  });
-
-  for (const url of [statsUrl, '/label_groups', '/courses', sessionsUrl]) {
-    app.route({ method: [...OTHER_METHODS], url, handler: async (_request, reply) => methodNotAllowed(reply) });
+  // Each endpoint of the table: its ids and query checked as the demo API checks them, so a query the API would
+  // refuse never leaves here. Names outside the table are dropped, and so is a token in the query: only the
+  // Authorization header's goes upstream. The rest goes in the table's order, each in its one canonical spelling.
+  for (const entry of Object.values(ENDPOINTS)) {
+    const pathIds = pathIdCheck(entry);
+    const readQuery = queryReader(entry);
+    app.get<{ Params: Record<string, string> }>(entry.path, { exposeHeadRoute: false }, async (request, reply) => {
+      if (!pathIds.accepts(request.params)) return sendError(reply, 404, pathIds.refusal(request.params));
+      const incoming = readQuery(rawQueryOf(request.url), 'drop');
+      if (!incoming.ok) return sendError(reply, 400, incoming.error);
+      return forward(request, reply, apiPath(entry, request.params), wireSearch(entry, incoming.value.params));
+    });
+    app.route({
+      method: [...OTHER_METHODS],
+      url: entry.path,
+      handler: async (_request, reply) => methodNotAllowed(reply),
+    });
   }
 };

@@ -22,6 +22,7 @@ import { wholeCourseCatalogs } from '@/features/course-stats/whole-course/string
 import { deviceCatalogs } from '@/features/device/strings';
 import { labelGroupsCatalogs } from '@/features/label-groups/strings';
 import { LOCALES, type Locale } from '@/lib/i18n';
+import { apiHandlers } from '@/testing/api-handlers';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { appCatalogs } from './strings';
@@ -89,7 +90,7 @@ describe('the sign-in screen in each language', () => {
   const serve = () =>
     server.use(
       http.get('/api/config', () => HttpResponse.json({ mode: 'demo', demoToken: 'demo' })),
-      http.get('/endpoint/v1/label_groups', () => HttpResponse.json([])),
+      ...apiHandlers({ labelGroups: [] }),
     );
 
   it('renders in Russian', async () => {

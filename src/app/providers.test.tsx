@@ -7,6 +7,7 @@ import { TOKEN_EXCHANGE_PATH } from '@contract';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { fetchCourseStats } from '@/lib/api-client';
 import { getToken, rememberClientId, setToken, TOKEN_STORAGE_KEY } from '@/lib/token-store';
+import { apiHandlers, serveApi } from '@/testing/api-handlers';
 import { courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { inTestRouter } from '@/testing/render';
@@ -38,9 +39,7 @@ describe('the app-wide 401 reaction', () => {
     setToken('expired', true);
     server.use(
       http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
-      http.get('/endpoint/v1/courses/:id/course_stats', () =>
-        HttpResponse.json({ error: 'token expired' }, { status: 401 }),
-      ),
+      ...apiHandlers({ courseStats: () => HttpResponse.json({ error: 'token expired' }, { status: 401 }) }),
     );
     const router = renderGatedAt('/courses/3/stats?user_id=9');
     expect(await screen.findByRole('alert')).toHaveTextContent('The access token was rejected.');
@@ -57,11 +56,12 @@ describe('the app-wide 401 reaction', () => {
     let tokenNow = 'expired-by-api';
     server.use(
       http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
-      http.get('/endpoint/v1/courses/:id/course_stats', ({ request }) =>
-        request.headers.get('authorization') === `Bearer ${tokenNow}` && tokenNow === 'fresh'
-          ? HttpResponse.json([courseStatWire()])
-          : HttpResponse.json({ error: 'token expired' }, { status: 401 }),
-      ),
+      ...apiHandlers({
+        courseStats: ({ request }) =>
+          request.headers.get('authorization') === `Bearer ${tokenNow}` && tokenNow === 'fresh'
+            ? [courseStatWire()]
+            : HttpResponse.json({ error: 'token expired' }, { status: 401 }),
+      }),
       http.post(TOKEN_EXCHANGE_PATH, () => {
         tokenNow = 'fresh';
         return HttpResponse.json({ access_token: 'fresh', token_type: 'bearer', expires_in: 7200, created_at: 1 });
@@ -82,11 +82,7 @@ describe('the app-wide 401 reaction', () => {
 
   it('keeps the user signed in on a 403 (the token is valid, the resource is not allowed)', async () => {
     setToken('limited', false);
-    server.use(
-      http.get('/endpoint/v1/courses/:id/course_stats', () =>
-        HttpResponse.json({ error: 'forbidden' }, { status: 403 }),
-      ),
-    );
+    serveApi({ courseStats: () => HttpResponse.json({ error: 'forbidden' }, { status: 403 }) });
     renderGatedAt('/');
     expect(await screen.findByText('failed')).toBeInTheDocument();
     expect(getToken()).toBe('limited');
@@ -94,7 +90,7 @@ describe('the app-wide 401 reaction', () => {
 
   it('shows the rows for a good token', async () => {
     setToken('fine', false);
-    server.use(http.get('/endpoint/v1/courses/:id/course_stats', () => HttpResponse.json([courseStatWire()])));
+    serveApi({ courseStats: () => [courseStatWire()] });
     renderGatedAt('/');
     expect(await screen.findByText('1 rows')).toBeInTheDocument();
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { courseQueries } from '@/course/course-queries';
 import { serverConfigQuery } from '@/course/server-config-query';
 import { setToken } from '@/lib/token-store';
+import { apiHandlers } from '@/testing/api-handlers';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { inTestRouter } from '@/testing/render';
@@ -26,14 +27,16 @@ describe('the token and the query cache', () => {
     const authorizations: Array<string | null> = [];
     server.use(
       http.get('/api/config', () => HttpResponse.json({ mode: 'proxy', upstreamHost: 'lms.example.com' })),
-      http.get('/endpoint/v1/courses/:id/course_stats', ({ request }) => {
-        authorizations.push(request.headers.get('authorization'));
-        const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-        return HttpResponse.json(page === 1 ? courseStatsPage(10, 1, { course_id: 3 }) : []);
-      }),
-      http.get('/endpoint/v1/label_groups', ({ request }) => {
-        authorizations.push(request.headers.get('authorization'));
-        return HttpResponse.json([labelGroupWire()]);
+      ...apiHandlers({
+        courseStats: ({ url, request }) => {
+          authorizations.push(request.headers.get('authorization'));
+          const page = Number(url.searchParams.get('page') ?? '1');
+          return page === 1 ? courseStatsPage(10, 1, { course_id: 3 }) : [];
+        },
+        labelGroups: ({ request }) => {
+          authorizations.push(request.headers.get('authorization'));
+          return [labelGroupWire()];
+        },
       }),
     );
     let client: QueryClient | null = null;

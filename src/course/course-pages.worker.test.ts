@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError, InvalidRequestError, isApiError } from '@/lib/api-error';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
+import { serveApi } from '@/testing/api-handlers';
 import { server } from '@/testing/msw';
 import {
   createPagesLoader,
@@ -25,14 +26,14 @@ function serve(rows: unknown[], held: number[] = []) {
   const seen: Seen[] = [];
   const gates = new Map<number, () => void>();
   const waits = new Map(held.map((page) => [page, new Promise<void>((resolve) => gates.set(page, resolve))]));
-  server.use(
-    http.get('/endpoint/v1/courses/7/course_stats', async ({ request }) => {
+  serveApi({
+    courseStats: async ({ request }) => {
       seen.push({ url: request.url, authorization: request.headers.get('authorization') });
       const page = Number(new URL(request.url).searchParams.get('page'));
       await waits.get(page);
       return HttpResponse.json(rows.slice((page - 1) * 100, page * 100));
-    }),
-  );
+    },
+  });
   return { seen, release: (page: number) => gates.get(page)?.() };
 }
 
@@ -122,16 +123,16 @@ describe('the page loader, as the worker runs it', () => {
 
   it('says why it waits (a 429 with its Retry-After), then carries on', async () => {
     let refused = false;
-    server.use(
-      http.get('/endpoint/v1/courses/7/course_stats', ({ request }) => {
+    serveApi({
+      courseStats: ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
         if (page === 2 && !refused) {
           refused = true;
           return HttpResponse.json({ error: 'slow down' }, { status: 429, headers: { 'Retry-After': '0' } });
         }
         return HttpResponse.json(page === 1 ? courseStatsPage(100) : page === 2 ? courseStatsPage(10, 101) : []);
-      }),
-    );
+      },
+    });
     const startedAt = Date.now();
     const { messages, finished } = run(load());
     await finished;
@@ -145,11 +146,7 @@ describe('the page loader, as the worker runs it', () => {
   });
 
   it('fails with the API error as data, which the page turns back into the same error', async () => {
-    server.use(
-      http.get('/endpoint/v1/courses/7/course_stats', () =>
-        HttpResponse.json({ error: 'no such course' }, { status: 404 }),
-      ),
-    );
+    serveApi({ courseStats: () => HttpResponse.json({ error: 'no such course' }, { status: 404 }) });
     const { messages, finished } = run(load());
     await finished;
     const last = messages.at(-1);

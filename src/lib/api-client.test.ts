@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiRoute, serveApi } from '@/testing/api-handlers';
 import { server } from '@/testing/msw';
 import { courseStatWire, labelGroupWire } from '@/testing/fixtures';
 import { TOKEN_EXCHANGE_PATH } from '@contract';
@@ -14,13 +15,11 @@ import {
 import { ApiError, InvalidRequestError, TokenExchangeFailure } from './api-error';
 import { setToken } from './token-store';
 
-const STATS = '/endpoint/v1/courses/:courseId/course_stats';
-
 /** Records every request the handler sees, so tests can check what reached the wire. */
 function recordStats(respond: () => Response = () => HttpResponse.json([courseStatWire()])) {
   const seen: Request[] = [];
   server.use(
-    http.all(STATS, ({ request }) => {
+    http.all(apiRoute('courseStats'), ({ request }) => {
       seen.push(request);
       return respond();
     }),
@@ -159,23 +158,23 @@ describe('fetchCourseStats: what it returns', () => {
   });
 
   it('times out after the given time', async () => {
-    server.use(
-      http.get(STATS, async () => {
+    serveApi({
+      courseStats: async () => {
         await delay(2_000);
         return HttpResponse.json([]);
-      }),
-    );
+      },
+    });
     const error = await failure(fetchCourseStats({ courseId: 1 }, { timeoutMs: 50 }));
     expect(error.detail).toEqual({ kind: 'timeout', timeoutMs: 50 });
   });
 
   it("passes a caller's abort through as an abort, not as an API error", async () => {
-    server.use(
-      http.get(STATS, async () => {
+    serveApi({
+      courseStats: async () => {
         await delay(2_000);
         return HttpResponse.json([]);
-      }),
-    );
+      },
+    });
     const controller = new AbortController();
     const pending = fetchCourseStats({ courseId: 1 }, { signal: controller.signal });
     controller.abort(new DOMException('replaced', 'AbortError'));
@@ -197,12 +196,12 @@ describe('fetchLabelGroups', () => {
   it('uses a token given for the check instead of the stored one', async () => {
     setToken('stored', false);
     const seen: Request[] = [];
-    server.use(
-      http.get('/endpoint/v1/label_groups', ({ request }) => {
+    serveApi({
+      labelGroups: ({ request }) => {
         seen.push(request);
         return HttpResponse.json([labelGroupWire({ group_id: '', labels: null })]);
-      }),
-    );
+      },
+    });
     const result = await fetchLabelGroups({ token: 'candidate' });
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer candidate');
     expect(new URL(seen[0]?.url ?? '').search).toBe('');
@@ -214,7 +213,7 @@ describe('fetchCourses', () => {
   function serveCourses(respond: () => Response) {
     const seen: Request[] = [];
     server.use(
-      http.all('/endpoint/v1/courses', ({ request }) => {
+      http.all(apiRoute('courses'), ({ request }) => {
         seen.push(request);
         return respond();
       }),
@@ -292,16 +291,16 @@ describe('fetchCourses', () => {
 describe('fetchCourseSessions', () => {
   it('asks for one filter of one course, and parses each session', async () => {
     const seen: Request[] = [];
-    server.use(
-      http.get('/endpoint/v1/courses/:courseId/course_sessions', ({ request }) => {
+    serveApi({
+      courseSessions: ({ request }) => {
         seen.push(request);
         return HttpResponse.json([
           { id: 5, name: 'Spring', finished: true, course: { id: 42 } },
           { id: 6, name: 'Broken', started_at: 'soon' },
           'odd',
         ]);
-      }),
-    );
+      },
+    });
     const result = await fetchCourseSessions({ courseId: 42, filter: 'archived' });
     const url = new URL(seen[0]?.url ?? '');
     expect(url.pathname).toBe('/endpoint/v1/courses/42/course_sessions');
@@ -326,7 +325,7 @@ describe('fetchCourseSessions', () => {
   ] as const)('refuses %j before any request', async (params) => {
     const seen: Request[] = [];
     server.use(
-      http.all('/endpoint/v1/courses/:courseId/course_sessions', ({ request }) => {
+      http.all(apiRoute('courseSessions'), ({ request }) => {
         seen.push(request);
         return HttpResponse.json([]);
       }),

@@ -1,25 +1,15 @@
 import {
-  courseListSpec,
-  courseSessionListSpec,
-  courseSessionsParamsSchema,
-  courseSessionsPath,
-  COURSES_PATH,
-  coursesParamsSchema,
-  courseStatSchema,
-  COURSE_STATS_WIRE_NAMES,
-  courseStatsParamsSchema,
-  courseStatsPath,
-  LABEL_GROUPS_PATH,
-  labelGroupSchema,
+  apiPath,
+  appParamsSchema,
+  ENDPOINTS,
   NotAnArrayError,
   parseList,
-  parsePlainCourseStat,
-  parsePlainLabelGroup,
   serverConfigSchema,
   CONFIG_PATH,
   TOKEN_EXCHANGE_PATH,
   tokenExchangeAnswerSchema,
   tokenExchangeErrorSchema,
+  wireSearch,
   type TokenExchangeAnswer,
   type TokenExchangeErrorCode,
   type TokenExchangeRequest,
@@ -29,10 +19,14 @@ import {
   type CoursesParamsInput,
   type CourseStat,
   type CourseStatsParamsInput,
+  type AppParamsSchema,
+  type Endpoint,
   type LabelGroup,
+  type ListSpec,
   type ParsedList,
   type ServerConfig,
 } from '@contract';
+import type * as z from 'zod/mini';
 import {
   ApiError,
   errorForStatus,
@@ -45,58 +39,72 @@ import { send, type RequestOptions } from './api-transport';
 import { isRecord } from './is-record';
 import { getToken } from './token-store';
 
-/** Course statistics, each record checked by the schema, the plain ones by its quicker twin. */
-const COURSE_STATS_LIST = { schema: courseStatSchema, plain: parsePlainCourseStat };
+/** One page of an endpoint's list, and the whole list's length when the endpoint says it (`Total`), else null. */
+export interface ReadList<T> {
+  list: ParsedList<T>;
+  total: number | null;
+}
 
-/** Label groups, each checked by the schema, the plain ones by its quicker twin; a bad label drops only itself. */
-const LABEL_GROUPS_LIST = { schema: labelGroupSchema, lenientArrays: ['labels'], plain: parsePlainLabelGroup } as const;
+/**
+ * One request to any endpoint of the contract's table (`ENDPOINTS.x`): its parameters checked by the table's schema
+ * (an invalid one throws before anything is sent), its URL written from the table's path and wire names and nothing
+ * else, and its items parsed one by one by the table's list spec. The fetchX functions below are the app's calls.
+ */
+export async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
+  entry: E & { readonly list: ListSpec<S> },
+  params: z.input<AppParamsSchema<E>>,
+  options: RequestOptions = {},
+): Promise<ReadList<z.output<S>>> {
+  const body = await getJson(requestPath(entry, params), options);
+  const list = parseBody(body, () => parseList(body.json, entry.list));
+  return { list, total: entry.counted ? parseTotal(body.headers.get('Total')) : null };
+}
+
+/**
+ * The URL of a request, the one place a query string is written: the endpoint's parameters and nothing else, under
+ * their wire names, in the table's order. Throws for invalid values, before anything is sent.
+ */
+function requestPath(entry: Endpoint, input: unknown): string {
+  const parsed = appParamsSchema(entry).safeParse(input, { reportInput: true });
+  if (!parsed.success) throw new InvalidRequestError(describeInvalid(entry, parsed.error.issues[0]));
+  const values: Readonly<Record<string, unknown>> = parsed.data;
+  const ids: Record<string, number> = {};
+  for (const [wire, key] of Object.entries(entry.ids)) {
+    const id = values[key];
+    if (typeof id === 'number') ids[wire] = id;
+  }
+  const query: Record<string, unknown> = {};
+  for (const { wire, key } of entry.query) if (key !== undefined) query[wire] = values[key];
+  const search = wireSearch(entry, query).toString();
+  return search === '' ? apiPath(entry, ids) : `${apiPath(entry, ids)}?${search}`;
+}
+
+/** What is wrong with a request, under the wire's name for the value. */
+function describeInvalid(entry: Endpoint, issue: z.core.$ZodIssue | undefined): string {
+  const key = issue?.path[0];
+  const id = Object.entries(entry.ids).find(([, idKey]) => idKey === key)?.[0];
+  if (id !== undefined) return `Invalid ${id}: must be a positive integer, got ${String(issue?.input)}`;
+  const name = entry.query.find((param) => param.key === key)?.wire ?? 'parameter';
+  return `Invalid ${name}: ${issue?.message ?? ''}`;
+}
 
 export async function fetchCourseStats(
   params: CourseStatsParamsInput,
   options: RequestOptions = {},
 ): Promise<ParsedList<CourseStat>> {
-  const body = await getJson(courseStatsRequestPath(params), options);
-  return parseBody(body, () => parseList(body.json, COURSE_STATS_LIST));
-}
-
-/**
- * The URL of a course statistics request, the one place its query string is written: the API's parameters (docs/api.md) and
- * nothing else, under their wire names. Throws for invalid values, before anything is sent.
- */
-function courseStatsRequestPath(input: CourseStatsParamsInput): string {
-  const parsed = courseStatsParamsSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0];
-    if (field === 'courseId') {
-      throw new InvalidRequestError(`Course ID must be a positive integer, got ${String(input.courseId)}`);
-    }
-    const name = COURSE_STATS_WIRE_NAMES.find(([key]) => key === field)?.[1] ?? 'parameter';
-    throw new InvalidRequestError(`Invalid ${name}: ${issue?.message ?? ''}`);
-  }
-  const query = new URLSearchParams();
-  for (const [key, name] of COURSE_STATS_WIRE_NAMES) {
-    const value = parsed.data[key];
-    if (value !== undefined) query.set(name, String(value));
-  }
-  return `${courseStatsPath(parsed.data.courseId)}?${query.toString()}`;
+  return (await fetchList(ENDPOINTS.courseStats, params, options)).list;
 }
 
 /**
  * One page of the LMS's course list, beyond the API description (docs/api.md): each course parsed on its own, and
- * the list's size from the `Total` header when the LMS sends a usable one, else null. types[] is not sent, so the
- * list is what the LMS lists by default for this sign-in.
+ * the list's size from the `Total` header when the LMS sends a usable one, else null.
  */
 export async function fetchCourses(
   params: CoursesParamsInput,
   options: RequestOptions = {},
 ): Promise<ParsedList<Course> & { total: number | null }> {
-  const parsed = coursesParamsSchema.safeParse(params);
-  if (!parsed.success) throw new InvalidRequestError(`Invalid course list request: ${describeFirst(parsed.error)}`);
-  const query = new URLSearchParams({ page: String(parsed.data.page), per_page: String(parsed.data.perPage) });
-  const body = await getJson(`${COURSES_PATH}?${query.toString()}`, options);
-  const list = parseBody(body, () => parseList(body.json, courseListSpec));
-  return { ...list, total: parseTotal(body.headers.get('Total')) };
+  const { list, total } = await fetchList(ENDPOINTS.courses, params, options);
+  return { ...list, total };
 }
 
 /** One page of a course's active or archived sessions, beyond the API description (docs/api.md). */
@@ -104,17 +112,11 @@ export async function fetchCourseSessions(
   params: CourseSessionsParamsInput,
   options: RequestOptions = {},
 ): Promise<ParsedList<CourseSession>> {
-  const parsed = courseSessionsParamsSchema.safeParse(params);
-  if (!parsed.success) throw new InvalidRequestError(`Invalid course sessions request: ${describeFirst(parsed.error)}`);
-  const { courseId, filter, page, perPage } = parsed.data;
-  const query = new URLSearchParams({ filter, page: String(page), per_page: String(perPage) });
-  const body = await getJson(`${courseSessionsPath(courseId)}?${query.toString()}`, options);
-  return parseBody(body, () => parseList(body.json, courseSessionListSpec));
+  return (await fetchList(ENDPOINTS.courseSessions, params, options)).list;
 }
 
-function describeFirst(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'invalid';
+export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
+  return (await fetchList(ENDPOINTS.labelGroups, {}, options)).list;
 }
 
 /** A `Total` header the list can be sized by: a whole number written in digits, else null. */
@@ -122,11 +124,6 @@ function parseTotal(header: string | null): number | null {
   if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
   const total = Number(header);
   return Number.isSafeInteger(total) ? total : null;
-}
-
-export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
-  const body = await getJson(LABEL_GROUPS_PATH, options);
-  return parseBody(body, () => parseList(body.json, LABEL_GROUPS_LIST));
 }
 
 export async function fetchServerConfig(options: RequestOptions = {}): Promise<ServerConfig> {

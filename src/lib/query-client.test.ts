@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { courseStatWire } from '@/testing/fixtures';
 import { fetchCourseStats } from './api-client';
 import { ApiError, type ApiErrorDetail } from './api-error';
@@ -71,14 +71,14 @@ describe('retryDelay', () => {
 describe('the query defaults in use', () => {
   it('retries a 503 burst and then returns the rows once', async () => {
     let calls = 0;
-    server.use(
-      http.get('/endpoint/v1/courses/:id/course_stats', () => {
+    serveApi({
+      courseStats: () => {
         calls += 1;
         return calls <= 2
           ? HttpResponse.json({ error: 'busy' }, { status: 503 })
           : HttpResponse.json([courseStatWire()]);
-      }),
-    );
+      },
+    });
     const client = new QueryClient({
       defaultOptions: { queries: { ...queryClientDefaults?.queries, retryDelay: 1 } },
     });
@@ -92,12 +92,12 @@ describe('the query defaults in use', () => {
 
   it('does not retry a 404', async () => {
     let calls = 0;
-    server.use(
-      http.get('/endpoint/v1/courses/:id/course_stats', () => {
+    serveApi({
+      courseStats: () => {
         calls += 1;
         return HttpResponse.json({ error: 'no such course' }, { status: 404 });
-      }),
-    );
+      },
+    });
     const client = new QueryClient({ defaultOptions: { queries: { ...queryClientDefaults?.queries, retryDelay: 1 } } });
     await expect(
       client.fetchQuery({ queryKey: ['t'], queryFn: ({ signal }) => fetchCourseStats({ courseId: 1 }, { signal }) }),

@@ -1,44 +1,37 @@
 import type { CourseStatWire } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { courseWire, failCourses, serveCourses } from '@/features/courses/courses-test-support';
+import { courseWire, failCourses } from '@/features/courses/courses-test-support';
 import { LocaleProvider } from '@/lib/i18n';
+import { serveApi } from '@/testing/api-handlers';
 import { courseStatWire } from '@/testing/fixtures';
-import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { Component as CourseStatsScreen } from './course-stats';
 
 // The statistics screen as the app composes it: the course list's Course field in the page's header, the page's
 // own Session filter in its form. One control for each, whether the LMS lists courses and sessions or not.
 
-const SESSIONS_PATH = '/endpoint/v1/courses/:courseId/course_sessions';
 const VIEW = '/courses/1/stats?user_id=7&course_session_id=61&per_page=25';
 
 function serveRows() {
-  server.use(
-    http.get('/endpoint/v1/courses/:courseId/course_stats', ({ params }) =>
-      HttpResponse.json(
-        Array.from({ length: 3 }, (_, index): CourseStatWire => {
-          const row = courseStatWire({ id: index + 1, user_id: 7, course_session_id: 61 });
-          return { ...row, course_id: Number(params.courseId), coursename: `Course number ${String(params.courseId)}` };
-        }),
-      ),
-    ),
-  );
+  serveApi({
+    courseStats: ({ params }) =>
+      Array.from({ length: 3 }, (_, index): CourseStatWire => {
+        const row = courseStatWire({ id: index + 1, user_id: 7, course_session_id: 61 });
+        return { ...row, course_id: Number(params.course_id), coursename: `Course number ${String(params.course_id)}` };
+      }),
+  });
 }
 
 function serveSessions() {
-  server.use(
-    http.get(SESSIONS_PATH, ({ request }) =>
-      HttpResponse.json(
-        new URL(request.url).searchParams.get('filter') === 'archived'
-          ? [{ id: 61, name: 'Autumn 2025', started_at: '2025-09-01T09:00:00Z', finished_at: '2025-12-20T18:00:00Z' }]
-          : [{ id: 81, name: 'Open enrolment', started_at: '2026-01-10T09:00:00Z', infinitely: true }],
-      ),
-    ),
-  );
+  serveApi({
+    courseSessions: ({ url }) =>
+      url.searchParams.get('filter') === 'archived'
+        ? [{ id: 61, name: 'Autumn 2025', started_at: '2025-09-01T09:00:00Z', finished_at: '2025-12-20T18:00:00Z' }]
+        : [{ id: 81, name: 'Open enrolment', started_at: '2026-01-10T09:00:00Z', infinitely: true }],
+  });
 }
 
 function renderScreen(language?: 'ru') {
@@ -58,7 +51,7 @@ const courseAndSessionControls = () =>
 
 describe('the statistics screen: one control for the course, one for the session', () => {
   it('where the LMS lists both: two comboboxes, and the course opens by a number typed', async () => {
-    serveCourses([courseWire(1, { name: 'Algebra' }), courseWire(2, { name: 'Biology' })]);
+    serveApi({ courses: [courseWire(1, { name: 'Algebra' }), courseWire(2, { name: 'Biology' })] });
     serveSessions();
     serveRows();
     const user = userEvent.setup();
@@ -82,7 +75,7 @@ describe('the statistics screen: one control for the course, one for the session
 
   it('where the LMS lists neither: two plain ID fields under the same names, and both numbers work', async () => {
     failCourses(404);
-    server.use(http.get(SESSIONS_PATH, () => HttpResponse.json({ error: 'Not found' }, { status: 404 })));
+    serveApi({ courseSessions: () => HttpResponse.json({ error: 'Not found' }, { status: 404 }) });
     serveRows();
     const user = userEvent.setup();
     const { router } = renderScreen();

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseQueries } from '@/course/course-queries';
 import { setToken } from '@/lib/token-store';
+import { serveApi } from '@/testing/api-handlers';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { at, renderApp } from '../app-test-support';
@@ -16,20 +17,20 @@ function recordRequests(): string[] {
     const url = new URL(request.url);
     asked.push(`${url.pathname}${url.search}`);
   };
-  server.use(
-    http.get('/endpoint/v1/label_groups', ({ request }) => {
+  serveApi({
+    labelGroups: ({ request }) => {
       record(request);
-      return HttpResponse.json([labelGroupWire()]);
-    }),
-    http.get('/endpoint/v1/courses/:id/course_stats', ({ request }) => {
+      return [labelGroupWire()];
+    },
+    courseStats: ({ request }) => {
       record(request);
-      return HttpResponse.json(courseStatsPage(3));
-    }),
-    http.get('/endpoint/v1/courses', ({ request }) => {
+      return courseStatsPage(3);
+    },
+    courses: ({ request }) => {
       record(request);
-      return HttpResponse.json([]);
-    }),
-  );
+      return [];
+    },
+  });
   return asked;
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getToken, TOKEN_STORAGE_KEY } from '@/lib/token-store';
+import { apiHandlers } from '@/testing/api-handlers';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { AuthGate } from './auth-gate';
@@ -16,12 +17,12 @@ function serveApi(mode: 'demo' | 'proxy' = 'demo') {
     http.get('/api/config', () =>
       HttpResponse.json(mode === 'demo' ? { mode, demoToken: GOOD } : { mode, upstreamHost: 'lms.example.com' }),
     ),
-    http.get('/endpoint/v1/label_groups', ({ request }) => {
-      const auth = request.headers.get('authorization');
-      checks.push(auth);
-      return auth === `Bearer ${GOOD}`
-        ? HttpResponse.json([])
-        : HttpResponse.json({ error: 'bad token' }, { status: 401 });
+    ...apiHandlers({
+      labelGroups: ({ request }) => {
+        const auth = request.headers.get('authorization');
+        checks.push(auth);
+        return auth === `Bearer ${GOOD}` ? [] : HttpResponse.json({ error: 'bad token' }, { status: 401 });
+      },
     }),
   );
   return checks;
@@ -106,7 +107,7 @@ describe('SignInScreen', () => {
   it('explains a network failure differently from a rejection', async () => {
     server.use(
       http.get('/api/config', () => HttpResponse.json({ mode: 'demo', demoToken: GOOD })),
-      http.get('/endpoint/v1/label_groups', () => HttpResponse.error()),
+      ...apiHandlers({ labelGroups: () => HttpResponse.error() }),
     );
     const user = userEvent.setup();
     renderGate();

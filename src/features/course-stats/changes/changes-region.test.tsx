@@ -2,11 +2,10 @@ import type { CourseStatWire } from '@contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
-import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 import { forgetChanges } from './course-changes-store';
@@ -67,16 +66,7 @@ function versionB(between: number): CourseStatWire[] {
 }
 
 function serve(rows: CourseStatWire[]) {
-  server.use(
-    http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
-      const url = new URL(request.url);
-      const page = Number(url.searchParams.get('page') ?? '1');
-      const perPage = Number(url.searchParams.get('per_page') ?? '10');
-      const userId = url.searchParams.get('user_id');
-      const matching = userId === null ? rows : rows.filter((stat) => String(stat.user_id) === userId);
-      return HttpResponse.json(matching.slice((page - 1) * perPage, page * perPage));
-    }),
-  );
+  serveApi({ courseStats: rows });
 }
 
 /** Two visits of a whole course, and the first render of the screen's code, take a while on a busy machine. */

@@ -1,26 +1,24 @@
 import type { CourseSessionWire } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
-import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 
-const SESSIONS_PATH = '/endpoint/v1/courses/:courseId/course_sessions';
-
 function serveRows() {
   const requests: URL[] = [];
-  server.use(
-    http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
+  serveApi({
+    courseStats: ({ request }) => {
       requests.push(new URL(request.url));
       return HttpResponse.json([
         courseStatWire({ id: 1, user_id: 1, course_session_id: 71, course_session_name: 'Spring cohort' }),
         courseStatWire({ id: 2, user_id: 2, course_session_id: 72, course_session_name: '<b>Autumn</b> cohort' }),
       ]);
-    }),
-  );
+    },
+  });
   return requests;
 }
 
@@ -37,14 +35,14 @@ const SESSIONS: Record<'active' | 'archived', CourseSessionWire[]> = {
 
 function serveSessions(lists: Record<'active' | 'archived', CourseSessionWire[]> = SESSIONS) {
   const requests: URL[] = [];
-  server.use(
-    http.get(SESSIONS_PATH, ({ request }) => {
+  serveApi({
+    courseSessions: ({ request }) => {
       const url = new URL(request.url);
       requests.push(url);
       const filter = url.searchParams.get('filter') === 'archived' ? 'archived' : 'active';
       return HttpResponse.json(lists[filter]);
-    }),
-  );
+    },
+  });
   return requests;
 }
 
@@ -228,7 +226,7 @@ describe('the Session filter, where the LMS lists no sessions', () => {
     ['an answer that is not a list', () => HttpResponse.json({ sessions: 'none' })],
     ['two empty lists', () => HttpResponse.json([])],
   ])('is a plain ID field named "Session" after %s, and the number works', async (_what, answer) => {
-    server.use(http.get(SESSIONS_PATH, answer));
+    serveApi({ courseSessions: answer });
     serveRows();
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats?course_session_id=61');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { polyfillDialog } from '@/testing/dialog';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
-import { serveCourseStats } from '@/testing/course-stats-api';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 import { backToAllHref, learnerViewHref } from './learner-link';
@@ -49,7 +49,7 @@ async function openLearner(user: ReturnType<typeof userEvent.setup>, name: strin
 
 describe('learner view', () => {
   it('links to the same learner in every other course', async () => {
-    serveCourseStats(sessions);
+    serveApi({ courseStats: sessions });
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats?user_id=5&view=learner');
     await screen.findByRole('heading', { name: 'All sessions of Анна' });
@@ -59,7 +59,7 @@ describe('learner view', () => {
   });
 
   it('lists every session with its status, progress, score, deadline, activity and certificate', async () => {
-    serveCourseStats(sessions);
+    serveApi({ courseStats: sessions });
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats');
     const list = await openLearner(user, 'Анна');
@@ -107,7 +107,7 @@ describe('learner view', () => {
   });
 
   it('goes back to the whole course with its search, quick filters and sort', async () => {
-    serveCourseStats([...sessions, ...courseStatsPage(30, 10)]);
+    serveApi({ courseStats: [...sessions, ...courseStatsPage(30, 10)] });
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats?all=1&q=anna%40example.com&quick=not_passed&sort=score.desc');
     await waitFor(() => expect(screen.getByText(/^Loaded every page/)).toBeInTheDocument());
@@ -129,7 +129,7 @@ describe('learner view', () => {
   });
 
   it('goes back to the page, rows per page and filters it came from', async () => {
-    serveCourseStats([...courseStatsPage(30, 10, { course_session_id: 73 }), ...sessions]);
+    serveApi({ courseStats: [...courseStatsPage(30, 10, { course_session_id: 73 }), ...sessions] });
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats?course_session_id=73&page=2&per_page=25');
     await openLearner(user, 'Анна');

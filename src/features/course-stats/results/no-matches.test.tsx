@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
-import { serveCourseStats } from '@/testing/course-stats-api';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 
@@ -21,7 +21,7 @@ const search = () => screen.getByRole('searchbox', { name: 'Search loaded rows' 
 
 describe('a search with no match', () => {
   it('over one page says so, and searches the whole course keeping the search and quick filters', async () => {
-    serveCourseStats(COURSE);
+    serveApi({ courseStats: COURSE });
     const user = userEvent.setup();
     const { router } = renderPage('/courses/7/stats?q=zoe.quinn%40example.com&quick=not_passed');
     const empty = await screen.findByText('No match among the 10 rows on page 1.');
@@ -48,7 +48,7 @@ describe('a search with no match', () => {
   });
 
   it('finds the learner by user ID once the whole course is loaded, and says plainly when nobody matches', async () => {
-    serveCourseStats(COURSE);
+    serveApi({ courseStats: COURSE });
     const user = userEvent.setup();
     renderPage('/courses/7/stats?all=1&q=48213');
     expect(await screen.findByRole('button', { name: 'Zoë Quinn' })).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('a search with no match', () => {
   });
 
   it('over a course that fits on one page has nothing more to load', async () => {
-    serveCourseStats(courseStatsPage(4));
+    serveApi({ courseStats: courseStatsPage(4) });
     const user = userEvent.setup();
     renderPage('/courses/7/stats');
     await screen.findByRole('button', { name: 'Learner 1' });
@@ -75,7 +75,7 @@ describe('a search with no match', () => {
 
 describe('a course without statistics', () => {
   it('suggests checking the course ID or opening a recent course', async () => {
-    serveCourseStats([]);
+    serveApi({ courseStats: [] });
     renderPage('/courses/7/stats');
     expect(await screen.findByText('No statistics for this course')).toBeInTheDocument();
     expect(

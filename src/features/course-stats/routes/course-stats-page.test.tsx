@@ -1,33 +1,22 @@
 import type { CourseStatWire } from '@contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LocaleProvider } from '@/lib/i18n';
 import { courseStatsPage, courseStatWire, DEFAULT_COLUMN_HEADERS, gate } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
-import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from './course-stats-page';
 
 polyfillDialog();
 
-const STATS_PATH = '/endpoint/v1/courses/:courseId/course_stats';
-
 type Answer = CourseStatWire[] | unknown[] | Response;
 
 /** Serves course stats by a function of the request and records every request URL. */
 function serveStats(answer: (url: URL, courseId: string) => Answer | Promise<Answer>) {
-  const requests: URL[] = [];
-  server.use(
-    http.get(STATS_PATH, async ({ request, params }) => {
-      const url = new URL(request.url);
-      requests.push(url);
-      const result = await answer(url, String(params.courseId));
-      return result instanceof Response ? result : HttpResponse.json(result);
-    }),
-  );
-  return requests;
+  return serveApi({ courseStats: ({ url, params }) => answer(url, String(params.course_id)) });
 }
 
 /** Ten rows on page 1 and three on page 2, whose answer waits until the test opens `pageTwo`. */

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
-import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 
@@ -26,14 +25,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function serve(rows: ReturnType<typeof courseStatWire>[]) {
-  server.use(
-    http.get('/endpoint/v1/courses/:courseId/course_stats', ({ request }) => {
-      const url = new URL(request.url);
-      const page = Number(url.searchParams.get('page') ?? '1');
-      const perPage = Number(url.searchParams.get('per_page') ?? '10');
-      return HttpResponse.json(rows.slice((page - 1) * perPage, page * perPage));
-    }),
-  );
+  serveApi({ courseStats: rows });
 }
 
 const renderPage = (route: string) =>

@@ -1,11 +1,11 @@
 import type { CourseStatWire } from '@contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire, DEFAULT_COLUMN_HEADERS } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
-import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { COLUMN_FIELDS } from '../fields/fields';
 import { fieldCatalogs } from '../fields/strings';
@@ -24,7 +24,7 @@ const ROWS: CourseStatWire[] = [
 ];
 
 function serveRows() {
-  server.use(http.get('/endpoint/v1/courses/:courseId/course_stats', () => HttpResponse.json(ROWS)));
+  serveApi({ courseStats: () => HttpResponse.json(ROWS) });
 }
 
 function renderPage(route = '/courses/7/stats') {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localTimeZone, parseCsv } from '@/lib/csv';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
 import { polyfillDialog } from '@/testing/dialog';
+import { serveApi } from '@/testing/api-handlers';
 import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
@@ -20,8 +21,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const STATS_PATH = '/endpoint/v1/courses/:courseId/course_stats';
 
 interface Seen {
   page: number;
@@ -43,8 +42,8 @@ function serveCourse(rows: CourseStatWire[], options: { held?: number[] } = {}) 
     });
     gates.set(page, { promise, release });
   }
-  server.use(
-    http.get(STATS_PATH, async ({ request }) => {
+  serveApi({
+    courseStats: async ({ request }) => {
       const url = new URL(request.url);
       const page = Number(url.searchParams.get('page') ?? '1');
       const perPage = Number(url.searchParams.get('per_page') ?? '10');
@@ -53,8 +52,8 @@ function serveCourse(rows: CourseStatWire[], options: { held?: number[] } = {}) 
       if (perPage === 100) await gates.get(page)?.promise;
       const matching = userId === null ? rows : rows.filter((row) => String(row.user_id) === userId);
       return HttpResponse.json(matching.slice((page - 1) * perPage, page * perPage));
-    }),
-  );
+    },
+  });
   return { requests, release: (page: number) => gates.get(page)?.release() };
 }
 
@@ -193,8 +192,8 @@ describe('whole-course mode', () => {
   it('waits as a 429 asks, says so, then carries on', async () => {
     let limited = false;
     const rows = courseStatsPage(150);
-    server.use(
-      http.get(STATS_PATH, ({ request }) => {
+    serveApi({
+      courseStats: ({ request }) => {
         const url = new URL(request.url);
         const page = Number(url.searchParams.get('page'));
         if (page === 2 && !limited) {
@@ -202,8 +201,8 @@ describe('whole-course mode', () => {
           return HttpResponse.json({ error: 'slow down' }, { status: 429, headers: { 'Retry-After': '1' } });
         }
         return HttpResponse.json(rows.slice((page - 1) * 100, page * 100));
-      }),
-    );
+      },
+    });
     renderPage('/courses/7/stats?all=1');
     await waitFor(() => expect(loaderStatus()).toHaveTextContent(/The API asked to slow down: waiting 1 s/));
     await waitFor(() => expect(loaderStatus()).toHaveTextContent('Loaded every page (2 pages): 150 rows'), {
@@ -215,14 +214,14 @@ describe('whole-course mode', () => {
     let failing = true;
     const rows = courseStatsPage(150);
     const seen: number[] = [];
-    server.use(
-      http.get(STATS_PATH, ({ request }) => {
+    serveApi({
+      courseStats: ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
         seen.push(page);
         if (page === 2 && failing) return HttpResponse.json({ error: 'page out of range' }, { status: 400 });
         return HttpResponse.json(rows.slice((page - 1) * 100, page * 100));
-      }),
-    );
+      },
+    });
     const user = userEvent.setup();
     renderPage('/courses/7/stats?all=1');
     const alert = await screen.findByRole('alert');
@@ -243,12 +242,12 @@ describe('whole-course mode', () => {
     const first = courseStatsPage(100);
     // Page 2 repeats the last row of page 1, as if a row had been added at the front meanwhile.
     const second = courseStatsPage(30, 100);
-    server.use(
-      http.get(STATS_PATH, ({ request }) => {
+    serveApi({
+      courseStats: ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page'));
         return HttpResponse.json(page === 1 ? first : page === 2 ? second : []);
-      }),
-    );
+      },
+    });
     renderPage('/courses/7/stats?all=1');
     await waitFor(() => expect(loaderStatus()).toHaveTextContent('Loaded every page (2 pages): 129 rows'));
     expect(screen.getByText(/1 row was sent twice \(the list changed while it was read\)/)).toBeInTheDocument();

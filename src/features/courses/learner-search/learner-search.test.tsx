@@ -1,15 +1,16 @@
 import type { CourseStatWire, CourseWire } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseQueries } from '@/course/course-queries';
 import { LocaleProvider } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
+import { queryClientDefaults } from '@/lib/query-client';
 import { courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
+import { serveApi } from '@/testing/api-handlers';
 import { createTestQueryClient, renderWithProviders } from '@/testing/render';
-import { serveCourses } from '../courses-test-support';
 import { CourseList } from '../list/course-list';
 import { LearnerSearch } from './learner-search';
 
@@ -43,26 +44,20 @@ type StatsAnswer = (courseId: number, url: URL) => Response | Promise<Response |
  * The API: the course list paged by 100, course_stats from `rows` narrowed by user_id unless `answer` says
  * otherwise, and a server with no rate limit. Returns the course ids of the course_stats requests, in order.
  */
-function serveApi(list: CourseWire[], rows: CourseStatWire[], answer?: StatsAnswer): number[] {
+function serveLms(list: CourseWire[], rows: CourseStatWire[], answer?: StatsAnswer): number[] {
   const asked: number[] = [];
-  server.use(
-    http.get('/api/config', () => HttpResponse.json({ mode: 'demo', demoToken: 't', rateLimitMax: 0 })),
-    http.get('/endpoint/v1/courses', ({ request }) => {
-      const url = new URL(request.url);
-      const page = Number(url.searchParams.get('page'));
-      const perPage = Number(url.searchParams.get('per_page'));
-      return HttpResponse.json(list.slice((page - 1) * perPage, page * perPage));
-    }),
-    http.get('/endpoint/v1/courses/:courseId/course_stats', async ({ params, request }) => {
-      const courseId = Number(params.courseId);
-      const url = new URL(request.url);
+  server.use(http.get('/api/config', () => HttpResponse.json({ mode: 'demo', demoToken: 't', rateLimitMax: 0 })));
+  serveApi({
+    courses: list,
+    courseStats: async ({ params, url }) => {
+      const courseId = Number(params.course_id);
       asked.push(courseId);
       const scripted = await answer?.(courseId, url);
       if (scripted) return scripted;
       const userId = Number(url.searchParams.get('user_id'));
-      return HttpResponse.json(rows.filter((row) => row.course_id === courseId && row.user_id === userId));
-    }),
-  );
+      return rows.filter((row) => row.course_id === courseId && row.user_id === userId);
+    },
+  });
   return asked;
 }
 
@@ -91,7 +86,7 @@ function deferred() {
 
 describe('LearnerSearch', () => {
   it('runs for the learner in the address: every course asked, most recently active first, rows as found', async () => {
-    const asked = serveApi(courses(150), [
+    const asked = serveLms(courses(150), [
       sessionOf(140, { success: true, completed: true, progress: 100, cert_file: 'https://files.example/c.pdf' }),
       sessionOf(3, { cert_file: 'javascript:alert(1)', progress: 35, progress_percent: 35 }),
       sessionOf(3, { id: 31, course_session_id: 301, course_session_name: 'Group 3b' }),
@@ -129,8 +124,8 @@ describe('LearnerSearch', () => {
   });
 
   it('shares the course list with the list beside it: asks for no page it has read, and hands it the rest', async () => {
-    serveApi(courses(150), [sessionOf(120)]);
-    const listRequests = serveCourses(courses(150), { total: 150 });
+    serveLms(courses(150), [sessionOf(120)]);
+    const listRequests = serveApi({ courses: { items: courses(150), total: 150 } });
     const pagesAsked = () => listRequests.map((url) => url.searchParams.get('page'));
     const user = userEvent.setup();
     renderWithProviders(
@@ -156,9 +151,9 @@ describe('LearnerSearch', () => {
   });
 
   it("shares the learner's rows with the statistics page: a course either read is not asked again", async () => {
-    const asked = serveApi(courses(4), [sessionOf(3), sessionOf(2)]);
+    const asked = serveLms(courses(4), [sessionOf(3), sessionOf(2)]);
     // With the app's defaults, so an answer is fresh for as long as the app holds it so.
-    const client = createQueryClient();
+    const client = new QueryClient({ defaultOptions: queryClientDefaults });
     // The statistics page of course 3, filtered to the learner, was read before the search.
     await client.fetchQuery(statsPageQuery(3));
     expect(asked).toEqual([3]);
@@ -182,7 +177,7 @@ describe('LearnerSearch', () => {
   });
 
   it('refuses a user ID that is not one, inline, and sends nothing', async () => {
-    const asked = serveApi(courses(3), []);
+    const asked = serveLms(courses(3), []);
     const user = userEvent.setup();
     const { router } = renderSearch();
     const form = screen.getByRole('form', { name: 'Find a learner' });
@@ -208,7 +203,7 @@ describe('LearnerSearch', () => {
   });
 
   it('takes a bad value out of the address and searches nothing', async () => {
-    const asked = serveApi(courses(3), []);
+    const asked = serveLms(courses(3), []);
     const { router } = renderSearch('/courses?learner=0x10&sort=name');
     await waitFor(() => expect(router.state.location.search).toBe('?sort=name'));
     expect(screen.queryByRole('region', { name: /across courses$/ })).toBeNull();
@@ -217,7 +212,7 @@ describe('LearnerSearch', () => {
 
   it('waits out a 429 for as long as Retry-After says, then asks that course again', async () => {
     let limited = false;
-    const asked = serveApi(courses(4), [sessionOf(2)], (courseId) => {
+    const asked = serveLms(courses(4), [sessionOf(2)], (courseId) => {
       if (courseId !== 3 || limited) return undefined;
       limited = true;
       return HttpResponse.json({ error: 'Too many requests' }, { status: 429, headers: { 'Retry-After': '1' } });
@@ -236,7 +231,7 @@ describe('LearnerSearch', () => {
   });
 
   it('lists a course that cannot be checked compactly and carries on with the rest', async () => {
-    serveApi(courses(5), [sessionOf(1)], (courseId) =>
+    serveLms(courses(5), [sessionOf(1)], (courseId) =>
       courseId === 4 ? HttpResponse.json({ error: 'Forbidden' }, { status: 403 }) : undefined,
     );
     const user = userEvent.setup();
@@ -252,7 +247,7 @@ describe('LearnerSearch', () => {
 
   it('cancels with what it found labelled partial, and resumes with the courses not answered', async () => {
     const gate = deferred();
-    const asked = serveApi(courses(20), [sessionOf(20), sessionOf(2)], async (courseId) => {
+    const asked = serveLms(courses(20), [sessionOf(20), sessionOf(2)], async (courseId) => {
       if (courseId < 15) await gate.promise;
       return undefined;
     });
@@ -280,7 +275,7 @@ describe('LearnerSearch', () => {
   });
 
   it('stops when the token is rejected', async () => {
-    serveApi(courses(30), [], (courseId) =>
+    serveLms(courses(30), [], (courseId) =>
       courseId === 29 ? HttpResponse.json({ error: 'Unauthorized' }, { status: 401 }) : undefined,
     );
     renderSearch(`/courses?learner=${LEARNER}`);
@@ -291,8 +286,8 @@ describe('LearnerSearch', () => {
   });
 
   it('says in one line when the LMS does not list courses', async () => {
-    serveApi([], []);
-    server.use(http.get('/endpoint/v1/courses', () => HttpResponse.json({ error: 'Not found' }, { status: 404 })));
+    serveLms([], []);
+    serveApi({ courses: () => HttpResponse.json({ error: 'Not found' }, { status: 404 }) });
     renderSearch(`/courses?learner=${LEARNER}`);
     const region = await results();
     expect(await within(region).findByRole('alert')).toHaveTextContent(
@@ -301,14 +296,14 @@ describe('LearnerSearch', () => {
   });
 
   it('ends the course list at a page that repeats the one before (an LMS that ignores the page)', async () => {
-    const asked = serveApi([], [sessionOf(7)]);
+    const asked = serveLms([], [sessionOf(7)]);
     let listPages = 0;
-    server.use(
-      http.get('/endpoint/v1/courses', () => {
+    serveApi({
+      courses: () => {
         listPages += 1;
-        return HttpResponse.json(courses(100));
-      }),
-    );
+        return courses(100);
+      },
+    });
     renderSearch(`/courses?learner=${LEARNER}`);
     const region = await results();
     await waitFor(() =>
@@ -319,7 +314,7 @@ describe('LearnerSearch', () => {
   });
 
   it('speaks Russian, numbers and plurals included', async () => {
-    serveApi(courses(2), [sessionOf(2)]);
+    serveLms(courses(2), [sessionOf(2)]);
     renderSearch(`/courses?learner=${LEARNER}`, 'ru');
     expect(screen.getByRole('form', { name: 'Найти слушателя' })).toBeInTheDocument();
     const region = await screen.findByRole('region', { name: `Слушатель ${LEARNER} во всех курсах` });

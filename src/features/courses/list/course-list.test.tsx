@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
-import { courseWire, failCourses, serveCourses } from '../courses-test-support';
+import { courseWire, failCourses } from '../courses-test-support';
 import { CourseList } from './course-list';
 
 const courseHref = (id: number) => `/courses/${id}/stats`;
@@ -27,7 +28,7 @@ const firstRowNames = (count: number) =>
 
 describe('CourseList', () => {
   it('shows the first page at once, most recently active first, and says how many there are', async () => {
-    const requests = serveCourses(manyCourses(), { total: 130 });
+    const requests = serveApi({ courses: { items: manyCourses(), total: 130 } });
     renderList();
     expect(await screen.findByText(/100 of 130 courses read/)).toBeInTheDocument();
     expect(firstRowNames(2)).toEqual(['Course number 1', 'Course number 2']);
@@ -38,7 +39,9 @@ describe('CourseList', () => {
   });
 
   it('sorts by a column header, and keeps the sort in the address', async () => {
-    serveCourses([courseWire(7, { name: 'beta' }), courseWire(5, { name: 'Alpha' }), courseWire(9, { name: 'gamma' })]);
+    serveApi({
+      courses: [courseWire(7, { name: 'beta' }), courseWire(5, { name: 'Alpha' }), courseWire(9, { name: 'gamma' })],
+    });
     const user = userEvent.setup();
     const { router } = renderList();
     await screen.findByText('3 courses');
@@ -56,7 +59,7 @@ describe('CourseList', () => {
   });
 
   it('searches every course by name or ID as the user types, reading the pages not read yet', async () => {
-    const requests = serveCourses(manyCourses(), { total: 130 });
+    const requests = serveApi({ courses: { items: manyCourses(), total: 130 } });
     const user = userEvent.setup();
     const { router } = renderList();
     await screen.findByText(/100 of 130 courses read/);
@@ -73,7 +76,7 @@ describe('CourseList', () => {
   });
 
   it('leaves the address alone when a link has moved it on while typing paused', async () => {
-    serveCourses(manyCourses().slice(0, 3));
+    serveApi({ courses: manyCourses().slice(0, 3) });
     const { router } = renderList();
     await screen.findByText('3 courses');
     const before = window.location.pathname;
@@ -95,7 +98,7 @@ describe('CourseList', () => {
   });
 
   it('says when no course matches', async () => {
-    serveCourses([courseWire(1)]);
+    serveApi({ courses: [courseWire(1)] });
     const user = userEvent.setup();
     renderList('/courses?q=zzz');
     expect(await screen.findByText('No course matches “zzz”.')).toBeInTheDocument();
@@ -120,11 +123,13 @@ describe('CourseList', () => {
   });
 
   it('shows names as text, leaves odd items out with a warning, and never renders a description', async () => {
-    serveCourses([
-      courseWire(1, { name: '<img src=x onerror=alert(1)>', description: '<b id="bold">Bold</b>' }),
-      { id: 2 },
-      courseWire(3, { name: '' }),
-    ]);
+    serveApi({
+      courses: [
+        courseWire(1, { name: '<img src=x onerror=alert(1)>', description: '<b id="bold">Bold</b>' }),
+        { id: 2 },
+        courseWire(3, { name: '' }),
+      ],
+    });
     const { container } = renderList();
     expect(await screen.findByRole('link', { name: '<img src=x onerror=alert(1)>' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Course 3' })).toHaveAttribute('href', '/courses/3/stats');
@@ -135,7 +140,7 @@ describe('CourseList', () => {
   });
 
   it('reads the next page when asked to read all, and says when the list is complete', async () => {
-    const requests = serveCourses(manyCourses());
+    const requests = serveApi({ courses: manyCourses() });
     const user = userEvent.setup();
     renderList();
     expect(await screen.findByText(/100 courses read so far/)).toBeInTheDocument();

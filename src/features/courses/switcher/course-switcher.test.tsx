@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
-import { courseWire, failCourses, serveCourses } from '../courses-test-support';
+import { courseWire, failCourses } from '../courses-test-support';
 import { CourseSwitcher } from './course-switcher';
 
 function SwitcherAtRoute() {
@@ -30,7 +31,7 @@ const COURSES = [
 
 describe('CourseSwitcher', () => {
   it('opens a course chosen by part of its name, with the arrow keys and Enter', async () => {
-    serveCourses(COURSES);
+    serveApi({ courses: COURSES });
     const user = userEvent.setup();
     const { router } = renderSwitcher();
     const combobox = screen.getByRole('combobox', { name: 'Course' });
@@ -61,7 +62,7 @@ describe('CourseSwitcher', () => {
   });
 
   it('closes on Escape, then puts the name back on a second Escape', async () => {
-    serveCourses(COURSES);
+    serveApi({ courses: COURSES });
     const user = userEvent.setup();
     const { router } = renderSwitcher();
     const combobox = screen.getByRole('combobox', { name: 'Course' });
@@ -79,7 +80,7 @@ describe('CourseSwitcher', () => {
   });
 
   it('says when nothing matches, and keeps the course', async () => {
-    serveCourses(COURSES);
+    serveApi({ courses: COURSES });
     const user = userEvent.setup();
     renderSwitcher();
     const combobox = screen.getByRole('combobox', { name: 'Course' });
@@ -90,7 +91,7 @@ describe('CourseSwitcher', () => {
   });
 
   it('offers a course by the ID typed, listed or not, and Enter opens it', async () => {
-    serveCourses(COURSES);
+    serveApi({ courses: COURSES });
     const user = userEvent.setup();
     const { router } = renderSwitcher();
     const combobox = screen.getByRole('combobox', { name: 'Course' });
@@ -109,7 +110,7 @@ describe('CourseSwitcher', () => {
   });
 
   it('refuses a number that is no ID under the field, and keeps the text to correct', async () => {
-    serveCourses(COURSES);
+    serveApi({ courses: COURSES });
     const user = userEvent.setup();
     const { router } = renderSwitcher();
     const combobox = screen.getByRole('combobox', { name: 'Course' });
@@ -139,7 +140,7 @@ describe('CourseSwitcher', () => {
     ['403', () => failCourses(403)],
     ['405', () => failCourses(405)],
     ['an answer that is not a list', () => failCourses(200, { courses: [] })],
-    ['an empty list', () => serveCourses([])],
+    ['an empty list', () => serveApi({ courses: [] })],
   ])(
     'is a plain ID field named "Course" where the list answers %s, and opens a course by its ID',
     async (_what, answer) => {

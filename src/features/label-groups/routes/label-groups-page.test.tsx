@@ -1,28 +1,19 @@
 import type { LabelGroupWire } from '@contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { LocaleProvider, useLocale } from '@/lib/i18n';
+import { serveApi } from '@/testing/api-handlers';
 import { labelGroupWire } from '@/testing/fixtures';
-import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { syntheticLabelGroups } from '../../../../fixtures/synthetic-label-groups';
 import { LabelGroupsPage } from './label-groups-page';
 import { VIRTUALIZE_ABOVE } from '../tree/label-tree';
 
-const PATH = '/endpoint/v1/label_groups';
-
 function serveGroups(answer: () => unknown[] | Response | Promise<unknown[] | Response>) {
-  let requests = 0;
-  server.use(
-    http.get(PATH, async () => {
-      requests += 1;
-      const result = await answer();
-      return result instanceof Response ? result : HttpResponse.json(result);
-    }),
-  );
-  return { count: () => requests };
+  const requests = serveApi({ labelGroups: answer });
+  return { count: () => requests.length };
 }
 
 function renderPage(route = '/label-groups') {
