@@ -12,8 +12,6 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 const ALIASES: Alias[] = [
   { find: /^@contract$/, replacement: fromRoot('./contract/index.ts') },
-  // One module of the contract by itself, for code that must not evaluate the rest (contract/endpoints.ts).
-  { find: /^@contract\/(.+)$/, replacement: `${fromRoot('./contract')}/$1` },
   { find: '@', replacement: fromRoot('./src') },
 ];
 
