@@ -12,12 +12,10 @@ import { useNow } from '../fields/use-now';
 import { summaryCatalogs } from '../overview/summary-strings';
 import { CourseStatsSummary } from '../overview/summary-cards';
 import { CardsSort } from '../table/cards-sort';
-import { CourseStatsColumnMenu } from '../table/course-stats-column-menu';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
 import type { RowsScope } from '../fields/rows-scope';
-import { FiltersAndToolsToggle } from '../triage/filters-and-tools-toggle';
-import { ShownRowsTools } from '../triage/shown-rows-tools';
+import { FiltersAndToolsToggle, ShownRowsTools } from '../triage/shown-rows-tools';
 import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
 import type { RowsShown } from '../triage/use-rows-shown';
@@ -148,9 +146,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           table={table}
           rows={shown}
           search={search}
-        >
-          <CourseStatsColumnMenu table={table} />
-        </ShownRowsTools>
+        />
       </div>
       <div className="course-stats-view-bar split-row">
         <TriageControls
