@@ -4,12 +4,15 @@ import { useNavigate } from 'react-router';
 import { TextField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
 import { parseIdInput } from '@/lib/id-input';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { fieldCatalogs } from '../fields/strings';
-import { courseStatsHref } from '../params/course-stats-search';
-import { FilterFoldToggle, useFilterFold } from './filter-fold';
+import { courseStatsHref, type CourseStatsSearch, type SearchCorrection } from '../params/course-stats-search';
 import { readSession, type SessionInput, type SessionList } from './session-choices';
 import { shownSession, SessionField } from './session-field';
 import { filterCatalogs } from './strings';
+
+/** Narrow screens fold the optional filters away, behind a Filters button that says what they hold. */
+const NARROW_QUERY = '(max-width: 600px)';
 
 export interface CourseFilterValues {
   userId: number | undefined;
@@ -50,7 +53,9 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
   const userRef = useRef<HTMLInputElement>(null);
   const sessionRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const fold = useFilterFold();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  const folded = narrow && !expanded;
 
   const course = pickCourse ? parseIdInput(courseId, { required: true }) : null;
   const user = parseIdInput(userId);
@@ -77,7 +82,7 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
     // Rendered at once: a folded field with a problem unfolds, and must be in the page before it takes focus.
     flushSync(() => {
       setChecked(true);
-      if (refused && refused !== courseRef) fold.unfold();
+      if (refused && refused !== courseRef) setExpanded(true);
     });
     if (course?.ok === false || !user.ok || !sessionRead.ok) {
       refused?.current?.focus();
@@ -99,7 +104,7 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
       onSubmit={handleSubmit}
       noValidate
       aria-label={texts.filtersLegend}
-      data-folded={fold.folded || undefined}
+      data-folded={folded || undefined}
     >
       {pickCourse && (
         <TextField
@@ -115,7 +120,7 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
           error={courseError}
         />
       )}
-      <div id={fold.moreId} className="course-stats-filter-more" hidden={fold.folded}>
+      <div id={`${id}-more`} className="course-stats-filter-more" hidden={folded}>
         <TextField
           id={`${id}-user`}
           name="userId"
@@ -165,8 +170,75 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
       </div>
       {/* Beside the Course ID, Show stays in view when the filters fold. */}
       {pickCourse && show}
-      <FilterFoldToggle fold={fold} summary={summary} />
+      {narrow && (
+        <span className="course-stats-filter-toggle">
+          <button
+            type="button"
+            className="button"
+            aria-expanded={!folded}
+            aria-controls={`${id}-more`}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <span aria-hidden="true">{folded ? '▸' : '▾'}</span> {texts.filtersToggle}
+          </button>
+          {/* While folded, one line says what the filters hold. */}
+          {folded && summary.length > 0 && (
+            <span className="muted course-stats-filter-summary">{texts.filtersSummary(summary)}</span>
+          )}
+        </span>
+      )}
     </form>
+  );
+}
+
+export interface CourseFiltersProps {
+  /** The course's sessions, for the Session filter. */
+  sessions: SessionList;
+  search: Pick<CourseStatsSearch, 'userId' | 'courseSessionId'>;
+  onSubmit: (filters: CourseFilterValues) => void;
+  clearFilters: () => void;
+}
+
+/** The filter form over the results, and which filters are on, with a way to clear them. */
+export function CourseFilters({ sessions, search, onSubmit, clearFilters }: CourseFiltersProps) {
+  const texts = useCatalog(filterCatalogs);
+  const parts = [
+    search.userId === undefined ? null : texts.filterUser(search.userId),
+    search.courseSessionId === undefined ? null : texts.filterSession(search.courseSessionId),
+  ].filter((part) => part !== null);
+  return (
+    <>
+      <CourseFilterForm
+        key={`${search.userId ?? ''}:${search.courseSessionId ?? ''}`}
+        initial={{ userId: search.userId, courseSessionId: search.courseSessionId }}
+        sessions={sessions}
+        onSubmit={onSubmit}
+      />
+      {parts.length > 0 && (
+        <p className="course-stats-active-filters">
+          {texts.activeFilters} {parts.join(', ')}.{' '}
+          <button type="button" className="button-link" onClick={clearFilters}>
+            {texts.clearFilters}
+          </button>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The values of a link that were corrected, each said once. */
+export function CorrectionsNotice({ corrections }: { corrections: readonly SearchCorrection[] }) {
+  const texts = useCatalog(filterCatalogs);
+  if (corrections.length === 0) return null;
+  return (
+    <div role="status" className="alert alert-info">
+      <p className="alert-title">{texts.correctionsTitle}</p>
+      <ul className="alert-list">
+        {corrections.map((correction) => (
+          <li key={correction.param}>{texts.correction(correction)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -6,8 +6,8 @@ import { useAfterPaint } from '@/lib/use-after-paint';
 import { parseIdInput } from '@/lib/id-input';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
-import { OpenCourseForm } from '../filters/course-filter-form';
-import { CorrectionsNotice, CourseFilters } from '../filters/course-filters';
+import { CorrectionsNotice, CourseFilters, OpenCourseForm } from '../filters/course-filter-form';
+
 import { filterCatalogs } from '../filters/strings';
 import { useSessionList } from '../filters/use-session-list';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
@@ -18,7 +18,7 @@ import type { CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
 import { WholeCourseContent } from '../whole-course/whole-course-content';
 import { CourseViewsTools } from '../views/course-views-tools';
-import { useHiddenColumnsLink } from '../views/use-hidden-columns-link';
+import { useHiddenColumnsLink } from '../table/column-visibility';
 import { useRecentCourse } from './recent-courses';
 import { routeCatalogs } from './strings';
 import { modeOf, useCourseRows } from './use-course-rows';
@@ -126,12 +126,10 @@ function CourseStatsView({
     );
   } else if (mode === 'whole') {
     // The page that was on screen, kept (dimmed, out of reach) until the whole course's first rows replace it.
-    const pageOnScreen = listData && (
-      <PagedContent results={results} query={listQuery} nextPageEmpty={false} onLoadAll={loadAll} kept />
-    );
+    const pageOnScreen = listData && <PagedContent results={results} query={listQuery} nextPageEmpty={false} kept />;
     content = <WholeCourseContent results={results} whole={whole} pageOnScreen={pageOnScreen} />;
   } else {
-    content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={loadAll} />;
+    content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} />;
   }
 
   return (

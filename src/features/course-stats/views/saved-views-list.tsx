@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useCatalog } from '@/lib/i18n';
-import { deleteView, renameView, restoreView, type SavedView } from './saved-views';
+import { deleteView, renameView, restoreView, useSavedViews, viewHref, type SavedView } from './saved-views';
 import { viewsCatalogs } from './strings';
-import { useSavedViews } from './use-saved-views';
-import { checkViewName, viewNameProblemText } from './view-name';
-import { useViewNameInput, ViewNameField } from './view-name-field';
-import { viewHref } from './view-link';
+
+import { checkViewName, useViewNameInput, ViewNameField, viewNameProblemText } from './view-name-field';
+
 import { CopyViewLink } from './views-menu';
 import './views.css';
 
