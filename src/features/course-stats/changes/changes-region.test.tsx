@@ -10,8 +10,7 @@ import { server } from '@/testing/msw';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 import { forgetChanges } from './course-changes-store';
-import { deleteAllSnapshots, listSnapshots } from './snapshot-store';
-import { setRememberOnDevice } from './use-remember-on-device';
+import { deleteAllSnapshots, listSnapshots, setRememberOnDevice } from './snapshot-store';
 
 polyfillDialog();
 

@@ -1,16 +1,16 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import * as z from 'zod/mini';
 import { HelpToggle } from '@/components/help-toggle';
 import { LabelledSelect } from '@/components/labelled-select';
 import { useCatalog } from '@/lib/i18n';
+import { COURSE_MEMORY_KEYS, readStored, writeStored } from '@/lib/storage';
 import type { ChangesPhase } from './course-changes-store';
 import { CHANGE_IDS, type ChangeId, type SnapshotDiff } from './diff';
 import { changesCatalogs, type ChangesTexts } from './strings';
 import type { ChangesRegionModel } from './use-course-changes';
 import './changes.css';
 import { pathTo } from '@/lib/routes';
-
-/** Where the snapshots kept on this device are listed and deleted. */
 
 /** The checkbox itself, described by `hintId` (what is kept, and that unchecking deletes it). */
 function RememberCheckbox({ model, hintId }: { model: ChangesRegionModel; hintId: string }) {
@@ -203,5 +203,36 @@ export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
       )}
       {phase.kind === 'kept' && <p className="changes-kept">{texts.kept}</p>}
     </div>
+  );
+}
+
+const dismissedSchema = z.array(z.number());
+
+/** The courses the offer was turned down for, on this device. */
+const dismissedCourses = () => readStored(COURSE_MEMORY_KEYS.snapshotOfferDismissed, dismissedSchema) ?? [];
+
+/**
+ * One line under the whole-course bar, after a full load while nothing is kept: what "Remember on this device"
+ * would give, and a button that does what ticking it does. Turned down, it stays away for the course.
+ */
+export function SnapshotOffer({ model, courseId }: { model: ChangesRegionModel; courseId: number }) {
+  const texts = useCatalog(changesCatalogs);
+  const [dismissed, setDismissed] = useState(() => dismissedCourses().includes(courseId));
+  if (model.remember || dismissed) return null;
+  const dismiss = () => {
+    const courses = dismissedCourses();
+    if (!courses.includes(courseId)) writeStored(COURSE_MEMORY_KEYS.snapshotOfferDismissed, [...courses, courseId]);
+    setDismissed(true);
+  };
+  return (
+    <p className="snapshot-offer">
+      <span>{texts.offer}</span>
+      <button type="button" className="button" onClick={() => model.setRemember(true)}>
+        {texts.keepSnapshot}
+      </button>
+      <button type="button" className="button-link" onClick={dismiss}>
+        {texts.dismissOffer}
+      </button>
+    </p>
   );
 }
