@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import type { CsvCell } from '@/lib/csv';
-import { formatDuration, parseTimestamp } from '@/lib/format';
+import { formatDuration, NO_VALUE, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import type { CourseStatStatus } from './course-stat-status';
 
@@ -45,8 +45,6 @@ export function localizedDuration(seconds: number | null | undefined, units: Dur
     .replace(/\bmin\b/g, units.min)
     .replace(/\bs\b/g, units.s);
 }
-
-export const DASH = '—';
 
 /**
  * How a cell shows its value. 'text' is the field's `text`; the others are cells with markup of their own
@@ -116,25 +114,18 @@ export const byNumber = (value: (stat: CourseStat) => number | null | undefined)
 export const byText = (value: (stat: CourseStat) => string): SortSpec => ({ value, text: true });
 export const time = (iso: string | null) => parseTimestamp(iso) ?? undefined;
 export const yesNo = (value: boolean, words: FieldWords) => (value ? words.yes : words.no);
-export const orDash = (value: number | null, words: FieldWords) => (value === null ? DASH : words.decimal(value));
 export const certificateLink = (stat: CourseStat, words: FieldWords): DetailsValue => {
   const href = safeHttpUrl(stat.cert_file);
-  return href === null ? DASH : { href, text: words.certificate };
+  return href === null ? NO_VALUE : { href, text: words.certificate };
 };
 
 type Layout = Pick<ColumnSpec, 'align' | 'clip' | 'isRowHeader' | 'csvUnit'>;
+type ColumnKind = (cell: CellKind, width: number, csv: ColumnSpec['csv'], layout?: Layout) => ColumnSpec;
 
 /** A column builder: how the column starts out and whether the Columns menu lists it. */
 const columnKind =
-  (visibleByDefault: boolean, hideable: boolean) =>
-  (cell: CellKind, width: number, csv: ColumnSpec['csv'], layout: Layout = {}): ColumnSpec => ({
-    visibleByDefault,
-    hideable,
-    cell,
-    width,
-    csv,
-    ...layout,
-  });
+  (visibleByDefault: boolean, hideable: boolean): ColumnKind =>
+  (cell, width, csv, layout = {}) => ({ visibleByDefault, hideable, cell, width, csv, ...layout });
 
 /** A column that is always shown: the Columns menu does not list it (the user's name, which opens the details). */
 export const fixedColumn = columnKind(true, false);
@@ -144,3 +135,40 @@ export const shownColumn = columnKind(true, true);
 
 /** A column hidden until chosen in the Columns menu. */
 export const optionalColumn = columnKind(false, true);
+
+type KeysOf<Value> = { [K in keyof CourseStat]: CourseStat[K] extends Value ? K : never }[keyof CourseStat];
+
+/** A wire field of free text (a name, an address): shown, exported and sorted as it is, cut to its column. */
+export const textField = <Id extends KeysOf<string>>(
+  id: Id,
+  kind: ColumnKind,
+  cell: CellKind,
+  width: number,
+  layout: Layout = {},
+) => ({
+  id,
+  text: (stat: CourseStat) => stat[id],
+  column: kind(cell, width, (stat) => stat[id], { clip: true, ...layout }),
+  sort: byText((stat) => stat[id]),
+  details: wire(id),
+});
+
+/**
+ * A wire field that is a number: shown in `format` (in the table and the details alike), right-aligned, exported
+ * as the API sends it, sorted as a number.
+ */
+export const numberField = <Id extends KeysOf<number | null>>(
+  id: Id,
+  kind: ColumnKind,
+  width: number,
+  format: (value: number | null, words: FieldWords) => string,
+) => {
+  const text = (stat: CourseStat, words: FieldWords) => format(stat[id], words);
+  return {
+    id,
+    text,
+    column: kind('text', width, (stat) => stat[id], { align: 'end' }),
+    sort: byNumber((stat) => stat[id]),
+    details: wire(id, text),
+  };
+};
