@@ -5,6 +5,7 @@ import { HelpToggle } from '@/components/help-toggle';
 import { LabelledSelect } from '@/components/labelled-select';
 import { useCatalog } from '@/lib/i18n';
 import { COURSE_MEMORY_KEYS, readStored, writeStored } from '@/lib/storage';
+import { fieldCatalogs } from '../fields/strings';
 import type { ChangesPhase } from './course-changes-store';
 import { CHANGE_IDS, type ChangeId, type SnapshotDiff } from './diff';
 import { changesCatalogs, type ChangesTexts } from './strings';
@@ -75,6 +76,7 @@ export function rememberInBar(model: ChangesRegionModel): boolean {
 
 /** The rows gone since the snapshot: not in the table, so listed by their IDs (no names are kept). */
 function GoneLearners({ diff, texts, id }: { diff: SnapshotDiff; texts: ChangesTexts; id: string }) {
+  const words = useCatalog(fieldCatalogs);
   const headingId = useId();
   const rows = diff.goneLearners.rowKeys.map((key) => key.split(':'));
   return (
@@ -87,8 +89,8 @@ function GoneLearners({ diff, texts, id }: { diff: SnapshotDiff; texts: ChangesT
         <table aria-labelledby={headingId}>
           <thead>
             <tr>
-              <th scope="col">{texts.goneHeaders.userId}</th>
-              <th scope="col">{texts.goneHeaders.sessionId}</th>
+              <th scope="col">{words.fieldLabels.user_id}</th>
+              <th scope="col">{words.fieldLabels.course_session_id}</th>
             </tr>
           </thead>
           <tbody>
