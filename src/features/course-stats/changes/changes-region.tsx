@@ -39,19 +39,6 @@ function RememberHint() {
   );
 }
 
-/** The choice inside the region, under the counts, its explanation in view. */
-function RememberChoice({ model }: { model: ChangesRegionModel }) {
-  const hintId = useId();
-  return (
-    <div className="changes-remember changes-remember-compact">
-      <RememberCheckbox model={model} hintId={hintId} />
-      <p id={hintId} className="muted field-hint">
-        <RememberHint />
-      </p>
-    </div>
-  );
-}
-
 /**
  * The choice as one line, for the whole-course bar while there is nothing to compare: the checkbox, and what it
  * keeps behind a "?" (the checkbox's description all the same), so the table keeps the window's height.
@@ -119,6 +106,7 @@ function ComparedRegion({
   const texts = useCatalog(changesCatalogs);
   const headingId = useId();
   const goneId = useId();
+  const rememberHintId = useId();
   const { diff, earlier, baselineId, pending } = phase;
   return (
     <section className="changes-region" aria-labelledby={headingId} aria-busy={pending}>
@@ -171,7 +159,13 @@ function ComparedRegion({
         </p>
       )}
       {picked === 'goneLearners' && <GoneLearners diff={diff} texts={texts} id={goneId} />}
-      <RememberChoice model={model} />
+      {/* The choice, under the counts, its explanation in view. */}
+      <div className="changes-remember changes-remember-compact">
+        <RememberCheckbox model={model} hintId={rememberHintId} />
+        <p id={rememberHintId} className="muted field-hint">
+          <RememberHint />
+        </p>
+      </div>
     </section>
   );
 }
@@ -187,7 +181,7 @@ export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
   if (phase?.kind === 'compared') {
     return <ComparedRegion model={model} phase={phase} picked={model.entry?.picked ?? null} />;
   }
-  if (phase?.kind !== 'unavailable' && phase?.kind !== 'working' && phase?.kind !== 'kept') return null;
+  if (!phase) return null;
   return (
     <div className="changes-box">
       {phase.kind === 'unavailable' && (

@@ -97,8 +97,8 @@ describe('CourseFilterForm where no course is open yet, on a narrow screen', () 
 });
 
 const SESSIONS: SessionChoices = {
-  active: [{ id: 81, name: 'Open enrolment', startedAt: null, finishedAt: null, endless: true }],
-  archived: [{ id: 61, name: 'Autumn 2025', startedAt: null, finishedAt: null, endless: false }],
+  active: [{ id: 81, name: 'Open enrolment', started_at: null, finished_at: null, infinitely: true }],
+  archived: [{ id: 61, name: 'Autumn 2025', started_at: null, finished_at: null, infinitely: false }],
 };
 
 describe('CourseFilterForm (the statistics page) on a narrow screen', () => {

@@ -108,21 +108,13 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       : null;
   const label = tableTexts.tableLabel(courseId);
   const figuresScope = summaryTexts.summaryScope(scope);
+  // Fields the API added are one line at the summary's end; rows left out get a warning of their own.
+  const reportNotice = <ParseReportNotice report={loaded.report} itemNoun="row" />;
+  const addedFieldsOnly = onlyAddedFields(loaded.report);
   return (
     <>
-      {/* Fields the API added are one line at the summary's end; rows left out get a warning of their own. */}
-      {onlyAddedFields(loaded.report) ? (
-        <CourseStatsSummary
-          rows={kept}
-          scope={figuresScope}
-          note={<ParseReportNotice report={loaded.report} itemNoun="row" />}
-        />
-      ) : (
-        <>
-          <CourseStatsSummary rows={kept} scope={figuresScope} />
-          <ParseReportNotice report={loaded.report} itemNoun="row" />
-        </>
-      )}
+      <CourseStatsSummary rows={kept} scope={figuresScope} note={addedFieldsOnly ? reportNotice : undefined} />
+      {!addedFieldsOnly && reportNotice}
       {loaded.duplicates > 0 && <p className="alert alert-info">{resultsTexts.duplicates(loaded.duplicates)}</p>}
       {changes}
       <div className="course-stats-toolbar">
