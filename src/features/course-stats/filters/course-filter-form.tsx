@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
+import { idCatalogs } from '@/components/id-strings';
 import { TextField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
 import { parseIdInput } from '@/lib/id-input';
@@ -40,6 +41,7 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
   const { initial, sessions } = props;
   const texts = useCatalog(filterCatalogs);
   const words = useCatalog(fieldCatalogs);
+  const { idProblem } = useCatalog(idCatalogs);
   const pickCourse = sessions === null;
   const [courseId, setCourseId] = useState('');
   const [userId, setUserId] = useState(initial?.userId === undefined ? '' : String(initial.userId));
@@ -60,14 +62,15 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
   const course = pickCourse ? parseIdInput(courseId, { required: true }) : null;
   const user = parseIdInput(userId);
   const sessionRead = readSession(session, sessions ?? 'unlisted');
-  const courseError = checked && course && !course.ok ? texts.idProblem('courseId', course.problem) : null;
-  const userError = checked && !user.ok ? texts.idProblem('userId', user.problem) : null;
+  const { fieldLabels } = words;
+  const courseError = checked && course?.ok === false ? idProblem(fieldLabels.course_id, course.problem) : null;
+  const userError = checked && !user.ok ? idProblem(fieldLabels.user_id, user.problem) : null;
   let sessionError: string | null = null;
   if (checked && !sessionRead.ok)
     sessionError =
       sessionRead.problem === 'unknown_name'
         ? texts.unknownSession(session.typed ?? '')
-        : texts.idProblem('courseSessionId', sessionRead.problem);
+        : idProblem(fieldLabels.course_session_id, sessionRead.problem);
 
   const sessionLabel = pickCourse ? words.fieldLabels.course_session_id : texts.session;
   const sessionShown = session.typed?.trim() || shownSession(session.chosen, sessions ?? undefined, texts);

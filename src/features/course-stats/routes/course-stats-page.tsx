@@ -1,5 +1,6 @@
 import { Suspense, useId, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { idCatalogs } from '@/components/id-strings';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
@@ -8,6 +9,7 @@ import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import { CorrectionsNotice, CourseFilters, OpenCourseForm } from '../filters/course-filter-form';
 
+import { fieldCatalogs } from '../fields/strings';
 import { filterCatalogs } from '../filters/strings';
 import { useSessionList } from '../filters/use-session-list';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
@@ -62,12 +64,14 @@ function courseSwitchHref(courseId: number, search: CourseStatsSearch): string {
 export function CourseStatsPage({ renderCourseSwitcher }: { renderCourseSwitcher?: RenderCourseSwitcher }) {
   const texts = useCatalog(routeCatalogs);
   const filterTexts = useCatalog(filterCatalogs);
+  const { idProblem } = useCatalog(idCatalogs);
+  const { fieldLabels } = useCatalog(fieldCatalogs);
   const raw = useParams().courseId ?? '';
   const param = parseIdInput(raw, { required: true });
   if (param.ok && param.value !== null) {
     return <CourseStatsView key={param.value} courseId={param.value} renderCourseSwitcher={renderCourseSwitcher} />;
   }
-  const problem = filterTexts.idProblem('courseId', param.ok ? 'required' : param.problem);
+  const problem = idProblem(fieldLabels.course_id, param.ok ? 'required' : param.problem);
   return (
     <section className="course-stats">
       <h1>{texts.indexTitle}</h1>
