@@ -6,7 +6,7 @@ import { currentColumnVisibility, hiddenColumnIds } from '../table/column-visibi
 import { triageCatalogs } from '../triage/strings';
 import { saveView, useSavedViews, VIEW_NAME_MAX } from './saved-views';
 import { viewsCatalogs, type ViewsTexts } from './strings';
-import { checkViewName, useViewNameInput, ViewNameField, viewNameProblemText } from './view-name-field';
+import { useViewName, ViewNameField } from './view-name-field';
 import { SaveViewIcon, ToolText, ViewsMenu } from './views-menu';
 import './views.css';
 
@@ -107,10 +107,8 @@ function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose }: Save
   const views = useSavedViews(courseId);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const { name, submitted, setSubmitted, notKept, setNotKept, field } = useViewNameInput(suggestion);
+  const { check, problem, notKept, setNotKept, submit, field } = useViewName(suggestion, { courseId, views });
   const { inputRef } = field;
-  const check = checkViewName(name, { courseId, views });
-  const problem = submitted || (!check.ok && check.problem === 'too-long') ? viewNameProblemText(check, texts) : null;
   const replaces = check.ok ? check.sameAs : null;
 
   useEffect(() => {
@@ -131,18 +129,15 @@ function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose }: Save
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (!check.ok) {
-      inputRef.current?.focus();
-      return;
-    }
+    const name = submit();
+    if (name === null) return;
     const hiddenColumns = hiddenColumnIds(currentColumnVisibility());
-    const result = saveView({ name: check.name, courseId, search, hiddenColumns });
+    const result = saveView({ name, courseId, search, hiddenColumns });
     if (result.status !== 'ok') {
       setNotKept(true);
       return;
     }
-    onSaved(check.name);
+    onSaved(name);
     close();
   };
 
