@@ -100,3 +100,27 @@ const ru: TableTexts = {
 export type TableTexts = typeof en;
 
 export const tableCatalogs: Record<Locale, TableTexts> = { en, ru };
+
+/** The learner cards a phone shows instead of the table's rows. */
+const cardsEn = {
+  showMore: (more: number) => `Show ${enWords.number(more)} more`,
+  cardsShown: (shown: number, total: number) => `${enWords.number(shown)} of ${enWords.rows(total)} shown.`,
+  sortBy: 'Sort by',
+  loadedOrder: 'Order loaded',
+  /** Read before the direction by screen readers, so the button says what it is about. */
+  directionPrefix: 'Sort direction: ',
+  direction: (desc: boolean): string => (desc ? 'Descending' : 'Ascending'),
+};
+
+export type CardsTexts = typeof cardsEn;
+
+const cardsRu: CardsTexts = {
+  showMore: (more: number) => `Показать ещё ${ruWords.number(more)}`,
+  cardsShown: (shown: number, total: number) => `Показано ${ruWords.number(shown)} из ${ruWords.rowsOf(total)}.`,
+  sortBy: 'Сортировать по',
+  loadedOrder: 'Порядок загрузки',
+  directionPrefix: 'Направление сортировки: ',
+  direction: (desc: boolean) => (desc ? 'По убыванию' : 'По возрастанию'),
+};
+
+export const cardsCatalogs: Record<Locale, CardsTexts> = { en: cardsEn, ru: cardsRu };
