@@ -2,30 +2,9 @@ import type { CourseStat } from '@contract';
 import type { CsvCell } from '@/lib/csv';
 import { formatDuration, NO_VALUE, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
-import type { CourseStatStatus } from './course-stat-status';
+import type { FieldTexts } from './strings';
 
 // The shape of a course-statistic field's declaration (see ./fields.ts), and the small builders its entries use.
-
-/** What a field's values need from the language's catalog (./strings.ts gives it). */
-export interface FieldWords {
-  /** The status field's label is its column header. */
-  columnHeaders: { status: string };
-  fieldLabels: Record<keyof CourseStat, string>;
-  statusLabels: Record<CourseStatStatus, string>;
-  durationUnits: DurationUnits;
-  noDeadline: string;
-  overdue: string;
-  never: string;
-  yes: string;
-  no: string;
-  certificate: string;
-  dateTime: (iso: string | null | undefined) => string;
-  relativeTime: (iso: string | null | undefined, now: number) => string;
-  percent: (value: number | null | undefined) => string;
-  decimal: (value: number | null | undefined) => string;
-  /** The units a CSV header names (see ColumnSpec.csvUnit); a time zone names itself. */
-  csvUnits: Record<Exclude<CsvUnit, 'time-zone'>, string>;
-}
 
 /** What a column's CSV values are counted in, said in its CSV header: "Time spent (seconds)". */
 export type CsvUnit = 'percent' | 'seconds' | 'time-zone';
@@ -66,7 +45,7 @@ export interface ColumnSpec {
   /** Its cells are the row's header. */
   isRowHeader?: boolean;
   /** The plain value the CSV export writes; the CSV header is the column header, with the unit if there is one. */
-  csv: (stat: CourseStat, words: FieldWords) => Exclude<CsvCell, undefined>;
+  csv: (stat: CourseStat, words: FieldTexts) => Exclude<CsvCell, undefined>;
   /** The unit of the CSV values, where the column header does not say it. */
   csvUnit?: CsvUnit;
 }
@@ -82,8 +61,8 @@ export interface SortSpec {
 export type DetailsValue = string | { href: string; text: string };
 
 export interface DetailsSpec {
-  label: (words: FieldWords) => string;
-  value: (stat: CourseStat, words: FieldWords, now: number) => DetailsValue;
+  label: (words: FieldTexts) => string;
+  value: (stat: CourseStat, words: FieldTexts, now: number) => DetailsValue;
   /** The wire field whose raw value the dialog shows beside; null for a derived field. */
   raw: keyof CourseStat | null;
 }
@@ -91,7 +70,7 @@ export interface DetailsSpec {
 export interface FieldSpec<Id extends string> {
   id: Id;
   /** The value a 'text' cell shows (fields with no column have none). */
-  text?: (stat: CourseStat, words: FieldWords) => string;
+  text?: (stat: CourseStat, words: FieldTexts) => string;
   column: ColumnSpec | null;
   sort: SortSpec | null;
   details: DetailsSpec;
@@ -100,7 +79,7 @@ export interface FieldSpec<Id extends string> {
 /** A wire field's line in the details dialog: its label, and the value as the table would show it. */
 export const wire = <K extends keyof CourseStat>(
   key: K,
-  value?: (stat: CourseStat, words: FieldWords, now: number) => DetailsValue,
+  value?: (stat: CourseStat, words: FieldTexts, now: number) => DetailsValue,
 ): DetailsSpec => ({
   label: (words) => words.fieldLabels[key],
   value: value ?? ((stat) => String(stat[key])),
@@ -113,8 +92,8 @@ export const byNumber = (value: (stat: CourseStat) => number | null | undefined)
 });
 export const byText = (value: (stat: CourseStat) => string): SortSpec => ({ value, text: true });
 export const time = (iso: string | null) => parseTimestamp(iso) ?? undefined;
-export const yesNo = (value: boolean, words: FieldWords) => (value ? words.yes : words.no);
-export const certificateLink = (stat: CourseStat, words: FieldWords): DetailsValue => {
+export const yesNo = (value: boolean, words: FieldTexts) => (value ? words.yes : words.no);
+export const certificateLink = (stat: CourseStat, words: FieldTexts): DetailsValue => {
   const href = safeHttpUrl(stat.cert_file);
   return href === null ? NO_VALUE : { href, text: words.certificate };
 };
@@ -161,9 +140,9 @@ export const numberField = <Id extends KeysOf<number | null>>(
   id: Id,
   kind: ColumnKind,
   width: number,
-  format: (value: number | null, words: FieldWords) => string,
+  format: (value: number | null, words: FieldTexts) => string,
 ) => {
-  const text = (stat: CourseStat, words: FieldWords) => format(stat[id], words);
+  const text = (stat: CourseStat, words: FieldTexts) => format(stat[id], words);
   return {
     id,
     text,

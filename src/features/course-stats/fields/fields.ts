@@ -18,12 +18,12 @@ import {
   yesNo,
   type ColumnSpec,
   type FieldSpec,
-  type FieldWords,
   type SortSpec,
 } from './field-spec';
+import type { FieldTexts } from './strings';
 
-const decimal = (value: number | null, words: FieldWords) => words.decimal(value);
-const percent = (value: number | null, words: FieldWords) => words.percent(value);
+const decimal = (value: number | null, words: FieldTexts) => words.decimal(value);
+const percent = (value: number | null, words: FieldTexts) => words.percent(value);
 
 /**
  * Every course-statistic field, declared once: its column (header, default visibility, whether it can be hidden,

@@ -2,7 +2,6 @@ import type { CourseStat } from '@contract';
 import { formatDateTime, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from './course-stat-status';
-import type { ColumnId } from './fields';
 
 /** Field names in the details dialog, one per wire field. */
 const enFieldLabels: Record<keyof CourseStat, string> = {
@@ -28,8 +27,11 @@ const enFieldLabels: Record<keyof CourseStat, string> = {
   cert_file: 'Certificate',
 };
 
+/** The columns no wire field has (see ./fields.ts). */
+type ComputedHeaders = Record<'status' | 'change', string>;
+
 /** A column's header is its field's label, but where a shorter word fits; then the columns no wire field has. */
-const enColumnHeaders: Record<ColumnId, string> = {
+const enColumnHeaders: Record<keyof CourseStat, string> & ComputedHeaders = {
   ...enFieldLabels,
   username: 'User',
   completed_tasks: 'Tasks',
@@ -87,7 +89,7 @@ const ruFieldLabels: Record<keyof CourseStat, string> = {
   cert_file: 'Сертификат',
 };
 
-const ruColumnHeaders: Record<ColumnId, string> = {
+const ruColumnHeaders: Record<keyof CourseStat, string> & ComputedHeaders = {
   ...ruFieldLabels,
   username: 'Пользователь',
   completed_tasks: 'Задания',
