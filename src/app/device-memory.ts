@@ -1,15 +1,13 @@
 import {
+  chooseRememberOnDevice,
   deleteAllSnapshots,
   deleteSnapshot,
   forgetThisDevice,
   listSnapshots,
   readRememberOnDevice,
-} from '@/features/course-stats/changes/snapshot-store';
-import {
-  chooseRememberOnDevice,
   rememberOnDeviceChanged,
   subscribeRememberOnDevice,
-} from '@/features/course-stats/changes/use-remember-on-device';
+} from '@/features/course-stats/changes/snapshot-store';
 import { readRecentCourses } from '@/course/recent-courses';
 import { readSavedViews } from '@/features/course-stats/views/saved-views';
 import type { DeviceMemory } from '@/features/device/device-memory';

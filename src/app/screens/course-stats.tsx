@@ -1,5 +1,4 @@
-import type { RenderCourseSwitcher } from '@/features/course-stats/routes/course-switcher-slot';
-import { CourseStatsPage } from '@/features/course-stats/routes/course-stats-page';
+import { CourseStatsPage, type RenderCourseSwitcher } from '@/features/course-stats/routes/course-stats-page';
 import { CourseSwitcher } from '@/features/courses/switcher/course-switcher';
 
 const renderCourseSwitcher: RenderCourseSwitcher = (props) => <CourseSwitcher {...props} />;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { courseStatsHref } from '@/features/course-stats/params/course-stats-search';
-import { CourseShortcuts } from '@/features/course-stats/routes/courses-index-page';
+import { CourseShortcuts } from '@/features/course-stats/routes/course-shortcuts';
 import { CourseList } from '@/features/courses/list/course-list';
 import { LearnerSearch } from '@/features/courses/learner-search/learner-search';
 import { useCatalog } from '@/lib/i18n';

@@ -10,10 +10,10 @@ import {
   listSnapshots,
   readRememberOnDevice,
   saveSnapshot,
+  setRememberOnDevice,
 } from '@/features/course-stats/changes/snapshot-store';
 import type { SnapshotScope } from '@/features/course-stats/changes/snapshot';
 import { DAY, MONDAY, snapshotOf } from '@/features/course-stats/changes/snapshot-test-support';
-import { setRememberOnDevice } from '@/features/course-stats/changes/use-remember-on-device';
 import { Component as StoredOnDeviceRoute } from './device';
 
 polyfillDialog();

@@ -8,27 +8,18 @@ import type { ChangesTexts } from './strings';
 import '@/components/data-table/column-meta';
 
 /** A row's progress change since the snapshot compared with: points, or 'new' for a row it did not have. */
-export type RowDelta = number | 'new';
+type RowDelta = number | 'new';
 
-export function rowDelta(diff: SnapshotDiff, stat: CourseStat): RowDelta {
-  return diff.progressDelta.get(statRowKey(stat)) ?? 'new';
-}
+const rowDelta = (diff: SnapshotDiff, stat: CourseStat): RowDelta => diff.progressDelta.get(statRowKey(stat)) ?? 'new';
 
 /** What the Change column sorts by: the points, and new rows as a group of their own after the largest gain. */
-export function changeSorts(diff: SnapshotDiff): ComputedSorts {
-  return {
-    change: {
-      value: (stat) => {
-        const delta = rowDelta(diff, stat);
-        return delta === 'new' ? Number.POSITIVE_INFINITY : delta;
-      },
-      text: false,
-    },
-  };
+function sortValue(diff: SnapshotDiff, stat: CourseStat): number {
+  const delta = rowDelta(diff, stat);
+  return delta === 'new' ? Number.POSITIVE_INFINITY : delta;
 }
 
-export function deltaText(delta: RowDelta, texts: ChangesTexts): string {
-  return delta === 'new' ? texts.newRow : texts.delta(delta);
+export function changeSorts(diff: SnapshotDiff): ComputedSorts {
+  return { change: { value: (stat) => sortValue(diff, stat), text: false } };
 }
 
 /**
@@ -41,25 +32,28 @@ export function changeColumn(
   texts: ChangesTexts,
 ): AccessorFnColumnDef<CourseStat> & { id: 'change' } {
   const header = words.columnHeaders.change;
-  const sort = changeSorts(diff).change;
+  const shown = (stat: CourseStat) => {
+    const delta = rowDelta(diff, stat);
+    return delta === 'new' ? texts.newRow : delta;
+  };
   return {
     id: 'change',
     header,
-    accessorFn: (stat) => sort?.value(stat),
+    accessorFn: (stat) => sortValue(diff, stat),
     enableSorting: true,
     sortingFn: 'basic',
     sortUndefined: 'last',
     enableHiding: true,
-    cell: ({ row }) => deltaText(rowDelta(diff, row.original), texts),
+    cell: ({ row }) => {
+      const value = shown(row.original);
+      return typeof value === 'string' ? value : texts.delta(value);
+    },
     meta: {
       label: header,
       exportHeader: `${header} (${texts.csvUnit})`,
       width: 6.5,
       align: 'end',
-      exportValue: (stat) => {
-        const delta = rowDelta(diff, stat);
-        return delta === 'new' ? texts.newRow : delta;
-      },
+      exportValue: shown,
     },
   };
 }

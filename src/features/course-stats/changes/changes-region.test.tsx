@@ -9,8 +9,7 @@ import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 import { forgetChanges } from './course-changes-store';
-import { deleteAllSnapshots, listSnapshots } from './snapshot-store';
-import { setRememberOnDevice } from './use-remember-on-device';
+import { deleteAllSnapshots, listSnapshots, setRememberOnDevice } from './snapshot-store';
 
 polyfillDialog();
 

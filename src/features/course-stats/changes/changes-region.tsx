@@ -1,16 +1,17 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import * as z from 'zod/mini';
 import { HelpToggle } from '@/components/help-toggle';
 import { LabelledSelect } from '@/components/labelled-select';
 import { useCatalog } from '@/lib/i18n';
+import { COURSE_MEMORY_KEYS, readStored, writeStored } from '@/lib/storage';
+import { fieldCatalogs } from '../fields/strings';
 import type { ChangesPhase } from './course-changes-store';
 import { CHANGE_IDS, type ChangeId, type SnapshotDiff } from './diff';
 import { changesCatalogs, type ChangesTexts } from './strings';
 import type { ChangesRegionModel } from './use-course-changes';
 import './changes.css';
 import { pathTo } from '@/lib/routes';
-
-/** Where the snapshots kept on this device are listed and deleted. */
 
 /** The checkbox itself, described by `hintId` (what is kept, and that unchecking deletes it). */
 function RememberCheckbox({ model, hintId }: { model: ChangesRegionModel; hintId: string }) {
@@ -38,19 +39,6 @@ function RememberHint() {
   );
 }
 
-/** The choice inside the region, under the counts, its explanation in view. */
-function RememberChoice({ model }: { model: ChangesRegionModel }) {
-  const hintId = useId();
-  return (
-    <div className="changes-remember changes-remember-compact">
-      <RememberCheckbox model={model} hintId={hintId} />
-      <p id={hintId} className="muted field-hint">
-        <RememberHint />
-      </p>
-    </div>
-  );
-}
-
 /**
  * The choice as one line, for the whole-course bar while there is nothing to compare: the checkbox, and what it
  * keeps behind a "?" (the checkbox's description all the same), so the table keeps the window's height.
@@ -75,6 +63,7 @@ export function rememberInBar(model: ChangesRegionModel): boolean {
 
 /** The rows gone since the snapshot: not in the table, so listed by their IDs (no names are kept). */
 function GoneLearners({ diff, texts, id }: { diff: SnapshotDiff; texts: ChangesTexts; id: string }) {
+  const words = useCatalog(fieldCatalogs);
   const headingId = useId();
   const rows = diff.goneLearners.rowKeys.map((key) => key.split(':'));
   return (
@@ -87,8 +76,8 @@ function GoneLearners({ diff, texts, id }: { diff: SnapshotDiff; texts: ChangesT
         <table aria-labelledby={headingId}>
           <thead>
             <tr>
-              <th scope="col">{texts.goneHeaders.userId}</th>
-              <th scope="col">{texts.goneHeaders.sessionId}</th>
+              <th scope="col">{words.fieldLabels.user_id}</th>
+              <th scope="col">{words.fieldLabels.course_session_id}</th>
             </tr>
           </thead>
           <tbody>
@@ -117,6 +106,7 @@ function ComparedRegion({
   const texts = useCatalog(changesCatalogs);
   const headingId = useId();
   const goneId = useId();
+  const rememberHintId = useId();
   const { diff, earlier, baselineId, pending } = phase;
   return (
     <section className="changes-region" aria-labelledby={headingId} aria-busy={pending}>
@@ -169,7 +159,13 @@ function ComparedRegion({
         </p>
       )}
       {picked === 'goneLearners' && <GoneLearners diff={diff} texts={texts} id={goneId} />}
-      <RememberChoice model={model} />
+      {/* The choice, under the counts, its explanation in view. */}
+      <div className="changes-remember changes-remember-compact">
+        <RememberCheckbox model={model} hintId={rememberHintId} />
+        <p id={rememberHintId} className="muted field-hint">
+          <RememberHint />
+        </p>
+      </div>
     </section>
   );
 }
@@ -185,7 +181,7 @@ export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
   if (phase?.kind === 'compared') {
     return <ComparedRegion model={model} phase={phase} picked={model.entry?.picked ?? null} />;
   }
-  if (phase?.kind !== 'unavailable' && phase?.kind !== 'working' && phase?.kind !== 'kept') return null;
+  if (!phase) return null;
   return (
     <div className="changes-box">
       {phase.kind === 'unavailable' && (
@@ -203,5 +199,36 @@ export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
       )}
       {phase.kind === 'kept' && <p className="changes-kept">{texts.kept}</p>}
     </div>
+  );
+}
+
+const dismissedSchema = z.array(z.number());
+
+/** The courses the offer was turned down for, on this device. */
+const dismissedCourses = () => readStored(COURSE_MEMORY_KEYS.snapshotOfferDismissed, dismissedSchema) ?? [];
+
+/**
+ * One line under the whole-course bar, after a full load while nothing is kept: what "Remember on this device"
+ * would give, and a button that does what ticking it does. Turned down, it stays away for the course.
+ */
+export function SnapshotOffer({ model, courseId }: { model: ChangesRegionModel; courseId: number }) {
+  const texts = useCatalog(changesCatalogs);
+  const [dismissed, setDismissed] = useState(() => dismissedCourses().includes(courseId));
+  if (model.remember || dismissed) return null;
+  const dismiss = () => {
+    const courses = dismissedCourses();
+    if (!courses.includes(courseId)) writeStored(COURSE_MEMORY_KEYS.snapshotOfferDismissed, [...courses, courseId]);
+    setDismissed(true);
+  };
+  return (
+    <p className="snapshot-offer">
+      <span>{texts.offer}</span>
+      <button type="button" className="button" onClick={() => model.setRemember(true)}>
+        {texts.keepSnapshot}
+      </button>
+      <button type="button" className="button-link" onClick={dismiss}>
+        {texts.dismissOffer}
+      </button>
+    </p>
   );
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compareSnapshots, stopDiffWorker } from './compare-snapshots';
-import { diffSnapshots } from './diff';
-import { handleDiffRequest, type DiffRequest } from './diff-handler';
+import { diffSnapshots, handleDiffRequest, type DiffRequest } from './diff';
 import { DAY, MONDAY, snapshotOf } from './snapshot-test-support';
 
 const older = snapshotOf(

@@ -1,5 +1,4 @@
-import type { SnapshotDiff } from './diff';
-import { handleDiffRequest, type DiffRequest, type DiffResponse } from './diff-handler';
+import { handleDiffRequest, type DiffRequest, type DiffResponse, type SnapshotDiff } from './diff';
 import type { Snapshot } from './snapshot';
 
 /**

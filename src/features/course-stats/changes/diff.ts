@@ -1,7 +1,7 @@
 import { INACTIVE_DAYS } from '@/course/course-stat-status';
 import { timeAt } from '@/lib/packed-numbers';
 import { rowKey } from '../fields/row-key';
-import { ROW_FLAGS, type Snapshot } from './snapshot';
+import { asSnapshot, ROW_FLAGS, type Snapshot } from './snapshot';
 
 /**
  * What changed between two snapshots of one course, exactly (every row is compared; nothing is sampled).
@@ -145,4 +145,25 @@ export function diffSnapshots(older: Snapshot, newer: Snapshot): SnapshotDiff {
     deadlinesPassed: byRows(deadlines),
     progressDelta,
   };
+}
+
+/** What the page sends the diff worker, and what comes back; `id` pairs an answer with its request. */
+export interface DiffRequest {
+  id: number;
+  older: unknown;
+  newer: unknown;
+}
+
+export type DiffResponse = { id: number; status: 'ok'; diff: SnapshotDiff } | { id: number; status: 'invalid' };
+
+/**
+ * The diff worker's whole job, kept apart from the worker's global scope so it can run (and be tested) on the page
+ * too.
+ * Snapshots arrive by structured clone, so they are checked again, not trusted.
+ */
+export function handleDiffRequest(request: DiffRequest): DiffResponse {
+  const older = asSnapshot(request.older);
+  const newer = asSnapshot(request.newer);
+  if (!older || !newer) return { id: request.id, status: 'invalid' };
+  return { id: request.id, status: 'ok', diff: diffSnapshots(older, newer) };
 }

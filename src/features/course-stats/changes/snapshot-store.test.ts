@@ -1,9 +1,10 @@
+import { act, renderHook } from '@testing-library/react';
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDeviceStore, type DeviceStore } from '@/lib/device-store';
-import { storageKey } from '@/lib/storage';
-import { snapshotRow } from './snapshot';
+import { forgetCourseMemory, storageKey } from '@/lib/storage';
 import {
+  chooseRememberOnDevice,
   deleteAllSnapshots,
   deleteSnapshot,
   forgetThisDevice,
@@ -12,10 +13,13 @@ import {
   listSnapshots,
   readRememberOnDevice,
   readSnapshot,
+  rememberOnDeviceChanged,
   saveSnapshot,
-  writeRememberOnDevice,
+  setRememberOnDevice,
+  useRememberOnDevice,
 } from './snapshot-store';
 import { DAY, MONDAY, SCOPE, snapshotOf } from './snapshot-test-support';
+import type { Snapshot } from './snapshot';
 
 const OTHER_COURSE = { ...SCOPE, courseId: 8 };
 const ONE_SESSION = { ...SCOPE, sessionId: 70 };
@@ -45,7 +49,7 @@ describe('the snapshot store', () => {
     });
     expect(await listed()).toEqual([]);
 
-    expect(writeRememberOnDevice(true)).toBe(true);
+    expect(setRememberOnDevice(true)).toBe(true);
     expect(readRememberOnDevice()).toBe(true);
     const saved = await saveSnapshot(snapshotOf([{ id: 1 }, { id: 2 }], MONDAY), { store });
     expect(saved).toMatchObject({ status: 'ok', value: { saved: true, removed: [] } });
@@ -63,7 +67,11 @@ describe('the snapshot store', () => {
     });
     const read = await readSnapshot(`https://lms.example|7|all|${MONDAY}`, store);
     const back = read.status === 'ok' ? read.value : null;
-    expect(back && snapshotRow(back, 0)).toEqual(snapshotRow(snapshot, 0));
+    // Read back through IndexedDB's structured clone, its typed arrays of another realm: compared as numbers.
+    const columns = (value: Snapshot | null) =>
+      value && Object.values(value.rows).map((column) => [...('unit' in column ? column.values : column)]);
+    expect(back?.rowCount).toBe(2);
+    expect(columns(back)).toEqual(columns(snapshot));
     expect(await readSnapshot('missing', store)).toEqual({ status: 'ok', value: null });
   });
 
@@ -103,7 +111,7 @@ describe('the snapshot store', () => {
   });
 
   it('forgets this device: snapshots, saved views, recent courses and the choice to remember', async () => {
-    writeRememberOnDevice(true);
+    setRememberOnDevice(true);
     await saveSnapshot(snapshotOf([{ id: 1 }], MONDAY), { store });
     window.localStorage.setItem(storageKey('recent-courses'), '[{"id":7,"name":"Onboarding"}]');
     window.localStorage.setItem(storageKey('saved-views'), '[]');
@@ -116,7 +124,7 @@ describe('the snapshot store', () => {
 
   it('clears what is in localStorage even where IndexedDB is not available', async () => {
     vi.stubGlobal('indexedDB', undefined);
-    writeRememberOnDevice(true);
+    setRememberOnDevice(true);
     expect(await forgetThisDevice(openDeviceStore('snapshots-test', 'snapshots'))).toEqual({
       status: 'unavailable',
       reason: 'no-indexeddb',
@@ -151,5 +159,54 @@ describe('the snapshot store', () => {
     await saveSnapshot(snapshotOf([{ id: 1 }], MONDAY), { store, remember: true });
     await store.setMany([[['summary', 'broken'], { id: 'broken', takenAt: 'yesterday' }]]);
     expect(await listed()).toEqual([[7, MONDAY]]);
+  });
+});
+
+describe('useRememberOnDevice', () => {
+  it('is off until chosen, and follows the choice', () => {
+    const { result } = renderHook(() => useRememberOnDevice());
+    expect(result.current).toBe(false);
+    act(() => {
+      expect(setRememberOnDevice(true)).toBe(true);
+    });
+    expect(result.current).toBe(true);
+    act(() => {
+      setRememberOnDevice(false);
+    });
+    expect(result.current).toBe(false);
+  });
+
+  it('turns off when the device forgets, once told', () => {
+    setRememberOnDevice(true);
+    const { result } = renderHook(() => useRememberOnDevice());
+    expect(result.current).toBe(true);
+    act(() => {
+      forgetCourseMemory();
+      rememberOnDeviceChanged();
+    });
+    expect(result.current).toBe(false);
+  });
+
+  it('follows a choice made in another tab', () => {
+    const { result } = renderHook(() => useRememberOnDevice());
+    act(() => {
+      localStorage.setItem('course-stats.remember-on-device', 'true');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'course-stats.remember-on-device' }));
+    });
+    expect(result.current).toBe(true);
+  });
+});
+
+describe('chooseRememberOnDevice', () => {
+  it('deletes the snapshots kept when the choice is taken back', async () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    await chooseRememberOnDevice(true);
+    const saved = await saveSnapshot(snapshotOf([{ user_id: 1 }, { user_id: 2 }, { user_id: 3 }], MONDAY));
+    expect(saved).toMatchObject({ status: 'ok', value: { saved: true } });
+    expect(await listSnapshots()).toMatchObject({ status: 'ok', value: [{ rowCount: 3 }] });
+    expect(await chooseRememberOnDevice(false)).toEqual({ status: 'ok', value: undefined });
+    expect(readRememberOnDevice()).toBe(false);
+    expect(await listSnapshots()).toEqual({ status: 'ok', value: [] });
+    vi.unstubAllGlobals();
   });
 });

@@ -1,16 +1,36 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { timeAt } from '@/lib/packed-numbers';
 import {
   asSnapshot,
   buildSnapshot,
   buildSnapshotInSlices,
+  ROW_FLAGS,
   scopeKey,
   snapshotBytes,
-  snapshotRow,
   type Snapshot,
 } from './snapshot';
 import { statRowKey } from '../fields/row-key';
 import { MONDAY, SCOPE, snapshotOf, stat } from './snapshot-test-support';
+
+/** One row read back from a snapshot's columns; undefined past its rows. */
+function snapshotRow({ rows, rowCount }: Snapshot, index: number) {
+  const userId = rows.userIds[index];
+  const sessionId = rows.sessionIds[index];
+  if (index >= rowCount || userId === undefined || sessionId === undefined) return undefined;
+  const flags = rows.flags[index] ?? 0;
+  return {
+    userId,
+    sessionId,
+    progress: rows.progress[index] ?? 0,
+    completed: (flags & ROW_FLAGS.completed) !== 0,
+    success: (flags & ROW_FLAGS.success) !== 0,
+    score: rows.scores[index] ?? 0,
+    hasCertificate: (flags & ROW_FLAGS.certificate) !== 0,
+    lastActivity: timeAt(rows.lastActivity, index),
+    deadline: timeAt(rows.deadline, index),
+  };
+}
 
 describe('a course snapshot', () => {
   it('keeps, per row, the ids, progress, status flags, score, certificate, last activity and deadline', () => {

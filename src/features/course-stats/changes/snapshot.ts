@@ -6,7 +6,6 @@ import {
   isPackedTimes,
   packIntegers,
   packTimes,
-  timeAt,
   typedArrayKind,
   type PackedIntegers,
   type PackedTimes,
@@ -33,14 +32,13 @@ export interface SnapshotScope {
 
 /** The bits of SnapshotRows.flags. */
 export const ROW_FLAGS = { completed: 1, success: 2, certificate: 4 } as const;
-const { completed: COMPLETED, success: SUCCESS, certificate: CERTIFICATE } = ROW_FLAGS;
 
 export interface SnapshotRows {
   userIds: PackedIntegers;
   sessionIds: PackedIntegers;
   /** The progress shown, 0..100 (progress_percent when sent, else progress). */
   progress: Uint8Array;
-  /** COMPLETED | SUCCESS | CERTIFICATE bits. */
+  /** ROW_FLAGS bits. */
   flags: Uint8Array;
   scores: PackedIntegers;
   lastActivity: PackedTimes;
@@ -53,19 +51,6 @@ export interface Snapshot {
   takenAt: number;
   rowCount: number;
   rows: SnapshotRows;
-}
-
-/** One row read back from a snapshot. */
-export interface SnapshotRow {
-  userId: number;
-  sessionId: number;
-  progress: number;
-  completed: boolean;
-  success: boolean;
-  score: number;
-  hasCertificate: boolean;
-  lastActivity: number | null;
-  deadline: number | null;
 }
 
 /** Fills a snapshot's columns a range of rows at a time, then packs them. */
@@ -91,9 +76,9 @@ function snapshotBuilder(stats: readonly CourseStat[]) {
         progress[index] = Math.round(effectiveProgress(stat));
         // A certificate is one the table would link to, as the "Passed, no certificate" filter reads it.
         flags[index] =
-          (stat.completed ? COMPLETED : 0) |
-          (stat.success ? SUCCESS : 0) |
-          (safeHttpUrl(stat.cert_file) === null ? 0 : CERTIFICATE);
+          (stat.completed ? ROW_FLAGS.completed : 0) |
+          (stat.success ? ROW_FLAGS.success : 0) |
+          (safeHttpUrl(stat.cert_file) === null ? 0 : ROW_FLAGS.certificate);
       }
     },
     finish(scope: SnapshotScope, takenAt: number): Snapshot {
@@ -140,25 +125,6 @@ export async function buildSnapshotInSlices(
     builder.fill(from, from + step);
   }
   return builder.finish(scope, takenAt);
-}
-
-export function snapshotRow(snapshot: Snapshot, index: number): SnapshotRow | undefined {
-  const { rows } = snapshot;
-  const userId = rows.userIds[index];
-  const sessionId = rows.sessionIds[index];
-  if (index >= snapshot.rowCount || userId === undefined || sessionId === undefined) return undefined;
-  const flags = rows.flags[index] ?? 0;
-  return {
-    userId,
-    sessionId,
-    progress: rows.progress[index] ?? 0,
-    completed: (flags & COMPLETED) !== 0,
-    success: (flags & SUCCESS) !== 0,
-    score: rows.scores[index] ?? 0,
-    hasCertificate: (flags & CERTIFICATE) !== 0,
-    lastActivity: timeAt(rows.lastActivity, index),
-    deadline: timeAt(rows.deadline, index),
-  };
 }
 
 /** The bytes the rows take: what IndexedDB stores, give or take its own per-record overhead. */

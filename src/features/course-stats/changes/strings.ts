@@ -40,13 +40,12 @@ const en = {
   title: (takenAt: number) => `Changes since ${enMoment(takenAt)}`,
   changesLabel: 'Show the rows of one change',
   changeLabels: enChangeLabels,
-  count: (count: number) => number(count),
+  count: number,
   pointsInTotal: (points: number) => `${signed(number)(points)} ${points === 1 ? 'point' : 'points'} in total`,
   showAll: 'Show all rows',
   onlyChange: (label: string) => `Only: ${label}.`,
   goneTitle: (count: number) => `No longer in the course: ${plural(count, 'row', 'rows')}`,
   goneHint: 'Names and email addresses are not kept on this device, so these learners are listed by their IDs.',
-  goneHeaders: { userId: 'User ID', sessionId: 'Session ID' },
   compareWith: 'Compare with',
   snapshotOption: (takenAt: number, rowCount: number) => `${enMoment(takenAt)} (${rows(rowCount)})`,
   comparing: 'Looking on this device for what changed…',
@@ -67,8 +66,6 @@ const en = {
   delta: signed(number),
   newRow: 'New',
   csvUnit: 'percentage points',
-  deltaTitle: (delta: number) => `${signed(number)(delta)} percentage points since the snapshot`,
-  newRowTitle: 'Not in the snapshot compared with',
 };
 
 const ruChangeLabels: Record<ChangeId, string> = {
@@ -93,14 +90,13 @@ const ru: ChangesTexts = {
   title: (takenAt: number) => `Изменения с ${ruMoment(takenAt)}`,
   changesLabel: 'Показать строки одного изменения',
   changeLabels: ruChangeLabels,
-  count: (count: number) => ruNumber(count),
+  count: ruNumber,
   pointsInTotal: (points: number) =>
     `всего ${signed(ruNumber)(points)}\u00a0${pluralOf('ru', points, { one: 'пункт', few: 'пункта', many: 'пунктов', other: 'пункта' })}`,
   showAll: 'Показать все строки',
   onlyChange: (label: string) => `Только: ${label}.`,
   goneTitle: (count: number) => `Больше не в курсе: ${ruRows(count)}`,
   goneHint: 'Имена и адреса почты на этом устройстве не хранятся, поэтому слушатели указаны по ID.',
-  goneHeaders: { userId: 'ID пользователя', sessionId: 'ID сессии' },
   compareWith: 'Сравнить с',
   snapshotOption: (takenAt: number, rowCount: number) => `${ruMoment(takenAt)} (${ruRows(rowCount)})`,
   comparing: 'Ищем на этом устройстве, что изменилось…',
@@ -119,8 +115,6 @@ const ru: ChangesTexts = {
   delta: signed(ruNumber),
   newRow: 'Новая',
   csvUnit: 'процентные пункты',
-  deltaTitle: (delta: number) => `${signed(ruNumber)(delta)} п.\u00a0п. со времени снимка`,
-  newRowTitle: 'Нет в снимке, с которым идёт сравнение',
 };
 
 export type ChangesTexts = typeof en;

@@ -17,7 +17,7 @@ import {
 import type { ChangeId } from './diff';
 import { scopeKey, type SnapshotScope } from './snapshot';
 import { changesCatalogs } from './strings';
-import { chooseRememberOnDevice, useRememberOnDevice } from './use-remember-on-device';
+import { chooseRememberOnDevice, useRememberOnDevice } from './snapshot-store';
 
 export interface CourseChangesInput {
   /**

@@ -1,31 +1,10 @@
 import type { CourseStat } from '@contract';
 import type { CsvCell } from '@/lib/csv';
-import { formatDuration, parseTimestamp } from '@/lib/format';
+import { formatDuration, NO_VALUE, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
-import type { CourseStatStatus } from '@/course/course-stat-status';
+import type { FieldTexts } from './strings';
 
 // The shape of a course-statistic field's declaration (see ./fields.ts), and the small builders its entries use.
-
-/** What a field's values need from the language's catalog (./strings.ts gives it). */
-export interface FieldWords {
-  /** The status field's label is its column header. */
-  columnHeaders: { status: string };
-  fieldLabels: Record<keyof CourseStat, string>;
-  statusLabels: Record<CourseStatStatus, string>;
-  durationUnits: DurationUnits;
-  noDeadline: string;
-  overdue: string;
-  never: string;
-  yes: string;
-  no: string;
-  certificate: string;
-  dateTime: (iso: string | null | undefined) => string;
-  relativeTime: (iso: string | null | undefined, now: number) => string;
-  percent: (value: number | null | undefined) => string;
-  decimal: (value: number | null | undefined) => string;
-  /** The units a CSV header names (see ColumnSpec.csvUnit); a time zone names itself. */
-  csvUnits: Record<Exclude<CsvUnit, 'time-zone'>, string>;
-}
 
 /** What a column's CSV values are counted in, said in its CSV header: "Time spent (seconds)". */
 export type CsvUnit = 'percent' | 'seconds' | 'time-zone';
@@ -45,8 +24,6 @@ export function localizedDuration(seconds: number | null | undefined, units: Dur
     .replace(/\bmin\b/g, units.min)
     .replace(/\bs\b/g, units.s);
 }
-
-export const DASH = '—';
 
 /**
  * How a cell shows its value. 'text' is the field's `text`; the others are cells with markup of their own
@@ -68,7 +45,7 @@ export interface ColumnSpec {
   /** Its cells are the row's header. */
   isRowHeader?: boolean;
   /** The plain value the CSV export writes; the CSV header is the column header, with the unit if there is one. */
-  csv: (stat: CourseStat, words: FieldWords) => Exclude<CsvCell, undefined>;
+  csv: (stat: CourseStat, words: FieldTexts) => Exclude<CsvCell, undefined>;
   /** The unit of the CSV values, where the column header does not say it. */
   csvUnit?: CsvUnit;
 }
@@ -84,8 +61,8 @@ export interface SortSpec {
 export type DetailsValue = string | { href: string; text: string };
 
 export interface DetailsSpec {
-  label: (words: FieldWords) => string;
-  value: (stat: CourseStat, words: FieldWords, now: number) => DetailsValue;
+  label: (words: FieldTexts) => string;
+  value: (stat: CourseStat, words: FieldTexts, now: number) => DetailsValue;
   /** The wire field whose raw value the dialog shows beside; null for a derived field. */
   raw: keyof CourseStat | null;
 }
@@ -93,7 +70,7 @@ export interface DetailsSpec {
 export interface FieldSpec<Id extends string> {
   id: Id;
   /** The value a 'text' cell shows (fields with no column have none). */
-  text?: (stat: CourseStat, words: FieldWords) => string;
+  text?: (stat: CourseStat, words: FieldTexts) => string;
   column: ColumnSpec | null;
   sort: SortSpec | null;
   details: DetailsSpec;
@@ -102,7 +79,7 @@ export interface FieldSpec<Id extends string> {
 /** A wire field's line in the details dialog: its label, and the value as the table would show it. */
 export const wire = <K extends keyof CourseStat>(
   key: K,
-  value?: (stat: CourseStat, words: FieldWords, now: number) => DetailsValue,
+  value?: (stat: CourseStat, words: FieldTexts, now: number) => DetailsValue,
 ): DetailsSpec => ({
   label: (words) => words.fieldLabels[key],
   value: value ?? ((stat) => String(stat[key])),
@@ -115,26 +92,19 @@ export const byNumber = (value: (stat: CourseStat) => number | null | undefined)
 });
 export const byText = (value: (stat: CourseStat) => string): SortSpec => ({ value, text: true });
 export const time = (iso: string | null) => parseTimestamp(iso) ?? undefined;
-export const yesNo = (value: boolean, words: FieldWords) => (value ? words.yes : words.no);
-export const orDash = (value: number | null, words: FieldWords) => (value === null ? DASH : words.decimal(value));
-export const certificateLink = (stat: CourseStat, words: FieldWords): DetailsValue => {
+export const yesNo = (value: boolean, words: FieldTexts) => (value ? words.yes : words.no);
+export const certificateLink = (stat: CourseStat, words: FieldTexts): DetailsValue => {
   const href = safeHttpUrl(stat.cert_file);
-  return href === null ? DASH : { href, text: words.certificate };
+  return href === null ? NO_VALUE : { href, text: words.certificate };
 };
 
 type Layout = Pick<ColumnSpec, 'align' | 'clip' | 'isRowHeader' | 'csvUnit'>;
+type ColumnKind = (cell: CellKind, width: number, csv: ColumnSpec['csv'], layout?: Layout) => ColumnSpec;
 
 /** A column builder: how the column starts out and whether the Columns menu lists it. */
 const columnKind =
-  (visibleByDefault: boolean, hideable: boolean) =>
-  (cell: CellKind, width: number, csv: ColumnSpec['csv'], layout: Layout = {}): ColumnSpec => ({
-    visibleByDefault,
-    hideable,
-    cell,
-    width,
-    csv,
-    ...layout,
-  });
+  (visibleByDefault: boolean, hideable: boolean): ColumnKind =>
+  (cell, width, csv, layout = {}) => ({ visibleByDefault, hideable, cell, width, csv, ...layout });
 
 /** A column that is always shown: the Columns menu does not list it (the user's name, which opens the details). */
 export const fixedColumn = columnKind(true, false);
@@ -144,3 +114,40 @@ export const shownColumn = columnKind(true, true);
 
 /** A column hidden until chosen in the Columns menu. */
 export const optionalColumn = columnKind(false, true);
+
+type KeysOf<Value> = { [K in keyof CourseStat]: CourseStat[K] extends Value ? K : never }[keyof CourseStat];
+
+/** A wire field of free text (a name, an address): shown, exported and sorted as it is, cut to its column. */
+export const textField = <Id extends KeysOf<string>>(
+  id: Id,
+  kind: ColumnKind,
+  cell: CellKind,
+  width: number,
+  layout: Layout = {},
+) => ({
+  id,
+  text: (stat: CourseStat) => stat[id],
+  column: kind(cell, width, (stat) => stat[id], { clip: true, ...layout }),
+  sort: byText((stat) => stat[id]),
+  details: wire(id),
+});
+
+/**
+ * A wire field that is a number: shown in `format` (in the table and the details alike), right-aligned, exported
+ * as the API sends it, sorted as a number.
+ */
+export const numberField = <Id extends KeysOf<number | null>>(
+  id: Id,
+  kind: ColumnKind,
+  width: number,
+  format: (value: number | null, words: FieldTexts) => string,
+) => {
+  const text = (stat: CourseStat, words: FieldTexts) => format(stat[id], words);
+  return {
+    id,
+    text,
+    column: kind('text', width, (stat) => stat[id], { align: 'end' }),
+    sort: byNumber((stat) => stat[id]),
+    details: wire(id, text),
+  };
+};

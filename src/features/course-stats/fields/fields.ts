@@ -3,16 +3,16 @@ import { csvDateTime } from '@/lib/csv';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, effectiveProgress, isOverdue, STATUS_RANK } from '@/course/course-stat-status';
 import type { RowSort } from './multi-sort';
+import { NO_VALUE } from '@/lib/format';
 import {
   byNumber,
-  byText,
   certificateLink,
-  DASH,
   fixedColumn,
   localizedDuration,
+  numberField,
   optionalColumn,
   shownColumn,
-  orDash,
+  textField,
   time,
   wire,
   yesNo,
@@ -20,6 +20,10 @@ import {
   type FieldSpec,
   type SortSpec,
 } from './field-spec';
+import type { FieldTexts } from './strings';
+
+const decimal = (value: number | null, words: FieldTexts) => words.decimal(value);
+const percent = (value: number | null, words: FieldTexts) => words.percent(value);
 
 /**
  * Every course-statistic field, declared once: its column (header, default visibility, whether it can be hidden,
@@ -29,29 +33,11 @@ import {
  * with no column close it.
  */
 const FIELD_LIST = [
-  {
-    id: 'username',
-    text: (stat) => stat.username,
-    column: fixedColumn('user', 13, (stat) => stat.username, { clip: true, isRowHeader: true }),
-    sort: byText((stat) => stat.username),
-    details: wire('username'),
-  },
-  {
-    id: 'user_email',
-    text: (stat) => stat.user_email,
-    // Off by default: the table shows the email under the name (a laptop has no room for both columns), the CSV
-    // always has its column, and the Columns menu brings it back to sort by.
-    column: optionalColumn('text', 17, (stat) => stat.user_email, { clip: true }),
-    sort: byText((stat) => stat.user_email),
-    details: wire('user_email'),
-  },
-  {
-    id: 'course_session_name',
-    text: (stat) => stat.course_session_name,
-    column: shownColumn('text', 8.5, (stat) => stat.course_session_name, { clip: true }),
-    sort: byText((stat) => stat.course_session_name),
-    details: wire('course_session_name'),
-  },
+  textField('username', fixedColumn, 'user', 13, { isRowHeader: true }),
+  // Off by default: the table shows the email under the name (a laptop has no room for both columns), the CSV
+  // always has its column, and the Columns menu brings it back to sort by.
+  textField('user_email', optionalColumn, 'text', 17),
+  textField('course_session_name', shownColumn, 'text', 8.5),
   {
     id: 'status',
     text: (stat, words) => words.statusLabels[courseStatStatus(stat)],
@@ -70,13 +56,7 @@ const FIELD_LIST = [
     sort: byNumber(effectiveProgress),
     details: wire('progress', (stat, words) => words.percent(stat.progress)),
   },
-  {
-    id: 'score',
-    text: (stat, words) => words.decimal(stat.score),
-    column: shownColumn('text', 4.5, (stat) => stat.score, { align: 'end' }),
-    sort: byNumber((stat) => stat.score),
-    details: wire('score', (stat, words) => words.decimal(stat.score)),
-  },
+  numberField('score', shownColumn, 4.5, decimal),
   {
     id: 'deadline',
     text: (stat, words) => (stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline)),
@@ -106,16 +86,10 @@ const FIELD_LIST = [
     sort: byNumber((stat) => (Number.isFinite(stat.time_spent) ? stat.time_spent : undefined)),
     details: wire('time_spent', (stat, words) => localizedDuration(stat.time_spent, words.durationUnits)),
   },
-  {
-    id: 'completed_tasks',
-    text: (stat, words) => words.decimal(stat.completed_tasks),
-    column: shownColumn('text', 4.5, (stat) => stat.completed_tasks, { align: 'end' }),
-    sort: byNumber((stat) => stat.completed_tasks),
-    details: wire('completed_tasks', (stat, words) => words.decimal(stat.completed_tasks)),
-  },
+  numberField('completed_tasks', shownColumn, 4.5, decimal),
   {
     id: 'cert_file',
-    text: (stat, words) => (safeHttpUrl(stat.cert_file) === null ? DASH : words.certificate),
+    text: (stat, words) => (safeHttpUrl(stat.cert_file) === null ? NO_VALUE : words.certificate),
     // Only what would have been a link: an export must not carry a javascript: URL to a spreadsheet either.
     column: shownColumn('certificate', 7, (stat) => safeHttpUrl(stat.cert_file)),
     sort: null,
@@ -135,48 +109,13 @@ const FIELD_LIST = [
     sort: byNumber((stat) => Number(stat.success)),
     details: wire('success', (stat, words) => yesNo(stat.success, words)),
   },
-  {
-    id: 'quiz_count',
-    text: (stat, words) => orDash(stat.quiz_count, words),
-    column: optionalColumn('text', 6, (stat) => stat.quiz_count, { align: 'end' }),
-    sort: byNumber((stat) => stat.quiz_count),
-    details: wire('quiz_count', (stat, words) => words.decimal(stat.quiz_count)),
-  },
-  {
-    id: 'score_percent',
-    text: (stat, words) => words.percent(stat.score_percent),
-    column: optionalColumn('text', 6, (stat) => stat.score_percent, { align: 'end' }),
-    sort: byNumber((stat) => stat.score_percent),
-    details: wire('score_percent', (stat, words) => words.percent(stat.score_percent)),
-  },
-  {
-    id: 'progress_percent',
-    text: (stat, words) => words.percent(stat.progress_percent),
-    column: optionalColumn('text', 7, (stat) => stat.progress_percent, { align: 'end' }),
-    sort: byNumber((stat) => stat.progress_percent),
-    details: wire('progress_percent', (stat, words) => words.percent(stat.progress_percent)),
-  },
-  {
-    id: 'id',
-    text: (stat) => String(stat.id),
-    column: optionalColumn('text', 8, (stat) => stat.id, { align: 'end' }),
-    sort: byNumber((stat) => stat.id),
-    details: wire('id'),
-  },
-  {
-    id: 'user_id',
-    text: (stat) => String(stat.user_id),
-    column: optionalColumn('text', 6.5, (stat) => stat.user_id, { align: 'end' }),
-    sort: byNumber((stat) => stat.user_id),
-    details: wire('user_id'),
-  },
-  {
-    id: 'course_session_id',
-    text: (stat) => String(stat.course_session_id),
-    column: optionalColumn('text', 7, (stat) => stat.course_session_id, { align: 'end' }),
-    sort: byNumber((stat) => stat.course_session_id),
-    details: wire('course_session_id'),
-  },
+  // A count the API leaves out (null) is a dash, as every missing value is.
+  numberField('quiz_count', optionalColumn, 6, decimal),
+  numberField('score_percent', optionalColumn, 6, percent),
+  numberField('progress_percent', optionalColumn, 7, percent),
+  numberField('id', optionalColumn, 8, String),
+  numberField('user_id', optionalColumn, 6.5, String),
+  numberField('course_session_id', optionalColumn, 7, String),
   // The same for every row of a course: said once above the table, and in the details.
   { id: 'course_id', column: null, sort: null, details: wire('course_id') },
   { id: 'coursename', column: null, sort: null, details: wire('coursename') },

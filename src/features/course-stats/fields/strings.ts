@@ -2,30 +2,6 @@ import type { CourseStat } from '@contract';
 import { formatDateTime, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from '@/course/course-stat-status';
-import type { ColumnId } from './fields';
-
-const enColumnHeaders: Record<ColumnId, string> = {
-  username: 'User',
-  user_email: 'Email',
-  course_session_name: 'Session',
-  status: 'Status',
-  progress: 'Progress',
-  score: 'Score',
-  deadline: 'Deadline',
-  last_activity: 'Last activity',
-  time_spent: 'Time spent',
-  completed_tasks: 'Tasks',
-  cert_file: 'Certificate',
-  completed: 'Completed',
-  success: 'Success',
-  quiz_count: 'Quiz count',
-  score_percent: 'Score %',
-  progress_percent: 'Progress %',
-  id: 'Stat ID',
-  user_id: 'User ID',
-  course_session_id: 'Session ID',
-  change: 'Change',
-};
 
 /** Field names in the details dialog, one per wire field. */
 const enFieldLabels: Record<keyof CourseStat, string> = {
@@ -49,6 +25,18 @@ const enFieldLabels: Record<keyof CourseStat, string> = {
   progress_percent: 'Progress %',
   completed_tasks: 'Completed tasks',
   cert_file: 'Certificate',
+};
+
+/** The columns no wire field has (see ./fields.ts). */
+type ComputedHeaders = Record<'status' | 'change', string>;
+
+/** A column's header is its field's label, but where a shorter word fits; then the columns no wire field has. */
+const enColumnHeaders: Record<keyof CourseStat, string> & ComputedHeaders = {
+  ...enFieldLabels,
+  username: 'User',
+  completed_tasks: 'Tasks',
+  status: 'Status',
+  change: 'Change',
 };
 
 const enStatusLabels: Record<CourseStatStatus, string> = {
@@ -78,29 +66,6 @@ const en = {
   csvUnits: { percent: '%', seconds: 'seconds' },
 };
 
-const ruColumnHeaders: Record<ColumnId, string> = {
-  username: 'Пользователь',
-  user_email: 'Эл. почта',
-  course_session_name: 'Сессия',
-  status: 'Статус',
-  progress: 'Прогресс',
-  score: 'Балл',
-  deadline: 'Срок',
-  last_activity: 'Последняя активность',
-  time_spent: 'Затрачено времени',
-  completed_tasks: 'Задания',
-  cert_file: 'Сертификат',
-  completed: 'Завершено',
-  success: 'Успешно',
-  quiz_count: 'Число тестов',
-  score_percent: 'Балл, %',
-  progress_percent: 'Прогресс, %',
-  id: 'ID записи',
-  user_id: 'ID пользователя',
-  course_session_id: 'ID сессии',
-  change: 'Изменение',
-};
-
 const ruFieldLabels: Record<keyof CourseStat, string> = {
   id: 'ID записи',
   user_id: 'ID пользователя',
@@ -122,6 +87,14 @@ const ruFieldLabels: Record<keyof CourseStat, string> = {
   progress_percent: 'Прогресс, %',
   completed_tasks: 'Выполнено заданий',
   cert_file: 'Сертификат',
+};
+
+const ruColumnHeaders: Record<keyof CourseStat, string> & ComputedHeaders = {
+  ...ruFieldLabels,
+  username: 'Пользователь',
+  completed_tasks: 'Задания',
+  status: 'Статус',
+  change: 'Изменение',
 };
 
 const ruStatusLabels: Record<CourseStatStatus, string> = {

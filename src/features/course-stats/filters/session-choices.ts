@@ -4,15 +4,8 @@ import { parseTimestamp } from '@/lib/format';
 import { parseIdInput, readNameOrId, type IdProblem } from '@/course/id-input';
 import type { CourseSessionLists } from '@/course/course-queries';
 
-/** A session the Session field offers, by name. */
-export interface SessionChoice {
-  id: number;
-  name: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** No end date: the session runs on. */
-  endless: boolean;
-}
+/** A session the Session field offers, by name: what it reads of the course's sessions. */
+export type SessionChoice = Pick<CourseSession, 'id' | 'name' | 'started_at' | 'finished_at' | 'infinitely'>;
 
 export interface SessionChoices {
   active: SessionChoice[];
@@ -27,8 +20,8 @@ export type SessionList = SessionChoices | 'unlisted' | undefined;
 
 /** Newest start first; sessions without a start date after those with one; then by name. */
 function byStart(a: SessionChoice, b: SessionChoice): number {
-  const startA = parseTimestamp(a.startedAt);
-  const startB = parseTimestamp(b.startedAt);
+  const startA = parseTimestamp(a.started_at);
+  const startB = parseTimestamp(b.started_at);
   if (startA !== startB) {
     if (startA === null) return 1;
     if (startB === null) return -1;
@@ -37,19 +30,9 @@ function byStart(a: SessionChoice, b: SessionChoice): number {
   return a.name.localeCompare(b.name) || a.id - b.id;
 }
 
-function choiceOf(session: CourseSession): SessionChoice {
-  return {
-    id: session.id,
-    name: session.name,
-    startedAt: session.started_at,
-    finishedAt: session.finished_at,
-    endless: session.infinitely === true,
-  };
-}
-
 export function choicesFromList(lists: CourseSessionLists): SessionChoices | 'unlisted' {
   if (lists.active.length + lists.archived.length === 0) return 'unlisted';
-  return { active: lists.active.map(choiceOf).sort(byStart), archived: lists.archived.map(choiceOf).sort(byStart) };
+  return { active: [...lists.active].sort(byStart), archived: [...lists.archived].sort(byStart) };
 }
 
 export function findSession(choices: SessionChoices, id: number): SessionChoice | undefined {

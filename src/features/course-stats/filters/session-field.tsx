@@ -23,8 +23,10 @@ export interface SessionFieldProps {
 }
 
 function describeDates(choice: SessionChoice, texts: FilterTexts, locale: string): string | undefined {
-  const from = choice.startedAt === null ? null : formatDate(choice.startedAt, { locale });
-  const to = choice.endless || choice.finishedAt === null ? null : formatDate(choice.finishedAt, { locale });
+  const from = choice.started_at === null ? null : formatDate(choice.started_at, { locale });
+  // A session that runs on (infinitely) has no end, whatever date it carries.
+  const to =
+    choice.infinitely === true || choice.finished_at === null ? null : formatDate(choice.finished_at, { locale });
   if (from !== null && to !== null) return texts.sessionDates(from, to);
   if (from !== null) return texts.sessionFrom(from);
   if (to !== null) return texts.sessionUntil(to);

@@ -1,15 +1,6 @@
-import { idCatalogs } from '@/components/id-strings';
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
 import type { SearchCorrection } from '../params/course-stats-search';
-import type { IdProblem } from '@/course/id-input';
-
-export type IdField = 'courseId' | 'userId' | 'courseSessionId';
-const idFieldNames: Record<IdField, string> = {
-  courseId: 'Course ID',
-  userId: 'User ID',
-  courseSessionId: 'Session ID',
-};
 
 const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
 
@@ -44,7 +35,6 @@ const en = {
   show: 'Show',
   filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   filtersToggle: 'Filters',
-  idProblem: (field: IdField, problem: IdProblem) => idCatalogs.en.idProblem(idFieldNames[field], problem),
   correction: correctionMessage,
   correctionsTitle: 'Some values in the link were corrected.',
   activeFilters: 'Filtered by',
@@ -69,12 +59,6 @@ const en = {
   sessionNotListed: (id: number) => `No session in the list has ID ${id}; Show applies it all the same.`,
   sessionMatches: (count: number) => (count === 1 ? '1 session' : `${formatNumber(count, 'en')} sessions`),
   unknownSession: (typed: string) => `No session is called “${clip(typed)}”. Choose one from the list, or type its ID.`,
-};
-
-const ruIdFieldNames: Record<IdField, string> = {
-  courseId: 'ID курса',
-  userId: 'ID пользователя',
-  courseSessionId: 'ID сессии',
 };
 
 function ruCorrectionMessage(correction: SearchCorrection): string {
@@ -107,7 +91,6 @@ const ru: FilterTexts = {
   show: 'Показать',
   filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   filtersToggle: 'Фильтры',
-  idProblem: (field: IdField, problem: IdProblem) => idCatalogs.ru.idProblem(ruIdFieldNames[field], problem),
   correction: ruCorrectionMessage,
   correctionsTitle: 'Некоторые значения в ссылке исправлены.',
   activeFilters: 'Отфильтровано по',

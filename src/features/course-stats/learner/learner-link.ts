@@ -7,13 +7,18 @@ import { courseStatsHref, DEFAULT_SEARCH, serializeCourseStatsSearch } from '../
  * search, quick filters, sort, page, rows per page and filters, whatever they are written as. The learner view
  * uses `user_id` for its learner, so the view it came from cannot share the address's parameters.
  */
-export const FROM_PARAM = 'from';
+const FROM_PARAM = 'from';
+
+/** A view's query string, read and written again: whatever it held, parameters of this course, nothing more. */
+function viewQuery(query: string): string {
+  const params = new URLSearchParams(query);
+  params.delete(FROM_PARAM);
+  return params.toString();
+}
 
 /** Every session of one learner, remembering the view it is opened from (left out when that is the default). */
 export function learnerViewHref(courseId: number, userId: number, fromQuery: string): string {
-  const from = new URLSearchParams(fromQuery);
-  from.delete(FROM_PARAM);
-  const back = from.toString();
+  const back = viewQuery(fromQuery);
   // Written as the page writes its own address (parameters not its own first), so it is not rewritten on arrival.
   const query = serializeCourseStatsSearch(
     { ...DEFAULT_SEARCH, userId, view: 'learner' },
@@ -25,11 +30,7 @@ export function learnerViewHref(courseId: number, userId: number, fromQuery: str
 /** Back to the view the learner view was opened from; the course's first view when it was opened otherwise. */
 export function backToAllHref(courseId: number, fromQuery: string | null): string {
   const base = courseStatsHref(courseId);
-  if (fromQuery === null) return base;
-  // Read and written again: whatever the parameter holds, it becomes a query string of this course, nothing more.
-  const from = new URLSearchParams(fromQuery);
-  from.delete(FROM_PARAM);
-  const back = from.toString();
+  const back = viewQuery(fromQuery ?? '');
   return back === '' ? base : `${base}?${back}`;
 }
 

@@ -2,7 +2,9 @@
 import { courseStatSchema, type CourseStatWire } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
-import { learnerCatalogs, learnerTexts as texts } from './strings';
+import { learnerCatalogs } from './strings';
+
+const texts = learnerCatalogs.en;
 
 import { learnerOverview, notPassedReason } from './learner-summary';
 

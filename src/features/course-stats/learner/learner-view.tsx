@@ -14,6 +14,7 @@ import { learnerCatalogs } from './strings';
 import { fieldCatalogs } from '../fields/strings';
 import { resultsCatalogs } from '../results/strings';
 import { CertificateCell, DeadlineCell, RelativeTime, StatusCell } from '../table/cells';
+import { triageCatalogs } from '../triage/strings';
 import { WholeCourseLoadBar } from '../whole-course/whole-course-bar';
 import './learner-view.css';
 import { pathTo } from '@/lib/routes';
@@ -74,6 +75,7 @@ function SessionCard({ session }: { session: LearnerSession }) {
 export function LearnerView({ courseId, userId }: LearnerViewProps) {
   const texts = useCatalog(learnerCatalogs);
   const resultsTexts = useCatalog(resultsCatalogs);
+  const triageTexts = useCatalog(triageCatalogs);
   const backHref = useBackToAllHref(courseId);
   const whole = useWholeCourse({ courseId, userId, courseSessionId: undefined }, true);
   const { query } = whole;
@@ -119,8 +121,8 @@ export function LearnerView({ courseId, userId }: LearnerViewProps) {
               label={texts.copySummary}
               getText={() => texts.learnerSummary(overview, courseId, summaryLink())}
               copiedMessage={() => texts.summaryCopied}
-              failedMessage={texts.copyFailed}
-              fallbackLabel={texts.copyFallbackLabel}
+              failedMessage={triageTexts.copyFailed}
+              fallbackLabel={triageTexts.copyFallbackLabel}
             />
           </div>
           <ul className="learner-sessions" aria-label={texts.learnerListLabel(name)}>

@@ -59,8 +59,6 @@ const en = {
   summaryCopied: 'Summary copied, with a link to this view.',
   reason: reasonText,
   learnerSummary: learnerSummaryText,
-  copyFailed: 'Copying was not allowed. Select the text below and copy it.',
-  copyFallbackLabel: 'Text to copy',
 };
 
 const { number: ruNumber, plural: ruPlural } = ruWords;
@@ -116,13 +114,8 @@ const ru: LearnerTexts = {
   summaryCopied: 'Сводка скопирована вместе со ссылкой на этот вид.',
   reason: ruReasonText,
   learnerSummary: ruLearnerSummaryText,
-  copyFailed: 'Копирование не разрешено. Выделите текст ниже и скопируйте его.',
-  copyFallbackLabel: 'Текст для копирования',
 };
 
 export type LearnerTexts = typeof en;
 
 export const learnerCatalogs: Record<Locale, LearnerTexts> = { en, ru };
-
-/** English texts, for code that runs outside a component (and for tests). */
-export const learnerTexts = en;

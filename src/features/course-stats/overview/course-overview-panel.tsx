@@ -4,6 +4,7 @@ import { BarChart } from '@/components/charts/bar-chart';
 import { StackedBar, type SegmentTone } from '@/components/charts/stacked-bar';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatStatus } from '@/course/course-stat-status';
+import { fieldCatalogs } from '../fields/strings';
 import { courseOverview, PROGRESS_BUCKETS, STATUS_ORDER } from './course-overview';
 import { overviewCatalogs } from './strings';
 import './course-overview.css';
@@ -33,6 +34,7 @@ export interface CourseOverviewPanelProps {
 /** Progress distribution, status breakdown and a per-session comparison over the rows shown. */
 export function CourseOverviewPanel({ rows, scope, partial, now }: CourseOverviewPanelProps) {
   const texts = useCatalog(overviewCatalogs);
+  const words = useCatalog(fieldCatalogs);
   const headingId = useId();
   const overview = useMemo(() => courseOverview(rows, now), [rows, now]);
   const bars = overview.progressBuckets.map((value, index) => ({ label: bandLabel(index), value }));
@@ -47,7 +49,7 @@ export function CourseOverviewPanel({ rows, scope, partial, now }: CourseOvervie
           title={texts.progressTitle}
           description={texts.progressDescription(busiest.label, busiest.value)}
           bars={bars}
-          formatValue={texts.rows}
+          formatValue={words.decimal}
           tableHeaders={texts.progressHeaders}
           showTableLabel={texts.showTable}
         />
@@ -55,7 +57,7 @@ export function CourseOverviewPanel({ rows, scope, partial, now }: CourseOvervie
           title={texts.statusTitle}
           segments={STATUS_ORDER.map((status) => ({
             key: status,
-            label: texts.statuses[status],
+            label: words.statusLabels[status],
             value: overview.statuses[status],
             tone: STATUS_TONES[status],
           }))}
@@ -79,15 +81,15 @@ export function CourseOverviewPanel({ rows, scope, partial, now }: CourseOvervie
             {overview.sessions.map((session) => (
               <tr key={session.sessionId}>
                 <th scope="row">{session.sessionName}</th>
-                <td>{texts.rows(session.learners)}</td>
+                <td>{words.decimal(session.learners)}</td>
                 <td>
-                  <Meter value={session.completedPercent} label={texts.percent(session.completedPercent)} />
+                  <Meter value={session.completedPercent} label={words.percent(session.completedPercent)} />
                 </td>
                 <td>
-                  <Meter value={session.passedPercent} label={texts.percent(session.passedPercent)} />
+                  <Meter value={session.passedPercent} label={words.percent(session.passedPercent)} />
                 </td>
-                <td>{texts.score(session.medianScore)}</td>
-                <td>{texts.percent(session.overduePercent)}</td>
+                <td>{words.decimal(session.medianScore)}</td>
+                <td>{words.percent(session.overduePercent)}</td>
               </tr>
             ))}
           </tbody>

@@ -9,7 +9,6 @@ export interface SessionComparison {
   sessionName: string;
   /** Distinct users in the session. */
   learners: number;
-  rows: number;
   completedPercent: number;
   passedPercent: number;
   medianScore: number | null;
@@ -17,7 +16,6 @@ export interface SessionComparison {
 }
 
 export interface CourseOverview {
-  rows: number;
   /** Rows per progress decile: [0–9], [10–19], …, [90–100] (100 falls in the last bucket). */
   progressBuckets: number[];
   statuses: Record<CourseStatStatus, number>;
@@ -86,7 +84,6 @@ export function courseOverview(rows: readonly CourseStat[], now: number): Course
       sessionId,
       sessionName: session.name,
       learners: session.users.size,
-      rows: session.rows,
       completedPercent: percent(session.completed, session.rows),
       passedPercent: percent(session.passed, session.rows),
       medianScore: median(session.scores),
@@ -94,5 +91,5 @@ export function courseOverview(rows: readonly CourseStat[], now: number): Course
     }))
     .sort((a, b) => a.sessionName.localeCompare(b.sessionName) || a.sessionId - b.sessionId);
 
-  return { rows: rows.length, progressBuckets, statuses, sessions };
+  return { progressBuckets, statuses, sessions };
 }

@@ -1,31 +1,21 @@
-import { formatNumber, formatPercent } from '@/lib/format';
-import { plural, type Locale } from '@/lib/i18n';
-import type { CourseStatStatus } from '@/course/course-stat-status';
-
-const percent = (locale: Locale, value: number) => formatPercent(value, locale);
+import { formatPercent } from '@/lib/format';
+import type { Locale } from '@/lib/i18n';
+import { enWords, ruWords } from '../fields/words';
 
 const tableHeaders = (first: string, second: string): readonly [string, string] => [first, second];
 
-const enStatuses: Record<CourseStatStatus, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  passed: 'Passed',
-  not_passed: 'Not passed',
-};
-
+/** The overview tab's charts; their numbers, percentages and statuses are the fields' words (../fields/strings.ts). */
 const en = {
   heading: 'Overview',
   progressTitle: 'Progress distribution',
   progressDescription: (busiest: string, count: number) =>
     count === 0
       ? 'No rows.'
-      : `Learners per progress band; the largest band is ${busiest} % with ${plural('en', count, { one: '# row', other: '# rows' })}.`,
+      : `Learners per progress band; the largest band is ${busiest} % with ${enWords.rows(count)}.`,
   progressHeaders: tableHeaders('Progress %', 'Rows'),
   showTable: 'Show as table',
-  rows: (count: number) => formatNumber(count, 'en'),
   statusTitle: 'Status breakdown',
-  statusSegment: (count: number, share: number) => `${formatNumber(count, 'en')} (${percent('en', share * 100)})`,
-  statuses: enStatuses,
+  statusSegment: (count: number, share: number) => `${enWords.number(count)} (${formatPercent(share * 100, 'en')})`,
   sessionsTitle: 'Sessions compared',
   sessionHeaders: {
     session: 'Session',
@@ -35,8 +25,6 @@ const en = {
     medianScore: 'Median score',
     overdue: 'Overdue',
   },
-  percent: (value: number) => percent('en', value),
-  score: (value: number | null) => (value === null ? '—' : formatNumber(value, 'en')),
 };
 
 const ru: OverviewTexts = {
@@ -45,13 +33,11 @@ const ru: OverviewTexts = {
   progressDescription: (busiest: string, count: number) =>
     count === 0
       ? 'Нет строк.'
-      : `Слушатели по диапазонам прогресса; больше всего в диапазоне ${busiest} %: ${plural('ru', count, { one: '# строка', few: '# строки', many: '# строк', other: '# строки' })}.`,
+      : `Слушатели по диапазонам прогресса; больше всего в диапазоне ${busiest} %: ${ruWords.rows(count)}.`,
   progressHeaders: tableHeaders('Прогресс, %', 'Строк'),
   showTable: 'Показать таблицей',
-  rows: (count: number) => formatNumber(count, 'ru'),
   statusTitle: 'Статусы',
-  statusSegment: (count: number, share: number) => `${formatNumber(count, 'ru')} (${percent('ru', share * 100)})`,
-  statuses: { not_started: 'Не начат', in_progress: 'В процессе', passed: 'Пройден', not_passed: 'Не пройден' },
+  statusSegment: (count: number, share: number) => `${ruWords.number(count)} (${formatPercent(share * 100, 'ru')})`,
   sessionsTitle: 'Сравнение сессий',
   sessionHeaders: {
     session: 'Сессия',
@@ -61,8 +47,6 @@ const ru: OverviewTexts = {
     medianScore: 'Медиана баллов',
     overdue: 'Просрочено',
   },
-  percent: (value: number) => percent('ru', value),
-  score: (value: number | null) => (value === null ? '—' : formatNumber(value, 'ru')),
 };
 
 export type OverviewTexts = typeof en;

@@ -6,8 +6,6 @@ import { filterCatalogs } from '../filters/strings';
 import { resultsCatalogs } from './strings';
 import { pathTo } from '@/lib/routes';
 
-/** The course index, where the recently opened courses are listed. */
-
 export const EMPTY_REPORT: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
 
 /** What a course with no rows says, and the next step: clear the filters, or check the course and try another. */

@@ -1,6 +1,6 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { onlyAddedFields, ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { lazyReady } from '@/lib/lazy-ready';
@@ -12,18 +12,15 @@ import { useNow } from '../fields/use-now';
 import { summaryCatalogs } from '../overview/summary-strings';
 import { CourseStatsSummary } from '../overview/summary-cards';
 import { CardsSort } from '../table/cards-sort';
-import { CourseStatsColumnMenu } from '../table/course-stats-column-menu';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
 import type { RowsScope } from '../fields/rows-scope';
-import { FiltersAndToolsToggle } from '../triage/filters-and-tools-toggle';
-import { ShownRowsTools } from '../triage/shown-rows-tools';
+import { FiltersAndToolsToggle, ShownRowsTools } from '../triage/shown-rows-tools';
 import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
 import type { RowsShown } from '../triage/use-rows-shown';
-import { NoMatches } from './no-matches';
 import { resultsCatalogs } from './strings';
-import { ViewTabs, type ResultsView } from './view-tabs';
+import './empty-states.css';
 
 // Charts are not needed to read the rows: the overview and its chart code load when its tab is opened.
 const CourseOverviewPanel = lazyReady(
@@ -111,21 +108,13 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       : null;
   const label = tableTexts.tableLabel(courseId);
   const figuresScope = summaryTexts.summaryScope(scope);
+  // Fields the API added are one line at the summary's end; rows left out get a warning of their own.
+  const reportNotice = <ParseReportNotice report={loaded.report} itemNoun="row" />;
+  const addedFieldsOnly = onlyAddedFields(loaded.report);
   return (
     <>
-      {/* Fields the API added are one line at the summary's end; rows left out get a warning of their own. */}
-      {onlyAddedFields(loaded.report) ? (
-        <CourseStatsSummary
-          rows={kept}
-          scope={figuresScope}
-          note={<ParseReportNotice report={loaded.report} itemNoun="row" />}
-        />
-      ) : (
-        <>
-          <CourseStatsSummary rows={kept} scope={figuresScope} />
-          <ParseReportNotice report={loaded.report} itemNoun="row" />
-        </>
-      )}
+      <CourseStatsSummary rows={kept} scope={figuresScope} note={addedFieldsOnly ? reportNotice : undefined} />
+      {!addedFieldsOnly && reportNotice}
       {loaded.duplicates > 0 && <p className="alert alert-info">{resultsTexts.duplicates(loaded.duplicates)}</p>}
       {changes}
       <div className="course-stats-toolbar">
@@ -148,9 +137,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           table={table}
           rows={shown}
           search={search}
-        >
-          <CourseStatsColumnMenu table={table} />
-        </ShownRowsTools>
+        />
       </div>
       <div className="course-stats-view-bar split-row">
         <TriageControls
@@ -162,13 +149,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           quickId={quickId}
           quickHidden={folded}
         />
-        <ViewTabs
-          view={view}
-          onChange={setView}
-          label={resultsTexts.viewsLabel}
-          names={resultsTexts.views}
-          tabId={tabId}
-        />
+        <ViewTabs view={view} onChange={setView} tabId={tabId} />
         {view === 'table' && shown.length > 0 && <CardsSort table={table} />}
       </div>
       <div
@@ -207,5 +188,110 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       </div>
       {footer}
     </>
+  );
+}
+
+interface NoMatchesProps {
+  /** The rows the search and quick filters looked through. */
+  scope: RowsScope;
+  /** Loads every page of the course (or carries on after the last one read), keeping the search and quick filters. */
+  onSearchWhole: () => void;
+  onClear: () => void;
+}
+
+/**
+ * What a search or quick filter that keeps no row says. Over part of the course it says so, and offers the whole
+ * course: a learner not on this page may well be on another.
+ */
+function NoMatches({ scope, onSearchWhole, onClear }: NoMatchesProps) {
+  const texts = useCatalog(resultsCatalogs);
+  const triageTexts = useCatalog(triageCatalogs);
+  const complete = scope.kind === 'page' ? scope.wholeResults : scope.complete;
+  const clear = (
+    <button type="button" className="button" onClick={onClear}>
+      {triageTexts.clearTriage}
+    </button>
+  );
+  if (complete) {
+    return (
+      <div className="course-stats-empty">
+        <p className="alert-title">{triageTexts.noMatches}</p>
+        {clear}
+      </div>
+    );
+  }
+  return (
+    <div className="course-stats-empty">
+      <p className="alert-title">
+        {scope.kind === 'page' ? texts.noMatchOnPage(scope.pageRows, scope.page) : texts.noMatchSoFar(scope.loaded)}
+      </p>
+      <p>{texts.noMatchPartialHint}</p>
+      <div className="course-stats-empty-actions">
+        <button type="button" className="button button-primary" onClick={onSearchWhole}>
+          {texts.searchWholeCourse}
+        </button>
+        {clear}
+      </div>
+    </div>
+  );
+}
+
+type ResultsView = 'table' | 'overview';
+
+const VIEWS: readonly ResultsView[] = ['table', 'overview'];
+
+interface ViewTabsProps {
+  view: ResultsView;
+  onChange: (view: ResultsView) => void;
+  /** The id of a view's tab; its panel is `${id}-panel`. */
+  tabId: (view: ResultsView) => string;
+}
+
+/**
+ * The WAI-ARIA tabs pattern with automatic activation: one tab stop, arrow keys (and Home, End) move between the
+ * tabs and show their panel.
+ */
+function ViewTabs({ view, onChange, tabId }: ViewTabsProps) {
+  const texts = useCatalog(resultsCatalogs);
+  const tabs = useRef(new Map<ResultsView, HTMLButtonElement | null>());
+  const select = (next: ResultsView) => {
+    onChange(next);
+    tabs.current.get(next)?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = VIEWS.indexOf(view);
+    const last = VIEWS.length - 1;
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    const next = target === undefined ? undefined : VIEWS[target];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next);
+  };
+  return (
+    <div role="tablist" aria-label={texts.viewsLabel} className="course-stats-tabs" onKeyDown={onKeyDown}>
+      {VIEWS.map((candidate) => (
+        <button
+          key={candidate}
+          ref={(element) => {
+            tabs.current.set(candidate, element);
+          }}
+          type="button"
+          role="tab"
+          id={tabId(candidate)}
+          aria-selected={candidate === view}
+          aria-controls={`${tabId(candidate)}-panel`}
+          tabIndex={candidate === view ? 0 : -1}
+          className="course-stats-tab"
+          onClick={() => onChange(candidate)}
+        >
+          {texts.views[candidate]}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,24 +1,26 @@
 import { Suspense, useId, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { idCatalogs } from '@/components/id-strings';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
+import { parseIdInput } from '@/course/id-input';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
-import { CorrectionsNotice, CourseFilters } from '../filters/course-filters';
+import { CorrectionsNotice, CourseFilters, OpenCourseForm } from '../filters/course-filter-form';
+
+import { fieldCatalogs } from '../fields/strings';
 import { filterCatalogs } from '../filters/strings';
 import { useSessionList } from '../filters/use-session-list';
-import { useCourseIdParam } from '../params/use-course-id-param';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
-import { hasFilters } from '../params/course-stats-search';
+import { courseStatsHref, hasFilters, type CourseStatsSearch } from '../params/course-stats-search';
 import { useLearnerHref } from '../learner/learner-link';
 import { PagedContent } from './paged-content';
 import type { CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
 import { WholeCourseContent } from '../whole-course/whole-course-content';
 import { CourseViewsTools } from '../views/course-views-tools';
-import { useHiddenColumnsLink } from '../views/use-hidden-columns-link';
-import { courseSwitchHref, type RenderCourseSwitcher } from './course-switcher-slot';
-import { InvalidCourse } from './invalid-course';
+import { useHiddenColumnsLink } from '../table/column-visibility';
 import { useRecentCourse } from '@/course/recent-courses';
 import { routeCatalogs } from './strings';
 import { modeOf, useCourseRows } from './use-course-rows';
@@ -30,17 +32,56 @@ const LearnerView = lazyReady(
   (module) => module.LearnerView,
 );
 
-export interface CourseStatsPageProps {
-  /** What the app puts in place of the course's name in the header: a course switcher. */
-  renderCourseSwitcher?: RenderCourseSwitcher;
+/** What the statistics page tells the course switcher the app puts in its header. */
+export interface CourseSwitcherSlotProps {
+  courseId: number;
+  /** The course's name as its rows give it; null until they do, or when they carry none. */
+  courseName: string | null;
+  /** The address of another course's statistics, with the filters that still apply there (courseSwitchHref). */
+  hrefFor: (courseId: number) => string;
 }
 
-/** Route `/courses/:courseId/stats`. An invalid course id never reaches the API. */
-export function CourseStatsPage({ renderCourseSwitcher }: CourseStatsPageProps) {
+/**
+ * The header's slot for a course switcher. This feature does not know the course list (another feature does), so
+ * the app layer provides what goes here; without it the header shows the course's name as text.
+ */
+export type RenderCourseSwitcher = (props: CourseSwitcherSlotProps) => ReactNode;
+
+/**
+ * Another course, keeping what means the same there: the learner (User ID, and the learner view), the page size
+ * and the sort. The session is left out (sessions belong to one course), and so are the page, whole-course mode,
+ * the search and the quick filters over the rows loaded: the other course starts at its first page.
+ */
+function courseSwitchHref(courseId: number, search: CourseStatsSearch): string {
+  const { userId, view, perPage, sort } = search;
+  return courseStatsHref(courseId, { userId, view, perPage, sort });
+}
+
+/**
+ * Route `/courses/:courseId/stats`. An invalid course id never reaches the API: the page says why, and offers the
+ * form.
+ */
+export function CourseStatsPage({ renderCourseSwitcher }: { renderCourseSwitcher?: RenderCourseSwitcher }) {
+  const texts = useCatalog(routeCatalogs);
   const filterTexts = useCatalog(filterCatalogs);
-  const param = useCourseIdParam();
-  if (!param.ok) return <InvalidCourse raw={param.raw} message={filterTexts.idProblem('courseId', param.problem)} />;
-  return <CourseStatsView key={param.courseId} courseId={param.courseId} renderCourseSwitcher={renderCourseSwitcher} />;
+  const { idProblem } = useCatalog(idCatalogs);
+  const { fieldLabels } = useCatalog(fieldCatalogs);
+  const raw = useParams().courseId ?? '';
+  const param = parseIdInput(raw, { required: true });
+  if (param.ok && param.value !== null) {
+    return <CourseStatsView key={param.value} courseId={param.value} renderCourseSwitcher={renderCourseSwitcher} />;
+  }
+  const problem = idProblem(fieldLabels.course_id, param.ok ? 'required' : param.problem);
+  return (
+    <section className="course-stats">
+      <h1>{texts.indexTitle}</h1>
+      <div role="alert" className="alert alert-error">
+        <p className="alert-title">{filterTexts.invalidCourseTitle}</p>
+        <p className="alert-detail">{filterTexts.invalidCourse(raw, problem)}</p>
+      </div>
+      <OpenCourseForm />
+    </section>
+  );
 }
 
 /** One course: the filters over it, then its rows page by page, all at once, or one learner's. */
@@ -89,12 +130,10 @@ function CourseStatsView({
     );
   } else if (mode === 'whole') {
     // The page that was on screen, kept (dimmed, out of reach) until the whole course's first rows replace it.
-    const pageOnScreen = listData && (
-      <PagedContent results={results} query={listQuery} nextPageEmpty={false} onLoadAll={loadAll} kept />
-    );
+    const pageOnScreen = listData && <PagedContent results={results} query={listQuery} nextPageEmpty={false} kept />;
     content = <WholeCourseContent results={results} whole={whole} pageOnScreen={pageOnScreen} />;
   } else {
-    content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} onLoadAll={loadAll} />;
+    content = <PagedContent results={results} query={listQuery} nextPageEmpty={nextPageEmpty} />;
   }
 
   return (

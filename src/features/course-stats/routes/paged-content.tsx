@@ -30,7 +30,6 @@ export interface PagedContentProps {
   query: UseQueryResult<{ items: CourseStat[]; report: ParseReport }>;
   /** The prefetched next page came back empty. */
   nextPageEmpty: boolean;
-  onLoadAll: () => void;
   /**
    * The page is kept on screen (inert) while a whole-course load it started brings its first rows: it gets nothing
    * ready for a press (the load has taken the idle Worker; another would only wait).
@@ -39,7 +38,7 @@ export interface PagedContentProps {
 }
 
 /** Page-by-page browsing: one page of the API's results, its pages, and the offer to load them all. */
-export function PagedContent({ results, query, nextPageEmpty, onLoadAll, kept = false }: PagedContentProps) {
+export function PagedContent({ results, query, nextPageEmpty, kept = false }: PagedContentProps) {
   const { courseId, searchState, filtered, clearFilters } = results;
   const texts = useCatalog(resultsCatalogs);
   const tableTexts = useCatalog(tableCatalogs);
@@ -65,13 +64,7 @@ export function PagedContent({ results, query, nextPageEmpty, onLoadAll, kept = 
       pageSizeOptions={PER_PAGE_OPTIONS}
       busy={busy}
       label={tableTexts.pagination}
-      texts={{
-        previous: tableTexts.previousPage,
-        next: tableTexts.nextPage,
-        page: tableTexts.page,
-        rowsPerPage: tableTexts.rowsPerPage,
-        loadingPage: tableTexts.loadingPage,
-      }}
+      texts={tableTexts.pages}
     />
   );
 
@@ -154,7 +147,7 @@ export function PagedContent({ results, query, nextPageEmpty, onLoadAll, kept = 
               <button
                 type="button"
                 className="button button-primary"
-                onClick={onLoadAll}
+                onClick={results.loadAll}
                 title={wholeTexts.loadAllHint}
                 aria-describedby={loadAllHintId}
               >

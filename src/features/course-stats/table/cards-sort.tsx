@@ -5,7 +5,7 @@ import { columnLabel } from '@/components/data-table/column-meta';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { MAX_SORT_KEYS } from '../fields/multi-sort';
-import { cardsCatalogs } from './cards-strings';
+import { cardsCatalogs } from './strings';
 
 /** The sort with `id` as its first key (in `desc` order) and the other keys after it as they were, at most `max`. */
 export function withFirstSortKey(sorting: SortingState, id: string, desc: boolean, max: number): SortingState {

@@ -1,14 +1,16 @@
 import type { CourseStat } from '@contract';
-import { use, useId } from 'react';
+import { createContext, use, useId } from 'react';
 import { StatusBadge, type StatusTone } from '@/components/status-badge';
-import { formatDate, parseTimestamp } from '@/lib/format';
+import { formatDate, NO_VALUE, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { useCatalog } from '@/lib/i18n';
 import { courseStatStatus, isOverdue, type CourseStatStatus } from '@/course/course-stat-status';
-import { DASH } from '../fields/field-spec';
+
 import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
-import { RowDetailsContext } from './row-details-context';
+
+/** Opens the details panel for a table row; the opener gets focus back when the panel closes. */
+export const RowDetailsContext = createContext<((rowId: string, opener: HTMLElement) => void) | null>(null);
 
 const STATUS_TONES: Record<CourseStatStatus, StatusTone> = {
   not_started: 'neutral',
@@ -59,7 +61,7 @@ export function DeadlineCell({ stat }: { stat: CourseStat }) {
   const texts = useCatalog(fieldCatalogs);
   const now = useNow();
   if (stat.deadline === null) return <span className="muted">{texts.noDeadline}</span>;
-  if (parseTimestamp(stat.deadline) === null) return <>{DASH}</>;
+  if (parseTimestamp(stat.deadline) === null) return <>{NO_VALUE}</>;
   // No wrapping element: the cell holds the time and the badge, and the whole-course table makes one of these
   // for every row scrolled into view. The date alone keeps the column narrow; the time is in its tip and the
   // details.
@@ -98,7 +100,7 @@ export function RelativeTime({ iso }: { iso: string | null }) {
 export function CertificateCell({ stat }: { stat: CourseStat }) {
   const texts = useCatalog(fieldCatalogs);
   const href = safeHttpUrl(stat.cert_file);
-  if (href === null) return <>{DASH}</>;
+  if (href === null) return <>{NO_VALUE}</>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {texts.certificate}

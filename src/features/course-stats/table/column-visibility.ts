@@ -1,7 +1,10 @@
-import type { VisibilityState } from '@tanstack/react-table';
+import { functionalUpdate, type OnChangeFn, type VisibilityState } from '@tanstack/react-table';
+import { useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { readStored, readText, removeStored, writeStored } from '@/lib/storage';
+import { readStored, readText, removeStored, writeStored, onStoredElsewhere } from '@/lib/storage';
 import { COLUMN_FIELDS, COMPUTED_COLUMN_IDS, isHideableColumnId, type ColumnId } from '../fields/fields';
+import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from '../params/hidden-columns-param';
 
 /** Kept under the app's storage prefix (see @/lib/storage), in this browser only. */
 export const COLUMN_VISIBILITY_KEY = 'course-stats-columns';
@@ -56,4 +59,60 @@ export function hiddenColumnIds(visibility: VisibilityState): ColumnId[] {
 /** The choice that hides exactly `hidden` (the hideable ones of it) and shows every other column. */
 export function visibilityHiding(hidden: readonly string[]): VisibilityState {
   return Object.fromEntries(Object.keys(DEFAULT_COLUMN_VISIBILITY).map((id) => [id, !hidden.includes(id)]));
+}
+
+/**
+ * The Columns menu's choice, remembered on this device, as one store: the table, a saved view and a link that sets
+ * the columns (`hide=`) all read and change the same choice, and a table on screen follows a change made elsewhere.
+ */
+const listeners = new Set<() => void>();
+let read: { raw: string | null; visibility: VisibilityState } | null = null;
+/** A choice the browser would not keep (storage blocked or full): it still holds for this tab. */
+let unsaved: VisibilityState | null = null;
+
+/** The current choice; the same object until it changes, as useSyncExternalStore needs. */
+export function currentColumnVisibility(): VisibilityState {
+  if (unsaved) return unsaved;
+  const raw = readText(COLUMN_VISIBILITY_KEY);
+  if (read === null || read.raw !== raw) read = { raw, visibility: readColumnVisibility() };
+  return read.visibility;
+}
+
+/** Changes the choice everywhere, as the Columns menu does, and remembers it where the browser lets it. */
+export function setColumnVisibility(visibility: VisibilityState): void {
+  unsaved = storeColumnVisibility(visibility) ? null : normalizeColumnVisibility(visibility);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab's choice shows here too.
+  const stopListening = onStoredElsewhere(COLUMN_VISIBILITY_KEY, listener);
+  return () => {
+    listeners.delete(listener);
+    stopListening();
+  };
+}
+
+export function useColumnVisibility(): [VisibilityState, OnChangeFn<VisibilityState>] {
+  const visibility = useSyncExternalStore(subscribe, currentColumnVisibility, currentColumnVisibility);
+  const onChange: OnChangeFn<VisibilityState> = useCallback(
+    (updater) => setColumnVisibility(functionalUpdate(updater, currentColumnVisibility())),
+    [],
+  );
+  return [visibility, onChange];
+}
+
+/**
+ * Applies a link's `hide=` to the Columns menu's choice, as if made there. The address then loses the parameter
+ * (useCourseStatsSearch writes the address without it), and the corrections notice names unknown columns. Before the
+ * paint, so a table on screen never shows the old columns.
+ */
+export function useHiddenColumnsLink(): void {
+  const [searchParams] = useSearchParams();
+  const raw = searchParams.get(HIDDEN_COLUMNS_PARAM);
+  useLayoutEffect(() => {
+    const parsed = parseHiddenColumnsParam(raw);
+    if (parsed) setColumnVisibility(visibilityHiding(parsed.hidden));
+  }, [raw]);
 }

@@ -7,7 +7,7 @@ import { useCatalog } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { effectiveProgress } from '@/course/course-stat-status';
 import { fieldCatalogs } from '../fields/strings';
-import { cardsCatalogs } from './cards-strings';
+import { cardsCatalogs } from './strings';
 import { CertificateCell, DeadlineCell, RelativeTime, StatusCell, UserCell } from './cells';
 
 /** Cards rendered at first and per "Show more": a whole course can hold thousands of rows. */

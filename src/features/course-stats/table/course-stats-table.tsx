@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import { DataTable } from '@/components/data-table/data-table';
@@ -9,11 +9,10 @@ import { SortKeyDescription } from '@/components/data-table/data-table-column-he
 import type { VirtualDataTableHandle } from '@/components/data-table/virtual-data-table';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { RowDetailsContext } from './cells';
 import { CourseStatsCards } from './course-stats-cards';
 import { CourseStatDetailsDialog } from './details-dialog';
 import { tableCatalogs } from './strings';
-import { RowDetailsContext } from './row-details-context';
-import { useSidewaysOverflow } from './use-sideways-overflow';
 
 // Whole-course mode's table comes with TanStack Virtual: paged browsing never loads either. (The details dialog
 // is not split off: everything it uses is on the first screen already, so a chunk of its own measured larger.)
@@ -28,6 +27,38 @@ const CourseStatsVirtualTable = lazyReady(virtualTableChunk, (module) => module.
 export function preloadVirtualTable(): void {
   // A failure here is not the user's: the table's own load tries again, and shows it if it fails.
   virtualTableChunk().catch(() => undefined);
+}
+
+/**
+ * Marks `box` with where its table's scroll region stands sideways: `data-scrolled` once it has scrolled from the
+ * start (the pinned User column then casts a shadow over the cells passing under it) and `data-more-right` while
+ * columns lie past its right edge (an edge shadow says so). Checked after every render (a column shown or hidden
+ * changes the table's width), on scroll and when the box changes size.
+ */
+function useSidewaysOverflow(box: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const update = () => {
+      const region = element.querySelector<HTMLElement>('.data-table-scroll');
+      const scrolled = region !== null && region.scrollLeft > 1;
+      const more = region !== null && region.scrollLeft + region.clientWidth < region.scrollWidth - 1;
+      element.toggleAttribute('data-scrolled', scrolled);
+      element.toggleAttribute('data-more-right', more);
+    };
+    update();
+    // Scroll events do not bubble: the box listens in the capture phase, for whichever region it holds.
+    element.addEventListener('scroll', update, { capture: true, passive: true });
+    // Where there is no ResizeObserver (an old browser, a test's DOM), the marks follow renders and scrolls only.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    const table = element.querySelector('table');
+    if (table) observer?.observe(table);
+    return () => {
+      element.removeEventListener('scroll', update, { capture: true });
+      observer?.disconnect();
+    };
+  });
 }
 
 export interface CourseStatsTableProps {

@@ -30,11 +30,13 @@ const en = {
   columnsMenu: 'Columns',
   resetColumns: 'Reset columns',
   pagination: 'Pages',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  page: (page: number) => `Page ${page}`,
-  loadingPage: (page: number) => `Loading page ${page}…`,
-  rowsPerPage: 'Rows per page',
+  pages: {
+    previous: 'Previous page',
+    next: 'Next page',
+    page: (page: number) => `Page ${page}`,
+    loadingPage: (page: number) => `Loading page ${page}…`,
+    rowsPerPage: 'Rows per page',
+  },
   detailsTitle: (username: string) => `Details: ${username}`,
   detailsPosition: (index: number, total: number) => `Row ${index + 1} of ${total}`,
   detailsField: 'Field',
@@ -72,11 +74,13 @@ const ru: TableTexts = {
   columnsMenu: 'Столбцы',
   resetColumns: 'Сбросить столбцы',
   pagination: 'Страницы',
-  previousPage: 'Предыдущая страница',
-  nextPage: 'Следующая страница',
-  page: (page: number) => `Страница ${page}`,
-  loadingPage: (page: number) => `Загрузка страницы ${page}…`,
-  rowsPerPage: 'Строк на странице',
+  pages: {
+    previous: 'Предыдущая страница',
+    next: 'Следующая страница',
+    page: (page: number) => `Страница ${page}`,
+    loadingPage: (page: number) => `Загрузка страницы ${page}…`,
+    rowsPerPage: 'Строк на странице',
+  },
   detailsTitle: (username: string) => `Подробности: ${username}`,
   detailsPosition: (index: number, total: number) => `Строка ${index + 1} из ${total}`,
   detailsField: 'Поле',
@@ -96,3 +100,27 @@ const ru: TableTexts = {
 export type TableTexts = typeof en;
 
 export const tableCatalogs: Record<Locale, TableTexts> = { en, ru };
+
+/** The learner cards a phone shows instead of the table's rows. */
+const cardsEn = {
+  showMore: (more: number) => `Show ${enWords.number(more)} more`,
+  cardsShown: (shown: number, total: number) => `${enWords.number(shown)} of ${enWords.rows(total)} shown.`,
+  sortBy: 'Sort by',
+  loadedOrder: 'Order loaded',
+  /** Read before the direction by screen readers, so the button says what it is about. */
+  directionPrefix: 'Sort direction: ',
+  direction: (desc: boolean): string => (desc ? 'Descending' : 'Ascending'),
+};
+
+export type CardsTexts = typeof cardsEn;
+
+const cardsRu: CardsTexts = {
+  showMore: (more: number) => `Показать ещё ${ruWords.number(more)}`,
+  cardsShown: (shown: number, total: number) => `Показано ${ruWords.number(shown)} из ${ruWords.rowsOf(total)}.`,
+  sortBy: 'Сортировать по',
+  loadedOrder: 'Порядок загрузки',
+  directionPrefix: 'Направление сортировки: ',
+  direction: (desc: boolean) => (desc ? 'По убыванию' : 'По возрастанию'),
+};
+
+export const cardsCatalogs: Record<Locale, CardsTexts> = { en: cardsEn, ru: cardsRu };

@@ -17,8 +17,7 @@ import { fieldCatalogs } from '../fields/strings';
 import { nearestPerPage, type CourseStatsSearch } from '../params/course-stats-search';
 import type { CourseStatsSorting } from '../params/sort-param';
 import { courseStatsColumnsIn } from './columns';
-import { DEFAULT_COLUMN_VISIBILITY } from './column-visibility';
-import { useColumnVisibility } from './use-column-visibility';
+import { DEFAULT_COLUMN_VISIBILITY, useColumnVisibility } from './column-visibility';
 import { markSortStart } from './use-sort-timing';
 
 let nextStatId = 0;

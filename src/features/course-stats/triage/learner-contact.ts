@@ -58,18 +58,13 @@ export function collectEmails(rows: readonly CourseStat[]): CollectedEmails {
 
 const MAILTO_PREFIX = 'mailto:?bcc=';
 
-/** Every address in BCC, so learners do not see each other's. Each is percent-encoded: none can add a header. */
-export function buildMailto(emails: readonly string[]): string {
-  return MAILTO_PREFIX + emails.map((email) => encodeURIComponent(email)).join(',');
-}
-
 export type MailtoLink = { href: string } | { href: null; reason: 'none' | 'too_long' };
 
 /**
- * The link for these addresses (buildMailto), or why there is none. The addresses are encoded one by one and the
- * link's length counted as it grows, stopping at the first that makes it too long: the addresses of a whole course
- * are collected again each time rows come in, and 10,000 of them made a link of some 300 KB, on every hand-over,
- * only to be compared with 2,000.
+ * The link for these addresses, or why there is none. Every address is in BCC, so learners do not see each other's,
+ * and percent-encoded: none can add a header. The addresses are encoded one by one and the link's length counted as
+ * it grows, stopping at the first that makes it too long: the addresses of a whole course are collected again each
+ * time rows come in, and 10,000 of them made a link of some 300 KB, on every hand-over, only to be compared with 2,000.
  */
 export function mailtoLink(emails: readonly string[], maxLength = MAILTO_MAX_LENGTH): MailtoLink {
   if (emails.length === 0) return { href: null, reason: 'none' };

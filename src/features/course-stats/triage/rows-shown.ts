@@ -4,13 +4,10 @@ import { parseTimestamp } from '@/lib/format';
 import { oncePerObject } from '@/lib/once-per-object';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, INACTIVE_DAYS, isOverdue } from '@/course/course-stat-status';
-import { sortRows, type RowSort } from '../fields/multi-sort';
 import { statRowKey } from '../fields/row-key';
 import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/quick-filter-ids';
 
 const DAY_MS = 86_400_000;
-
-type Predicate = (row: CourseStat, now: number) => boolean;
 
 /** What the quick filters read from a row, worked out once per row: 10,000 rows are filtered on every change. */
 interface RowFacts {
@@ -56,19 +53,10 @@ const keeps: Record<QuickFilterId, FactsPredicate> = {
   passed_no_cert: ({ passedWithoutCertificate }) => passedWithoutCertificate,
 };
 
-const onRow =
-  (id: QuickFilterId): Predicate =>
-  (row, now) =>
-    keeps[id](factsOf(row), row, now);
-
-/** Each quick filter as a test of one row. */
-export const quickFilterPredicates: Record<QuickFilterId, Predicate> = {
-  overdue: onRow('overdue'),
-  not_started: onRow('not_started'),
-  inactive: onRow('inactive'),
-  not_passed: onRow('not_passed'),
-  passed_no_cert: onRow('passed_no_cert'),
-};
+/** Whether the quick filter keeps the row at the moment `now`. */
+export function quickFilterKeeps(id: QuickFilterId, row: CourseStat, now: number): boolean {
+  return keeps[id](factsOf(row), row, now);
+}
 
 const haystack = oncePerObject((row: CourseStat) =>
   foldText(`${row.username}\n${row.user_email}\n${row.course_session_name}`),
@@ -121,19 +109,15 @@ export function matchesSearch(row: CourseStat, search: RowSearch): boolean {
   }
 }
 
-export interface RowsShownOptions {
+/** What narrows the rows loaded to the rows shown, before any sort. */
+export interface RowsKeptOptions {
   quick: readonly QuickFilterId[];
   query: string;
-  /** The sort keys, in order (see ../fields/multi-sort.ts); none keeps the API's order. */
-  sort: ReadonlyArray<RowSort<CourseStat>>;
   /** Milliseconds since the epoch, for "overdue" and "inactive". */
   now: number;
-  /** Only these rows, by statRowKey (a change picked in the changes region); null or absent for every row. */
-  rowKeys?: ReadonlySet<string> | null;
+  /** Only these rows, by statRowKey (a change picked in the changes region); null for every row. */
+  rowKeys: ReadonlySet<string> | null;
 }
-
-/** What narrows the rows loaded to the rows shown, before any sort (see RowsShownOptions). */
-export type RowsKeptOptions = Omit<RowsShownOptions, 'sort'>;
 
 /**
  * The rows loaded that the change picked, the quick filters (all must hold) and the search keep, in the order
@@ -141,50 +125,30 @@ export type RowsKeptOptions = Omit<RowsShownOptions, 'sort'>;
  */
 export function selectRowsKept(
   rows: readonly CourseStat[],
-  { quick, query, now, rowKeys = null }: RowsKeptOptions,
+  { quick, query, now, rowKeys }: RowsKeptOptions,
 ): readonly CourseStat[] {
-  const predicates = quick.map((id) => quickFilterPredicates[id]);
   const search = parseRowSearch(query);
-  if (predicates.length === 0 && search.kind === 'everything' && rowKeys === null) return rows;
+  if (quick.length === 0 && search.kind === 'everything' && rowKeys === null) return rows;
   return rows.filter(
     (row) =>
       (rowKeys === null || rowKeys.has(statRowKey(row))) &&
-      predicates.every((keep) => keep(row, now)) &&
+      quick.every((id) => quickFilterKeeps(id, row, now)) &&
       matchesSearch(row, search),
   );
-}
-
-/**
- * The rows the table shows: the rows loaded, then the change picked, the quick filters (all must hold), the search,
- * then the sort. Everything the user acts on (the table, the summary, copy, mail, export) uses this one list.
- */
-export function selectRowsShown(rows: readonly CourseStat[], options: RowsShownOptions): CourseStat[] {
-  return sortRows(selectRowsKept(rows, options), options.sort);
 }
 
 export type QuickFilterCounts = Record<QuickFilterId, number>;
 
 /**
- * How many rows each quick filter would keep on its own: counted over the rows loaded that match the search,
- * before any quick filter, so a count never drops to 0 just because another filter is on.
+ * How many of the rows each quick filter would keep on its own: counted over the rows the search keeps, before any
+ * quick filter, so a count never drops to 0 just because another filter is on.
  */
-export function countQuickFilters(rows: readonly CourseStat[], query: string, now: number): QuickFilterCounts {
+export function countQuickFilters(rows: readonly CourseStat[], now: number): QuickFilterCounts {
   const counts: QuickFilterCounts = { overdue: 0, not_started: 0, inactive: 0, not_passed: 0, passed_no_cert: 0 };
-  const search = parseRowSearch(query);
   // Every row loaded, again each time more come in: a row's facts are looked up once for all five filters.
   for (const row of rows) {
-    if (!matchesSearch(row, search)) continue;
     const facts = factsOf(row);
     for (const id of QUICK_FILTER_IDS) if (keeps[id](facts, row, now)) counts[id] += 1;
   }
   return counts;
-}
-
-/** How many rows the search alone keeps (the quick filter counts' base). */
-export function countSearchMatches(rows: readonly CourseStat[], query: string): number {
-  const search = parseRowSearch(query);
-  if (search.kind === 'everything') return rows.length;
-  let count = 0;
-  for (const row of rows) if (matchesSearch(row, search)) count += 1;
-  return count;
 }

@@ -1,36 +1,165 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
+import * as z from 'zod/mini';
 import { CopyButton } from '@/components/copy-button';
-import type { CourseStatsSearch } from '../params/course-stats-search';
-import { ExportControls } from './export-controls';
-import { collectEmails, mailtoLink } from './learner-contact';
+import { DataTableColumnMenu } from '@/components/data-table/data-table-column-menu';
+import { csvFileName, downloadText, type CsvDelimiter } from '@/lib/csv';
 import { useCatalog } from '@/lib/i18n';
+import { loadChunkOnce } from '@/lib/load-chunk';
+import { readStored, writeStored } from '@/lib/storage';
+import type { ColumnId } from '../fields/fields';
+import type { CourseStatsSearch } from '../params/course-stats-search';
+import { tableCatalogs } from '../table/strings';
+import { collectEmails, mailtoLink } from './learner-contact';
 import { triageCatalogs } from './strings';
+
+const DELIMITER_KEY = 'csv-delimiter';
+const delimiterSchema = z.enum([',', ';']);
+
+/**
+ * Excel splits CSV on the list separator of the system's region, which is a semicolon where the decimal mark
+ * is a comma (most of Europe, Russia): the first guess follows the browser's number format.
+ */
+function defaultDelimiter(): CsvDelimiter {
+  const decimal = new Intl.NumberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+  return decimal === ',' ? ';' : ',';
+}
+
+/** Written first in every export, shown or not: support staff paste them into other systems. */
+const EXPORT_LEADING_COLUMNS: readonly ColumnId[] = ['user_id', 'user_email'];
+
+type ExportedView = Pick<CourseStatsSearch, 'userId' | 'courseSessionId' | 'quick' | 'q' | 'all' | 'page'>;
+
+/**
+ * What the file name says about the rows: the course, then each filter of the view (user, session, quick filters,
+ * the search) and the page when it is one page past the first. With the day (see csvFileName) that gives
+ * `course-101-overdue-2026-11-25.csv`.
+ */
+export function exportFileNameParts(courseId: number, view: ExportedView): string[] {
+  const parts = [`course-${courseId}`];
+  if (view.userId !== undefined) parts.push(`user-${view.userId}`);
+  if (view.courseSessionId !== undefined) parts.push(`session-${view.courseSessionId}`);
+  for (const id of view.quick) parts.push(id.replaceAll('_', '-'));
+  if (view.q !== '') parts.push(`search-${view.q}`);
+  if (!view.all && view.page > 1) parts.push(`page-${view.page}`);
+  return parts;
+}
+
+// The table-to-CSV code loads on first use; where it cannot load, the export says it failed.
+const loadCsvCode = loadChunkOnce(() => import('@/components/data-table/table-csv'), { attempts: 1 });
+
+/**
+ * The delimiter (remembered in this browser) and Export CSV: the rows shown, in their order, User ID and Email
+ * first, then the visible columns. Nothing is fetched: the file is the rows already on screen.
+ */
+function ExportControls({ courseId, table, rows, search, partial }: Omit<ShownRowsToolsProps, 'id' | 'hidden'>) {
+  const texts = useCatalog(triageCatalogs);
+  const [delimiter, setDelimiter] = useState<CsvDelimiter>(
+    () => readStored(DELIMITER_KEY, delimiterSchema) ?? defaultDelimiter(),
+  );
+  const [message, setMessage] = useState('');
+  const selectId = useId();
+  const scopeId = useId();
+
+  const exportCsv = async () => {
+    try {
+      const { tableToCsv } = await loadCsvCode();
+      const csv = tableToCsv(table, rows, delimiter, { leadingColumnIds: EXPORT_LEADING_COLUMNS });
+      const fileName = csvFileName(exportFileNameParts(courseId, search));
+      downloadText(csv.text, fileName);
+      setMessage(texts.exported(csv.rows, fileName));
+    } catch {
+      setMessage(texts.exportFailed);
+    }
+  };
+
+  return (
+    <span className="course-stats-export">
+      <span className="field course-stats-delimiter">
+        <label htmlFor={selectId}>{texts.delimiter}</label>
+        <select
+          id={selectId}
+          value={delimiter}
+          onChange={(event) => {
+            const next: CsvDelimiter = event.target.value === ';' ? ';' : ',';
+            setDelimiter(next);
+            writeStored(DELIMITER_KEY, next);
+          }}
+        >
+          <option value=",">{texts.delimiterComma}</option>
+          <option value=";">{texts.delimiterSemicolon}</option>
+        </select>
+      </span>
+      <button type="button" className="button" aria-describedby={scopeId} onClick={() => void exportCsv()}>
+        {texts.exportCsv}
+      </button>
+      {/* The button's description, for screen readers: the rows it exports are those the table shows. */}
+      <span id={scopeId} className="muted field-hint visually-hidden">
+        {texts.exportScope(rows.length, partial)}
+      </span>
+      <span role="status" className="course-stats-export-status">
+        {message}
+      </span>
+    </span>
+  );
+}
+
+export interface FiltersAndToolsToggleProps {
+  open: boolean;
+  onToggle: () => void;
+  /** The ids of what it shows and hides: the quick filters and the toolbar. */
+  controls: string;
+  /** How many quick filters are on, said in its name while the filters are out of sight. */
+  filtersOn: number;
+}
+
+/**
+ * A phone's one button for the quick filters and the tools on the rows shown (copy, email, delimiter, export,
+ * columns): folded, the first learners come on the first screen.
+ */
+export function FiltersAndToolsToggle({ open, onToggle, controls, filtersOn }: FiltersAndToolsToggleProps) {
+  const texts = useCatalog(triageCatalogs);
+  return (
+    <button
+      type="button"
+      className="button course-stats-tools-toggle"
+      aria-expanded={open}
+      aria-controls={controls}
+      data-filters-on={filtersOn > 0 || undefined}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true" className="course-stats-tools-toggle-icon">
+        {open ? '▾' : '▸'}
+      </span>{' '}
+      {texts.filtersAndTools(filtersOn)}
+    </button>
+  );
+}
 
 export interface ShownRowsToolsProps {
   courseId: number;
   table: Table<CourseStat>;
-  /** The rows shown, in the table's order. */
+  /** The rows shown, in the table's order: what is copied, mailed and exported. */
   rows: readonly CourseStat[];
   /** Whole-course loading has not finished: more rows may exist than these. */
   partial: boolean;
   /** The view shown: the export's file name says its filters. */
   search: CourseStatsSearch;
-  /** More tools on the same toolbar, after the export (the columns menu). */
-  children?: ReactNode;
   /** For the button that shows and hides the toolbar (on a phone, "Filters and tools"). */
   id?: string;
   hidden?: boolean;
 }
 
 /**
- * What can be done with the rows shown, on one toolbar: copy their addresses, write to them, export them. A phone
+ * What can be done with the rows shown, on one toolbar: copy their addresses, write to them, export them, and the
+ * Columns menu (every column but User, and "Reset columns"). A phone
  * wraps the toolbar, and keeps it behind "Filters and tools" (with the quick filters) so the learners still come
  * on the first screen.
  */
-export function ShownRowsTools({ courseId, table, rows, partial, search, children, id, hidden }: ShownRowsToolsProps) {
+export function ShownRowsTools({ courseId, table, rows, partial, search, id, hidden }: ShownRowsToolsProps) {
   const texts = useCatalog(triageCatalogs);
+  const tableTexts = useCatalog(tableCatalogs);
   const contacts = useMemo(() => collectEmails(rows), [rows]);
   const mailto = mailtoLink(contacts.emails);
   const mailReasonId = useId();
@@ -68,7 +197,7 @@ export function ShownRowsTools({ courseId, table, rows, partial, search, childre
         </span>
       </span>
       <ExportControls courseId={courseId} table={table} rows={rows} search={search} partial={partial} />
-      {children}
+      <DataTableColumnMenu table={table} label={tableTexts.columnsMenu} resetLabel={tableTexts.resetColumns} />
     </div>
   );
 }

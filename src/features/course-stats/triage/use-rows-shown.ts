@@ -4,7 +4,7 @@ import { isComputedColumnId, rowSortsFor, type ComputedSorts } from '../fields/f
 import { parseSortParam, serializeSort } from '../params/sort-param';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import { isQuickFilterId } from '../params/quick-filter-ids';
-import { countQuickFilters, countSearchMatches, selectRowsKept, type QuickFilterCounts } from './rows-shown';
+import { countQuickFilters, selectRowsKept, type QuickFilterCounts } from './rows-shown';
 import { sortRows } from '../fields/multi-sort';
 import { measureSortCompute, useSortPaintMark } from '../table/use-sort-timing';
 
@@ -18,8 +18,6 @@ export interface RowsShown {
   kept: readonly CourseStat[];
   /** Per quick filter, how many of the rows shown now it would keep. */
   counts: QuickFilterCounts;
-  /** Rows that match the search, before quick filters. */
-  searchMatches: number;
   /** A search, a quick filter or a change is on: the rows shown may be fewer than the rows loaded. */
   narrowed: boolean;
 }
@@ -59,9 +57,8 @@ export function useRowsShown(
     const sort = () => sortRows(kept, rowSorts);
     return rowSorts.length > 0 ? measureSortCompute(kept.length, sort) : sort();
   }, [kept, sortKey, sorts]);
-  // Over the rows shown, with no search (they already match it): checking a box keeps exactly its count.
-  const counts = useMemo(() => countQuickFilters(kept, '', now), [kept, now]);
-  const searchMatches = useMemo(() => countSearchMatches(rows, q), [rows, q]);
+  // Over the rows shown (they already match the search): checking a box keeps exactly its count.
+  const counts = useMemo(() => countQuickFilters(kept, now), [kept, now]);
   useSortPaintMark(sort, shown);
-  return { shown, kept, counts, searchMatches, narrowed: q !== '' || quickKey !== '' || rowKeys !== null };
+  return { shown, kept, counts, narrowed: q !== '' || quickKey !== '' || rowKeys !== null };
 }

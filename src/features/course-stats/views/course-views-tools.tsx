@@ -1,12 +1,13 @@
-import { useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch } from '../params/course-stats-search';
+import type { QuickFilterId } from '../params/quick-filter-ids';
+import { currentColumnVisibility, hiddenColumnIds } from '../table/column-visibility';
 import { triageCatalogs } from '../triage/strings';
-import { SaveViewIcon, ToolText } from './icons';
-import { SaveViewDialog } from './save-view-dialog';
-import { viewsCatalogs } from './strings';
-import { suggestViewName } from './view-suggestion';
-import { ViewsMenu } from './views-menu';
+import { saveView, useSavedViews, VIEW_NAME_MAX } from './saved-views';
+import { viewsCatalogs, type ViewsTexts } from './strings';
+import { useViewName, ViewNameField } from './view-name-field';
+import { SaveViewIcon, ToolText, ViewsMenu } from './views-menu';
 import './views.css';
 
 export interface CourseViewsToolsProps {
@@ -59,5 +60,109 @@ export function CourseViewsTools({ courseId, search, courseName }: CourseViewsTo
         {status}
       </p>
     </>
+  );
+}
+
+interface SuggestionInput {
+  courseId: number;
+  /** The course's name when its rows have said it. */
+  courseName: string | null;
+  search: CourseStatsSearch;
+}
+
+/** A name the Save view field starts with: the course, then what narrows it, e.g. "Course 7 · whole course · “anna”". */
+function suggestViewName(
+  { courseId, courseName, search }: SuggestionInput,
+  texts: ViewsTexts['suggestion'],
+  quickLabels: Record<QuickFilterId, string>,
+): string {
+  const parts = [
+    courseName?.trim() || texts.course(courseId),
+    search.userId === undefined ? null : texts.user(search.userId),
+    search.courseSessionId === undefined ? null : texts.session(search.courseSessionId),
+    search.all ? texts.wholeCourse : null,
+    search.q === '' ? null : texts.search(search.q),
+    ...search.quick.map((id) => quickLabels[id]),
+  ].filter((part) => part !== null);
+  const name = parts.join(' · ').replace(/\s+/g, ' ');
+  return name.length > VIEW_NAME_MAX ? `${name.slice(0, VIEW_NAME_MAX - 1).trimEnd()}…` : name;
+}
+
+interface SaveViewDialogProps {
+  courseId: number;
+  search: CourseStatsSearch;
+  /** The name the field starts with, selected so typing replaces it. */
+  suggestion: string;
+  onSaved: (name: string) => void;
+  /** Called once the dialog has closed (saved, Cancel, Escape). */
+  onClose: () => void;
+}
+
+/**
+ * Names the current view and keeps it: a native modal <dialog> (the browser traps focus and closes it on Escape).
+ * An empty or overlong name is refused in place; a name the course already uses is allowed, and says it replaces.
+ */
+function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose }: SaveViewDialogProps) {
+  const texts = useCatalog(viewsCatalogs);
+  const views = useSavedViews(courseId);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const { check, problem, notKept, setNotKept, submit, field } = useViewName(suggestion, { courseId, views });
+  const { inputRef } = field;
+  const replaces = check.ok ? check.sameAs : null;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.open) return;
+    // Where showModal is missing (old browsers, test DOMs) the dialog still opens, without the modal trap.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, [inputRef]);
+
+  const close = () => {
+    const dialog = dialogRef.current;
+    if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+    else onClose();
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = submit();
+    if (name === null) return;
+    const hiddenColumns = hiddenColumnIds(currentColumnVisibility());
+    const result = saveView({ name, courseId, search, hiddenColumns });
+    if (result.status !== 'ok') {
+      setNotKept(true);
+      return;
+    }
+    onSaved(name);
+    close();
+  };
+
+  return (
+    <dialog ref={dialogRef} className="details-dialog view-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <form onSubmit={handleSubmit} noValidate>
+        <h2 id={`${id}-title`}>{texts.saveView}</h2>
+        <ViewNameField
+          {...field}
+          problem={problem}
+          notes={[
+            ...(replaces ? [{ text: texts.replaces(replaces.name), className: 'view-dialog-note' }] : []),
+            { text: texts.keeps, className: 'field-hint muted' },
+          ]}
+          alert={notKept ? texts.notKept : null}
+        />
+        <div className="view-dialog-actions">
+          <button type="submit" className="button button-primary">
+            {texts.save}
+          </button>
+          <button type="button" className="button" onClick={close}>
+            {texts.cancel}
+          </button>
+        </div>
+      </form>
+    </dialog>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useCatalog } from '@/lib/i18n';
-import { deleteView, renameView, restoreView, type SavedView } from './saved-views';
+import { deleteView, renameView, restoreView, useSavedViews, viewHref, type SavedView } from './saved-views';
 import { viewsCatalogs } from './strings';
-import { useSavedViews } from './use-saved-views';
-import { checkViewName, viewNameProblemText } from './view-name';
-import { useViewNameInput, ViewNameField } from './view-name-field';
-import { viewHref } from './view-link';
+
+import { useViewName, ViewNameField } from './view-name-field';
+
 import { CopyViewLink } from './views-menu';
 import './views.css';
 
@@ -152,14 +151,10 @@ interface RenameFormProps {
 /** The name in place, with the Save view dialog's rules; a name another view of the course has is refused. */
 function RenameForm({ view, views, onDone }: RenameFormProps) {
   const texts = useCatalog(viewsCatalogs);
-  const { name, submitted, setSubmitted, notKept, setNotKept, field } = useViewNameInput(view.name);
+  const scope = { courseId: view.courseId, views, exceptId: view.id };
+  const { check, problem, notKept, setNotKept, submit, field } = useViewName(view.name, scope);
   const { inputRef } = field;
-  const check = checkViewName(name, { courseId: view.courseId, views, exceptId: view.id });
-  const problem = check.ok
-    ? check.sameAs && texts.nameTaken(check.sameAs.name)
-    : submitted || check.problem === 'too-long'
-      ? viewNameProblemText(check, texts)
-      : null;
+  const taken = check.ok ? check.sameAs : null;
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -168,13 +163,10 @@ function RenameForm({ view, views, onDone }: RenameFormProps) {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (!check.ok || check.sameAs) {
-      inputRef.current?.focus();
-      return;
-    }
-    const result = renameView(view.id, check.name);
-    if (result.status === 'ok') onDone(check.name);
+    const name = submit(taken !== null);
+    if (name === null) return;
+    const result = renameView(view.id, name);
+    if (result.status === 'ok') onDone(name);
     else if (result.status === 'not-stored') setNotKept(true);
     else if (result.status === 'not-found') onDone(null);
   };
@@ -191,7 +183,11 @@ function RenameForm({ view, views, onDone }: RenameFormProps) {
         }
       }}
     >
-      <ViewNameField {...field} problem={problem} alert={notKept ? texts.notKeptChange : null} />
+      <ViewNameField
+        {...field}
+        problem={taken ? texts.nameTaken(taken.name) : problem}
+        alert={notKept ? texts.notKeptChange : null}
+      />
       <span className="saved-view-actions">
         <button type="submit" className="button button-primary">
           {texts.saveName}

@@ -1,7 +1,9 @@
+import { useMemo, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { matchRoute } from '@/lib/routes';
-import { COURSE_MEMORY_KEYS, readStored, writeStored } from '@/lib/storage';
+import { COURSE_MEMORY_KEYS, readStored, readText, writeStored, onStoredElsewhere } from '@/lib/storage';
 import { isHideableColumnId, type ColumnId } from '../fields/fields';
+import { withHiddenColumns } from '../params/hidden-columns-param';
 import { courseStatsHref, parseCourseStatsSearch, type CourseStatsSearch } from '../params/course-stats-search';
 
 /**
@@ -63,16 +65,9 @@ export function viewPath(courseId: number, search: CourseStatsSearch): string {
   return courseStatsHref(courseId, { ...search, page: 1 });
 }
 
-/** The search a view opens with. */
-export function viewSearch(view: Pick<SavedView, 'path'>): CourseStatsSearch {
-  const query = view.path.split('?')[1] ?? '';
-  return parseCourseStatsSearch(new URLSearchParams(query)).search;
-}
-
-/** Every saved view, newest first; only those of `courseId` when given. */
-export function readSavedViews(courseId?: number): SavedView[] {
-  const views = (readStored(COURSE_MEMORY_KEYS.savedViews, storedSchema) ?? []).slice(0, SAVED_VIEWS_LIMIT);
-  return courseId === undefined ? views : views.filter((view) => view.courseId === courseId);
+/** Every saved view, newest first. */
+export function readSavedViews(): SavedView[] {
+  return (readStored(COURSE_MEMORY_KEYS.savedViews, storedSchema) ?? []).slice(0, SAVED_VIEWS_LIMIT);
 }
 
 export type SavedViewsResult =
@@ -82,13 +77,8 @@ export type SavedViewsResult =
   | { status: 'name-taken' }
   | { status: 'not-stored' };
 
+/** Called after every change this tab makes to the saved views (see useSavedViews). */
 const listeners = new Set<() => void>();
-
-/** Called after every change this tab makes to the saved views (see use-saved-views.ts). */
-export function subscribeSavedViews(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 function store(views: SavedView[]): SavedViewsResult {
   const stored = views.map(({ id, name, path, hiddenColumns, savedAt }) => ({
@@ -170,4 +160,45 @@ export function restoreView(view: SavedView, index: number): SavedViewsResult {
   if (views.some((other) => sameName(other, view.courseId, view.name))) return { status: 'name-taken' };
   const restored = [...views.slice(0, index), view, ...views.slice(index)];
   return store(restored.slice(0, SAVED_VIEWS_LIMIT));
+}
+
+let read: { raw: string | null; views: SavedView[] } | null = null;
+
+/** The saved views; the same array until the stored text changes, as useSyncExternalStore needs. */
+function currentViews(): SavedView[] {
+  const raw = readText(COURSE_MEMORY_KEYS.savedViews);
+  if (read === null || read.raw !== raw) read = { raw, views: readSavedViews() };
+  return read.views;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // A view saved in another tab shows here too.
+  const stopListening = onStoredElsewhere(COURSE_MEMORY_KEYS.savedViews, listener);
+  return () => {
+    listeners.delete(listener);
+    stopListening();
+  };
+}
+
+/** The saved views, newest first, kept up to date; only those of `courseId` when given. */
+export function useSavedViews(courseId?: number): SavedView[] {
+  const views = useSyncExternalStore(subscribe, currentViews, currentViews);
+  return useMemo(
+    () => (courseId === undefined ? views : views.filter((view) => view.courseId === courseId)),
+    [views, courseId],
+  );
+}
+
+/**
+ * Where a view opens: its page with `hide=` for its columns, which the page applies and then takes out of the
+ * address. The menu, the course index and Copy link all use this one link.
+ */
+export function viewHref(view: Pick<SavedView, 'path' | 'hiddenColumns'>): string {
+  return withHiddenColumns(view.path, view.hiddenColumns);
+}
+
+/** The link to share: absolute, so it opens the view in any browser (after signing in there). */
+export function viewUrl(view: Pick<SavedView, 'path' | 'hiddenColumns'>, origin = window.location.origin): string {
+  return new URL(viewHref(view), origin).href;
 }

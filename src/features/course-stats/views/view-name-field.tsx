@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import { TextField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
+import { cleanViewName, sameName, VIEW_NAME_MAX, type SavedView } from './saved-views';
 import { viewsCatalogs } from './strings';
 
 export interface ViewNameFieldProps {
@@ -43,18 +44,51 @@ export function ViewNameField({ inputRef, value, onChange, problem, notes = [], 
   );
 }
 
+type ViewNameCheck =
+  { ok: false; problem: 'empty' | 'too-long'; length: number } | { ok: true; name: string; sameAs: SavedView | null };
+
 /**
- * The state behind a ViewNameField: the name typed, whether saving was tried (a refusal shows from then on), and
- * whether the browser kept nothing (cleared as soon as the name changes).
+ * A typed view name as it would be saved, and the view of the course (other than `exceptId`) it already names, if
+ * any: saving replaces that one, renaming is refused.
  */
-export function useViewNameInput(initial: string) {
+function checkViewName(
+  typed: string,
+  { courseId, views, exceptId }: { courseId: number; views: readonly SavedView[]; exceptId?: string },
+): ViewNameCheck {
+  const name = cleanViewName(typed);
+  if (name === null) {
+    const length = typed.trim().replace(/\s+/g, ' ').length;
+    return { ok: false, problem: length === 0 ? 'empty' : 'too-long', length };
+  }
+  const sameAs = views.find((view) => view.id !== exceptId && sameName(view, courseId, name)) ?? null;
+  return { ok: true, name, sameAs };
+}
+
+/**
+ * The state behind a ViewNameField, as the Save view dialog and Rename share it: the name typed, that name as it
+ * would be saved (`check`), and why it is refused: an empty name once saving is tried, an overlong one as it is
+ * typed. `notKept` (the browser kept nothing) clears as soon as the name changes.
+ */
+export function useViewName(initial: string, scope: Parameters<typeof checkViewName>[1]) {
+  const texts = useCatalog(viewsCatalogs);
   const inputRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [notKept, setNotKept] = useState(false);
+  const check = checkViewName(name, scope);
+  let problem: string | null = null;
+  if (!check.ok && (submitted || check.problem === 'too-long'))
+    problem = check.problem === 'empty' ? texts.nameEmpty : texts.nameTooLong(VIEW_NAME_MAX, check.length);
+  /** Saving is tried: the name to save, or null when it is refused (or `refuse`), its field then taking the focus. */
+  const submit = (refuse = false): string | null => {
+    setSubmitted(true);
+    if (check.ok && !refuse) return check.name;
+    inputRef.current?.focus();
+    return null;
+  };
   const onChange = (value: string) => {
     setName(value);
     setNotKept(false);
   };
-  return { name, submitted, setSubmitted, notKept, setNotKept, field: { inputRef, value: name, onChange } };
+  return { check, problem, notKept, setNotKept, submit, field: { inputRef, value: name, onChange } };
 }

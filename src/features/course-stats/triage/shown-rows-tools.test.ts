@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvFileName } from '@/lib/csv';
 import { DEFAULT_SEARCH } from '../params/course-stats-search';
-import { exportFileNameParts } from './csv-export';
+import { exportFileNameParts } from './shown-rows-tools';
 
 const day = new Date(2026, 10, 25, 15, 0);
 const fileName = (patch: Partial<typeof DEFAULT_SEARCH>, courseId = 101) =>

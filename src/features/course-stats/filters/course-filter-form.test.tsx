@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CourseFilterForm } from './course-filter-form';
-import { CourseStatsFilterForm } from './course-stats-filter-form';
 import type { SessionChoices } from './session-choices';
 
 /** A screen that matches (or not) every media query asked. */
@@ -24,55 +23,82 @@ function mockMatchMedia(matches: boolean) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('CourseStatsFilterForm (no course open yet) on a narrow screen', () => {
-  it('keeps the course field in view and folds the others, with a summary of what they hold', async () => {
+describe('CourseFilterForm where no course is open yet, on a narrow screen', () => {
+  it('keeps the course field and Show in view and folds the others, with a summary of what they hold', async () => {
     mockMatchMedia(true);
     const user = userEvent.setup();
-    render(<CourseStatsFilterForm initial={{ courseId: '101', userId: '7' }} onSubmit={vi.fn()} />);
+    render(<CourseFilterForm sessions={null} onSubmit={vi.fn()} />);
 
-    expect(screen.getByRole('textbox', { name: 'Course ID' })).toHaveValue('101');
+    await user.type(screen.getByRole('textbox', { name: 'Course ID' }), '101');
     expect(screen.getByRole('button', { name: 'Show' })).toBeVisible();
     const toggle = screen.getByRole('button', { name: 'Filters' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('textbox', { name: 'User ID' })).not.toBeInTheDocument();
-    expect(screen.getByText('User ID 7')).toBeVisible();
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const userId = screen.getByRole('textbox', { name: 'User ID' });
-    expect(userId).toHaveValue('7');
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toContainElement(userId);
-    expect(screen.queryByText('User ID 7')).not.toBeInTheDocument();
+    await user.type(userId, '7');
+    await user.type(screen.getByRole('textbox', { name: 'Session ID' }), '5');
+    expect(screen.queryByText('User ID 7 · Session ID 5')).not.toBeInTheDocument();
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('textbox', { name: 'User ID' })).not.toBeInTheDocument();
+    expect(screen.getByText('User ID 7 · Session ID 5')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Course ID' })).toHaveValue('101');
   });
 
   it('unfolds a folded field that holds a problem and gives it focus', async () => {
     mockMatchMedia(true);
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    render(<CourseStatsFilterForm initial={{ courseId: '101', userId: 'abc' }} onSubmit={onSubmit} />);
+    render(<CourseFilterForm sessions={null} onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Course ID' }), '101');
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    await user.click(toggle);
+    await user.type(screen.getByRole('textbox', { name: 'User ID' }), 'abc');
+    await user.click(toggle);
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('textbox', { name: 'User ID' })).toHaveFocus();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('refuses a missing course with the fold left as it is, and submits the course with its filters', async () => {
+    mockMatchMedia(true);
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<CourseFilterForm sessions={null} onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    const courseId = screen.getByRole('textbox', { name: 'Course ID' });
+    expect(courseId).toHaveFocus();
+    expect(courseId).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(courseId, '101');
+    expect(courseId).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.type(screen.getByRole('textbox', { name: 'Session ID' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(onSubmit).toHaveBeenCalledWith({ courseId: 101, userId: undefined, courseSessionId: 3 });
+  });
+
   it('shows every field on a wide screen, with no fold', () => {
     mockMatchMedia(false);
-    render(<CourseStatsFilterForm initial={{ courseId: '101' }} onSubmit={vi.fn()} />);
+    render(<CourseFilterForm sessions={null} onSubmit={vi.fn()} />);
     expect(screen.queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Course ID' })).toHaveValue('101');
+    expect(screen.getByRole('textbox', { name: 'Course ID' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'User ID' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Session ID' })).toBeVisible();
   });
 });
 
 const SESSIONS: SessionChoices = {
-  active: [{ id: 81, name: 'Open enrolment', startedAt: null, finishedAt: null, endless: true }],
-  archived: [{ id: 61, name: 'Autumn 2025', startedAt: null, finishedAt: null, endless: false }],
+  active: [{ id: 81, name: 'Open enrolment', started_at: null, finished_at: null, infinitely: true }],
+  archived: [{ id: 61, name: 'Autumn 2025', started_at: null, finished_at: null, infinitely: false }],
 };
 
 describe('CourseFilterForm (the statistics page) on a narrow screen', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { CourseShortcuts } from './courses-index-page';
+import { CourseShortcuts } from './course-shortcuts';
 
 function renderIndex() {
   return renderWithProviders(<CourseShortcuts />, {

@@ -4,8 +4,7 @@ import { courseStatsHref } from '../params/course-stats-search';
 import { forgetRecentCourses, readRecentCourses, type RecentCourse } from '@/course/recent-courses';
 import { useCatalog } from '@/lib/i18n';
 import { routeCatalogs } from './strings';
-import { useGoToCourse } from './use-go-to-course';
-import { CourseStatsFilterForm } from '../filters/course-stats-filter-form';
+import { OpenCourseForm } from '../filters/course-filter-form';
 import { SavedViewsList } from '../views/saved-views-list';
 import './course-stats.css';
 
@@ -15,14 +14,13 @@ import './course-stats.css';
  */
 export function CourseShortcuts() {
   const texts = useCatalog(routeCatalogs);
-  const goToCourse = useGoToCourse();
   const [recent, setRecent] = useState<RecentCourse[]>(readRecentCourses);
   const recentId = useId();
 
   return (
     <div className="course-shortcuts">
       <p className="course-shortcuts-intro">{texts.indexIntro}</p>
-      <CourseStatsFilterForm onSubmit={goToCourse} />
+      <OpenCourseForm />
       <div className="course-shortcuts-lists">
         <section className="recent-courses" aria-labelledby={recentId}>
           <h2 id={recentId}>{texts.recentTitle}</h2>
