@@ -9,15 +9,8 @@ import type { FieldTexts } from './strings';
 /** What a column's CSV values are counted in, said in its CSV header: "Time spent (seconds)". */
 export type CsvUnit = 'percent' | 'seconds' | 'time-zone';
 
-export interface DurationUnits {
-  d: string;
-  h: string;
-  min: string;
-  s: string;
-}
-
 /** A duration in the catalog's units: "1 h 5 min", "1 ч 5 мин". */
-export function localizedDuration(seconds: number | null | undefined, units: DurationUnits): string {
+export function localizedDuration(seconds: number | null | undefined, units: FieldTexts['durationUnits']): string {
   return formatDuration(seconds)
     .replace(/\bd\b/g, units.d)
     .replace(/\bh\b/g, units.h)

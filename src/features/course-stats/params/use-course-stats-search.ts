@@ -17,11 +17,6 @@ const correctionsStateSchema = z.object({ courseStatsCorrections: z.array(search
 /** How long a navigation asked for may take to render before it counts as overtaken. */
 const PENDING_FOR_MS = 3000;
 
-function correctionsFromState(state: unknown): SearchCorrection[] {
-  const parsed = correctionsStateSchema.safeParse(state);
-  return parsed.success ? parsed.data.courseStatsCorrections : [];
-}
-
 export interface CourseStatsSearchState {
   search: CourseStatsSearch;
   /** What was wrong with the URL this view was opened with. */
@@ -57,7 +52,10 @@ export function useCourseStatsSearch(): CourseStatsSearchState {
     void navigate({ search: canonical, hash: location.hash }, { replace: true, state, preventScrollReset: true });
   }, [needsCorrection, canonical, parsed, navigate, location.hash]);
 
-  const stateCorrections = useMemo(() => correctionsFromState(location.state), [location.state]);
+  const stateCorrections = useMemo(() => {
+    const fromState = correctionsStateSchema.safeParse(location.state);
+    return fromState.success ? fromState.data.courseStatsCorrections : [];
+  }, [location.state]);
   const corrections = parsed.corrections.length > 0 ? parsed.corrections : stateCorrections;
 
   // Navigations render later (in a transition) than they are asked for: a second change made before the first

@@ -20,10 +20,6 @@ function shown(value: DetailsValue): ReactNode {
   );
 }
 
-function rawValue(value: unknown): string {
-  return JSON.stringify(value) ?? 'undefined';
-}
-
 export interface CourseStatDetailsDialogProps {
   /** The rows in the order the table shows them, so Previous and Next walk the table. */
   rows: readonly CourseStat[];
@@ -105,7 +101,7 @@ export function CourseStatDetailsDialog({
                 ) : (
                   <td>
                     <code>
-                      {field.details.raw}: {rawValue(stat[field.details.raw])}
+                      {field.details.raw}: {JSON.stringify(stat[field.details.raw]) ?? 'undefined'}
                     </code>
                   </td>
                 )}
