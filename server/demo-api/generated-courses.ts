@@ -15,7 +15,7 @@ export const GENERATED_COURSE_LEARNERS = 300;
 
 /**
  * A learner to search for across courses: José García (10040) is in course 101 and in about sixty others, most of
- * them generated. Tests and the README name him; generated-courses.test.ts holds this to be true.
+ * them generated. Tests and the README name him; course-list.test.ts holds this to be true.
  */
 export const SHARED_LEARNER_ID = 10040;
 
