@@ -2,7 +2,7 @@
 import { courseStatSchema } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
-import { summarizeCourseStats } from './course-stats-summary';
+import { summarizeCourseStats } from './course-health';
 
 const stat = (overrides: Parameters<typeof courseStatWire>[0]) => courseStatSchema.parse(courseStatWire(overrides));
 const now = Date.parse('2026-11-13T12:00:00Z');
