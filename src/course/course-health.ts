@@ -1,7 +1,16 @@
 import type { CourseStat } from '@contract';
-import { courseStatStatus, effectiveProgress, isOverdue } from '@/course/course-stat-status';
+import { parseTimestamp } from '@/lib/format';
+import { oncePerObject } from '@/lib/once-per-object';
+import { courseStatStatus, effectiveProgress, INACTIVE_DAYS, isOverdue } from '@/course/course-stat-status';
 
-export interface CourseStatsSummary {
+const DAY_MS = 86_400_000;
+const INACTIVE_MS = INACTIVE_DAYS * DAY_MS;
+
+/**
+ * A course's health: the figures the statistics page's summary and quick filters show for the same rows, and the
+ * account overview's columns. Counts are of rows, as the quick filters count them.
+ */
+export interface CourseHealth {
   rows: number;
   /** Distinct users: a learner in two sessions has two rows. */
   learners: number;
@@ -11,11 +20,19 @@ export interface CourseStatsSummary {
   averageProgress: number | null;
   averageScore: number | null;
   overdue: number;
+  notStarted: number;
+  /** Rows with no activity for INACTIVE_DAYS or more, or none ever (the "Inactive" quick filter). */
+  inactive: number;
+  /** The newest row's last activity, ms since the epoch; null when no row has one. */
+  lastActivity: number | null;
 }
 
 function share(count: number, total: number): number | null {
   return total === 0 ? null : (count / total) * 100;
 }
+
+// Rows are immutable objects from the query cache: each row's last activity is parsed once, not on every count.
+const activityOf = oncePerObject((row: CourseStat) => parseTimestamp(row.last_activity));
 
 /**
  * One pass over the rows, allocating nothing per row: in whole-course mode the summary is worked out again each
@@ -23,10 +40,13 @@ function share(count: number, total: number): number | null {
  * their arrays took 11 ms of such a render at 10,000 rows. The sums add the same values in the same order as
  * before, so the averages are the same to the last digit.
  */
-export function summarizeCourseStats(rows: readonly CourseStat[], now: number): CourseStatsSummary {
+export function summarizeCourseStats(rows: readonly CourseStat[], now: number): CourseHealth {
   let completed = 0;
   let passed = 0;
   let overdue = 0;
+  let notStarted = 0;
+  let inactive = 0;
+  let lastActivity: number | null = null;
   let progressSum = 0;
   let progressCount = 0;
   let scoreSum = 0;
@@ -34,8 +54,13 @@ export function summarizeCourseStats(rows: readonly CourseStat[], now: number): 
   const learners = new Set<number>();
   for (const row of rows) {
     if (row.completed) completed += 1;
-    if (courseStatStatus(row) === 'passed') passed += 1;
+    const status = courseStatStatus(row);
+    if (status === 'passed') passed += 1;
+    else if (status === 'not_started') notStarted += 1;
     if (isOverdue(row, now)) overdue += 1;
+    const activity = activityOf(row);
+    if (activity === null || now - activity >= INACTIVE_MS) inactive += 1;
+    if (activity !== null && (lastActivity === null || activity > lastActivity)) lastActivity = activity;
     learners.add(row.user_id);
     const progress = effectiveProgress(row);
     if (Number.isFinite(progress)) {
@@ -55,5 +80,107 @@ export function summarizeCourseStats(rows: readonly CourseStat[], now: number): 
     averageProgress: progressCount === 0 ? null : progressSum / progressCount,
     averageScore: scoreCount === 0 ? null : scoreSum / scoreCount,
     overdue,
+    notStarted,
+    inactive,
+    lastActivity,
   };
+}
+
+// --- Sorting the overview -----------------------------------------------------------------------------------------
+
+/** A course as the overview sorts it: `health` is null until its statistics are read. */
+export interface CourseHealthRow {
+  id: number;
+  name: string;
+  health: CourseHealth | null;
+}
+
+/** The overview's sortable columns: the course's name and each figure of its health. */
+export type HealthColumn =
+  | 'name'
+  | 'learners'
+  | 'completedPercent'
+  | 'passedPercent'
+  | 'averageProgress'
+  | 'overdue'
+  | 'notStarted'
+  | 'inactive'
+  | 'lastActivity';
+
+export interface HealthSort {
+  column: HealthColumn;
+  desc: boolean;
+}
+
+/**
+ * "Needs attention first", the overview's default order: most overdue, then most inactive, then lowest completed %,
+ * then by name. This list is the rule, once: the comparator follows it, and the tooltip can name it step by step
+ * with the columns' own labels. Courses not yet read come last.
+ */
+export const NEEDS_ATTENTION: readonly HealthSort[] = [
+  { column: 'overdue', desc: true },
+  { column: 'inactive', desc: true },
+  { column: 'completedPercent', desc: false },
+  { column: 'name', desc: false },
+];
+
+type Figure = Exclude<HealthColumn, 'name'>;
+
+/** A figure of a course; null when unread, or when the course has no rows to take a share or an average of. */
+function figure(row: CourseHealthRow, column: Figure): number | null {
+  return row.health === null ? null : row.health[column];
+}
+
+const collators = new Map<string, Intl.Collator>();
+function collator(locale: string): Intl.Collator {
+  let found = collators.get(locale);
+  if (!found) {
+    found = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    collators.set(locale, found);
+  }
+  return found;
+}
+
+type Compare = (a: CourseHealthRow, b: CourseHealthRow) => number;
+
+/** One step of an order. A figure that is null goes after every number, whichever the direction: it is unknown, not 0. */
+function compareStep({ column, desc }: HealthSort, locale: string): Compare {
+  const sign = desc ? -1 : 1;
+  if (column === 'name') {
+    const names = collator(locale);
+    return (a, b) => sign * names.compare(a.name, b.name);
+  }
+  return (a, b) => {
+    const x = figure(a, column);
+    const y = figure(b, column);
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return sign * (x - y);
+  };
+}
+
+/** The steps in turn; ties end on the name and then the id, so no order depends on the order courses arrived in. */
+function compareSteps(steps: readonly HealthSort[], locale: string): Compare {
+  const compares = [...steps, { column: 'name', desc: false } as const].map((step) => compareStep(step, locale));
+  return (a, b) => {
+    for (const compare of compares) {
+      const result = compare(a, b);
+      if (result !== 0) return result;
+    }
+    return a.id - b.id;
+  };
+}
+
+/** The default order, NEEDS_ATTENTION, for Array.prototype.sort. */
+export function compareNeedsAttention(locale = 'en'): Compare {
+  return compareSteps(NEEDS_ATTENTION, locale);
+}
+
+/**
+ * The order of a column header's sort: by that column, then by name. A course without the figure (not yet read,
+ * or no rows to average) comes last in both directions.
+ */
+export function compareByColumn(sort: HealthSort, locale = 'en'): Compare {
+  return compareSteps([sort], locale);
 }
