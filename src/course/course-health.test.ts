@@ -9,6 +9,7 @@ import {
   summarizeCourseStats,
   type CourseHealth,
   type CourseHealthRow,
+  type HealthColumn,
 } from './course-health';
 
 const stat = (overrides: Parameters<typeof courseStatWire>[0]) => courseStatSchema.parse(courseStatWire(overrides));
@@ -155,61 +156,35 @@ describe('compareNeedsAttention', () => {
 });
 
 describe('compareByColumn', () => {
-  const rows = () => [
-    course(1, 'Unread B', null),
-    course(2, 'Two', { learners: 2 }),
-    course(3, 'Zero', { learners: 0 }),
-    course(4, 'Unread A', null),
-    course(5, 'Five', { learners: 5 }),
-  ];
+  const sortedBy = (list: readonly CourseHealthRow[], column: HealthColumn, desc: boolean) =>
+    names([...list].sort(compareByColumn({ column, desc })));
 
   it('keeps unread courses last in both directions, never as 0', () => {
-    expect(names(rows().sort(compareByColumn({ column: 'learners', desc: false })))).toEqual([
-      'Zero',
-      'Two',
-      'Five',
-      'Unread A',
-      'Unread B',
-    ]);
-    expect(names(rows().sort(compareByColumn({ column: 'learners', desc: true })))).toEqual([
-      'Five',
-      'Two',
-      'Zero',
-      'Unread A',
-      'Unread B',
-    ]);
+    const list = [
+      course(1, 'Unread B', null),
+      course(2, 'Two', { learners: 2 }),
+      course(3, 'Zero', { learners: 0 }),
+      course(4, 'Unread A', null),
+      course(5, 'Five', { learners: 5 }),
+    ];
+    expect(sortedBy(list, 'learners', false)).toEqual(['Zero', 'Two', 'Five', 'Unread A', 'Unread B']);
+    expect(sortedBy(list, 'learners', true)).toEqual(['Five', 'Two', 'Zero', 'Unread A', 'Unread B']);
   });
 
   it('keeps a figure a course has none of (no rows to average) last in both directions', () => {
-    const list = () => [
+    const list = [
       course(1, 'None', { averageProgress: null }),
       course(2, 'Low', { averageProgress: 10 }),
       course(3, 'High', { averageProgress: 90 }),
     ];
-    expect(names(list().sort(compareByColumn({ column: 'averageProgress', desc: false })))).toEqual([
-      'Low',
-      'High',
-      'None',
-    ]);
-    expect(names(list().sort(compareByColumn({ column: 'averageProgress', desc: true })))).toEqual([
-      'High',
-      'Low',
-      'None',
-    ]);
+    expect(sortedBy(list, 'averageProgress', false)).toEqual(['Low', 'High', 'None']);
+    expect(sortedBy(list, 'averageProgress', true)).toEqual(['High', 'Low', 'None']);
   });
 
   it('sorts names in either direction, read or not, numbers by value', () => {
     const list = [course(1, 'Course 10', null), course(2, 'course 9', { overdue: 1 }), course(3, 'Course 1', null)];
-    expect(names([...list].sort(compareByColumn({ column: 'name', desc: false })))).toEqual([
-      'Course 1',
-      'course 9',
-      'Course 10',
-    ]);
-    expect(names([...list].sort(compareByColumn({ column: 'name', desc: true })))).toEqual([
-      'Course 10',
-      'course 9',
-      'Course 1',
-    ]);
+    expect(sortedBy(list, 'name', false)).toEqual(['Course 1', 'course 9', 'Course 10']);
+    expect(sortedBy(list, 'name', true)).toEqual(['Course 10', 'course 9', 'Course 1']);
   });
 
   it('breaks ties by name, then id', () => {
