@@ -2,7 +2,7 @@ import { foldText } from '@/lib/fold-text';
 import { oncePerObject } from '@/lib/once-per-object';
 import { readNameOrId } from '@/course/id-input';
 
-/** What a course search reads of a course. */
+/** What a course search reads of a course. Pass the same objects from keystroke to keystroke: names are folded once per object. */
 export interface NamedCourse {
   id: number;
   name: string;
@@ -25,7 +25,7 @@ const foldedName = oncePerObject((course: NamedCourse) => foldText(course.name.t
  * The courses that match `query`, best first: the course whose ID it is (when it is a canonical whole number, as
  * the Course ID form reads one), then the names equal to it, then those that begin with it, then those that hold
  * it; case and accents ignored. Within each, `courses`' own order (the sort chosen), so ranking is stable. A blank
- * query keeps every course, in order, as matched by name.
+ * query keeps every course, in order, each as 'contains' (the empty text is part of every name).
  */
 export function rankCourses<T extends NamedCourse>(courses: readonly T[], query: string): RankedCourse<T>[] {
   const folded = foldText(query.trim());
