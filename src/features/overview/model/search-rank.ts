@@ -2,7 +2,10 @@ import { foldText } from '@/lib/fold-text';
 import { oncePerObject } from '@/lib/once-per-object';
 import { readNameOrId } from '@/course/id-input';
 
-/** What a course search reads of a course. Pass the same objects from keystroke to keystroke: names are folded once per object. */
+/**
+ * What a course search reads of a course. Pass the same objects from keystroke to keystroke: each name is folded
+ * once per object.
+ */
 export interface NamedCourse {
   id: number;
   name: string;
