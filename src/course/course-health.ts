@@ -133,7 +133,7 @@ function figure(row: CourseHealthRow, column: Figure): number | null {
 
 type Compare = (a: CourseHealthRow, b: CourseHealthRow) => number;
 
-/** One step of an order. A figure that is null goes after every number, whichever the direction: it is unknown, not 0. */
+/** One step of an order. A null figure goes after every number in either direction: it is unknown, not 0. */
 function compareStep({ column, desc }: HealthSort, locale: string): Compare {
   const sign = desc ? -1 : 1;
   if (column === 'name') {

@@ -9,7 +9,7 @@ import { isRecord } from '@/lib/is-record';
  * is an indexOf over one string and a look at the learners that hold what was typed.
  */
 
-/** How a learner matched, best first: the whole ID, email or name; the start of the name, a word or the email; a part. */
+/** How a learner matched, best first: the whole ID, email or name; the start of the name, a word or email; a part. */
 export type LearnerMatchKind = 'exact' | 'prefix' | 'substring';
 
 export interface LearnerMatch {
