@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_EXCHANGE_PATH } from '@contract';
 import { AuthGate } from '@/features/auth/components/auth-gate';
-import { fetchCourseStats } from '@/lib/api-client';
+import { fetchCourseStats } from '@/lib/fetch-list';
 import { getToken, rememberClientId, setToken, TOKEN_STORAGE_KEY } from '@/lib/token-store';
 import { apiHandlers, serveApi } from '@/testing/api-handlers';
 import { courseStatWire } from '@/testing/fixtures';

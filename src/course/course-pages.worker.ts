@@ -1,5 +1,5 @@
 import { PER_PAGE_MAX, type CourseStat, type CourseStatsParams } from '@contract';
-import { fetchCourseStats } from '@/lib/api-client';
+import { fetchCourseStats } from '@/lib/fetch-list';
 import { ApiError, InvalidRequestError, isApiError, type ApiErrorDetail } from '@/lib/api-error';
 import { isRecord } from '@/lib/is-record';
 import {

@@ -8,7 +8,7 @@ import {
   type ParseReport,
 } from '@contract';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fetchCourses, fetchCourseSessions, fetchCourseStats, fetchLabelGroups } from '@/lib/api-client';
+import { fetchCourses, fetchCourseSessions, fetchCourseStats, fetchLabelGroups } from '@/lib/fetch-list';
 import {
   emptyReport,
   isRepeatedPage,

@@ -4,14 +4,8 @@ import { apiRoute, serveApi } from '@/testing/api-handlers';
 import { server } from '@/testing/msw';
 import { courseStatWire, labelGroupWire } from '@/testing/fixtures';
 import { TOKEN_EXCHANGE_PATH } from '@contract';
-import {
-  exchangeApiKeys,
-  extractMessage,
-  fetchCourses,
-  fetchCourseSessions,
-  fetchCourseStats,
-  fetchLabelGroups,
-} from './api-client';
+import { exchangeApiKeys, extractMessage } from './api-client';
+import { fetchCourses, fetchCourseSessions, fetchCourseStats, fetchLabelGroups } from './fetch-list';
 import { ApiError, InvalidRequestError, TokenExchangeFailure } from './api-error';
 import { setToken } from './token-store';
 

@@ -1,130 +1,19 @@
 import {
-  apiPath,
-  appParamsSchema,
-  ENDPOINTS,
   NotAnArrayError,
-  parseList,
   serverConfigSchema,
   CONFIG_PATH,
   TOKEN_EXCHANGE_PATH,
   tokenExchangeAnswerSchema,
   tokenExchangeErrorSchema,
-  wireSearch,
   type TokenExchangeAnswer,
   type TokenExchangeErrorCode,
   type TokenExchangeRequest,
-  type Course,
-  type CourseSession,
-  type CourseSessionsParamsInput,
-  type CoursesParamsInput,
-  type CourseStat,
-  type CourseStatsParamsInput,
-  type AppParamsSchema,
-  type Endpoint,
-  type LabelGroup,
-  type ListSpec,
-  type ParsedList,
   type ServerConfig,
 } from '@contract';
-import type * as z from 'zod/mini';
-import {
-  ApiError,
-  errorForStatus,
-  isApiError,
-  InvalidRequestError,
-  parseRetryAfter,
-  TokenExchangeFailure,
-} from './api-error';
+import { ApiError, errorForStatus, isApiError, parseRetryAfter, TokenExchangeFailure } from './api-error';
 import { send, type RequestOptions } from './api-transport';
 import { isRecord } from './is-record';
 import { getToken } from './token-store';
-
-/** One page of an endpoint's list, and the whole list's length when the endpoint says it (`Total`), else null. */
-export interface ReadList<T> {
-  list: ParsedList<T>;
-  total: number | null;
-}
-
-/**
- * One request to any endpoint of the contract's table (`ENDPOINTS.x`): its parameters checked by the table's schema
- * (an invalid one throws before anything is sent), its URL written from the table's path and wire names and nothing
- * else, and its items parsed one by one by the table's list spec. The fetchX functions below are the app's calls.
- */
-export async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
-  entry: E & { readonly list: ListSpec<S> },
-  params: z.input<AppParamsSchema<E>>,
-  options: RequestOptions = {},
-): Promise<ReadList<z.output<S>>> {
-  const body = await getJson(requestPath(entry, params), options);
-  const list = parseBody(body, () => parseList(body.json, entry.list));
-  return { list, total: entry.counted ? parseTotal(body.headers.get('Total')) : null };
-}
-
-/**
- * The URL of a request, the one place a query string is written: the endpoint's parameters and nothing else, under
- * their wire names, in the table's order. Throws for invalid values, before anything is sent.
- */
-function requestPath(entry: Endpoint, input: unknown): string {
-  const parsed = appParamsSchema(entry).safeParse(input, { reportInput: true });
-  if (!parsed.success) throw new InvalidRequestError(describeInvalid(entry, parsed.error.issues[0]));
-  const values: Readonly<Record<string, unknown>> = parsed.data;
-  const ids: Record<string, number> = {};
-  for (const [wire, key] of Object.entries(entry.ids)) {
-    const id = values[key];
-    if (typeof id === 'number') ids[wire] = id;
-  }
-  const query: Record<string, unknown> = {};
-  for (const { wire, key } of entry.query) if (key !== undefined) query[wire] = values[key];
-  const search = wireSearch(entry, query).toString();
-  return search === '' ? apiPath(entry, ids) : `${apiPath(entry, ids)}?${search}`;
-}
-
-/** What is wrong with a request, under the wire's name for the value. */
-function describeInvalid(entry: Endpoint, issue: z.core.$ZodIssue | undefined): string {
-  const key = issue?.path[0];
-  const id = Object.entries(entry.ids).find(([, idKey]) => idKey === key)?.[0];
-  if (id !== undefined) return `Invalid ${id}: must be a positive integer, got ${String(issue?.input)}`;
-  const name = entry.query.find((param) => param.key === key)?.wire ?? 'parameter';
-  return `Invalid ${name}: ${issue?.message ?? ''}`;
-}
-
-export async function fetchCourseStats(
-  params: CourseStatsParamsInput,
-  options: RequestOptions = {},
-): Promise<ParsedList<CourseStat>> {
-  return (await fetchList(ENDPOINTS.courseStats, params, options)).list;
-}
-
-/**
- * One page of the LMS's course list, beyond the API description (docs/api.md): each course parsed on its own, and
- * the list's size from the `Total` header when the LMS sends a usable one, else null.
- */
-export async function fetchCourses(
-  params: CoursesParamsInput,
-  options: RequestOptions = {},
-): Promise<ParsedList<Course> & { total: number | null }> {
-  const { list, total } = await fetchList(ENDPOINTS.courses, params, options);
-  return { ...list, total };
-}
-
-/** One page of a course's active or archived sessions, beyond the API description (docs/api.md). */
-export async function fetchCourseSessions(
-  params: CourseSessionsParamsInput,
-  options: RequestOptions = {},
-): Promise<ParsedList<CourseSession>> {
-  return (await fetchList(ENDPOINTS.courseSessions, params, options)).list;
-}
-
-export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
-  return (await fetchList(ENDPOINTS.labelGroups, {}, options)).list;
-}
-
-/** A `Total` header the list can be sized by: a whole number written in digits, else null. */
-function parseTotal(header: string | null): number | null {
-  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
-  const total = Number(header);
-  return Number.isSafeInteger(total) ? total : null;
-}
 
 export async function fetchServerConfig(options: RequestOptions = {}): Promise<ServerConfig> {
   const body = await getJson(CONFIG_PATH, { ...options, token: null });
@@ -183,7 +72,7 @@ interface JsonBody {
   json: unknown;
 }
 
-function parseBody<T>(body: JsonBody, parse: () => T): T {
+export function parseBody<T>(body: JsonBody, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
@@ -195,7 +84,7 @@ function parseBody<T>(body: JsonBody, parse: () => T): T {
 }
 
 /** GET, with the token in the Authorization header, a timeout, and every failure mapped to ApiError. */
-async function getJson(path: string, options: RequestOptions): Promise<JsonBody> {
+export async function getJson(path: string, options: RequestOptions): Promise<JsonBody> {
   const token = options.token === undefined ? getToken() : options.token;
   const { response, text } = await send(path, { ...options, token });
   if (!response.ok) {

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serveApi } from '@/testing/api-handlers';
 import { courseStatWire } from '@/testing/fixtures';
-import { fetchCourseStats } from './api-client';
+import { fetchCourseStats } from './fetch-list';
 import { ApiError, type ApiErrorDetail } from './api-error';
 import { queryClientDefaults, retryDelay, shouldRetry } from './query-client';
 import { MAX_RATE_LIMITED_RETRIES, MAX_TRANSIENT_RETRIES, MAX_WAIT_MS, MIN_WAIT_MS } from './retry-policy';

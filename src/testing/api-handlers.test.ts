@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fetchCourses, fetchCourseSessions, fetchCourseStats, fetchLabelGroups } from '@/lib/api-client';
+import { fetchCourses, fetchCourseSessions, fetchCourseStats, fetchLabelGroups } from '@/lib/fetch-list';
 import { apiRoute, serveApi } from './api-handlers';
 import { courseStatsPage, courseStatWire, labelGroupWire } from './fixtures';
 

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
-import { fetchLabelGroups } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { setToken } from '@/lib/token-store';
@@ -25,8 +24,10 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const check = useMutation({
-    // The cheapest call the API has; it tells a rejected token from a good one.
-    mutationFn: (candidate: string) => fetchLabelGroups({ token: candidate }),
+    // The cheapest call the API has; it tells a rejected token from a good one. The list reader comes with the
+    // endpoint table and its schemas, which the signed-in screens need next anyway: it loads on submit, not with
+    // the first screen.
+    mutationFn: async (candidate: string) => (await import('@/lib/fetch-list')).fetchLabelGroups({ token: candidate }),
     onSuccess: (_data, candidate) => {
       clearSignOutReason();
       // A pasted token has no known expiry: it lasts until the API rejects it.
