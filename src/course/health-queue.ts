@@ -138,6 +138,14 @@ export class HealthQueue<Reason = FailureReason> {
     this.retried = [id, ...this.retried.filter((other) => other !== id)];
   }
 
+  /** The course's reading was cancelled (the screen went): it waits again, first in line. */
+  cancelled(id: number): void {
+    const entry = this.entries.get(id);
+    if (entry?.state !== 'reading') return;
+    entry.state = 'waiting';
+    this.retried = [id, ...this.retried.filter((other) => other !== id)];
+  }
+
   /** No course is handed out until resume(); those being read finish. */
   pause(): void {
     this.pausedFlag = true;
