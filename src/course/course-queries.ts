@@ -9,16 +9,8 @@ import {
 } from '@contract';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchCourses, fetchCourseSessions, fetchCourseStats, fetchLabelGroups } from '@/lib/api-client';
-import {
-  emptyReport,
-  isRepeatedPage,
-  listEndAfter,
-  mergeReport,
-  NO_RETRY,
-  pagesByTotal,
-  readPages,
-  type ListEnd,
-} from '@/lib/page-reader';
+import { isRepeatedPage, listEndAfter, pagesByTotal, type ListEnd } from '@/lib/list-end';
+import { emptyReport, mergeReport, NO_RETRY, readPages } from '@/lib/page-reader';
 
 /** The API's largest page: 1,000 courses are ten requests. */
 export const COURSES_PER_PAGE = COURSES_PER_PAGE_MAX;
