@@ -39,24 +39,25 @@ import { send, type RequestOptions } from './api-transport';
 import { isRecord } from './is-record';
 import { getToken } from './token-store';
 
-/** One page of an endpoint's list, and the whole list's length when the endpoint says it (`Total`), else null. */
-export interface ReadList<T> {
-  list: ParsedList<T>;
-  total: number | null;
-}
-
 /**
  * One request to any endpoint of the contract's table (`ENDPOINTS.x`): its parameters checked by the table's schema
  * (an invalid one throws before anything is sent), its URL written from the table's path and wire names and nothing
  * else, and its items parsed one by one by the table's list spec. The fetchX functions below are the app's calls.
+ * Also the whole list's length when the endpoint says it (`Total`), else null.
  */
-export async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
+async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
   entry: E & { readonly list: ListSpec<S> },
   params: z.input<AppParamsSchema<E>>,
   options: RequestOptions = {},
-): Promise<ReadList<z.output<S>>> {
+): Promise<{ list: ParsedList<z.output<S>>; total: number | null }> {
   const body = await getJson(requestPath(entry, params), options);
-  const list = parseBody(body, () => parseList(body.json, entry.list));
+  let list: ParsedList<z.output<S>>;
+  try {
+    list = parseList(body.json, entry.list);
+  } catch (error) {
+    if (!(error instanceof NotAnArrayError)) throw error;
+    throw new ApiError({ kind: 'invalid_response', status: body.status, reason: error.message });
+  }
   return { list, total: entry.counted ? parseTotal(body.headers.get('Total')) : null };
 }
 
@@ -181,17 +182,6 @@ interface JsonBody {
   status: number;
   headers: Headers;
   json: unknown;
-}
-
-function parseBody<T>(body: JsonBody, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    if (error instanceof NotAnArrayError) {
-      throw new ApiError({ kind: 'invalid_response', status: body.status, reason: error.message });
-    }
-    throw error;
-  }
 }
 
 /** GET, with the token in the Authorization header, a timeout, and every failure mapped to ApiError. */
