@@ -2,15 +2,9 @@ import { PER_PAGE_MAX, type CourseStat, type CourseStatsParams } from '@contract
 import { fetchCourseStats } from '@/lib/fetch-list';
 import { ApiError, InvalidRequestError, isApiError, type ApiErrorDetail } from '@/lib/api-error';
 import { isRecord } from '@/lib/is-record';
-import {
-  PARALLEL,
-  READ_AHEAD_PAGES,
-  readPages,
-  type ListEnd,
-  type LoadedPages,
-  type MergedReport,
-  type Pacer,
-} from '@/lib/page-reader';
+import type { ListEnd } from '@/lib/list-end';
+import type { Pacer } from '@/lib/pacer';
+import { PARALLEL, READ_AHEAD_PAGES, readPages, type LoadedPages, type MergedReport } from '@/lib/page-reader';
 import { failureReason, type FailureReason } from '@/lib/retry-policy';
 
 /**

@@ -1,7 +1,7 @@
 import { partialMatchKey } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { PAGE_CAP } from '@/lib/page-reader';
+import { PAGE_CAP } from '@/lib/list-end';
 import { courseStatsPage, parsedCourse } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { createTestQueryClient } from '@/testing/render';

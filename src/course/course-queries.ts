@@ -9,16 +9,8 @@ import {
 } from '@contract';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchCourses, fetchCourseSessions, fetchCourseStats, fetchLabelGroups } from '@/lib/fetch-list';
-import {
-  emptyReport,
-  isRepeatedPage,
-  listEndAfter,
-  mergeReport,
-  NO_RETRY,
-  pagesByTotal,
-  readPages,
-  type ListEnd,
-} from '@/lib/page-reader';
+import { isRepeatedPage, listEndAfter, pagesByTotal, type ListEnd } from '@/lib/list-end';
+import { emptyReport, mergeReport, NO_RETRY, readPages } from '@/lib/page-reader';
 
 /** The API's largest page: 1,000 courses are ten requests. */
 export const COURSES_PER_PAGE = COURSES_PER_PAGE_MAX;
@@ -37,7 +29,7 @@ export interface CourseSessionLists {
 type CourseStatsFilters = Pick<CourseStatsParams, 'courseId' | 'userId' | 'courseSessionId'>;
 
 /**
- * How the list ends with the last page read, by the page reader's shared rule (lib/page-reader.ts): a short page,
+ * How the list ends with the last page read, by the page reader's shared rule (lib/list-end.ts): a short page,
  * the `Total` header's last page (it may only lower the count), a page that brought no course not read before (an
  * LMS that ignores `page`), or the page cap; null when another page follows.
  */

@@ -1,7 +1,8 @@
 import type { Course, ParseReport } from '@contract';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { emptyReport, mergeReport, type ListEnd } from '@/lib/page-reader';
+import type { ListEnd } from '@/lib/list-end';
+import { emptyReport, mergeReport } from '@/lib/page-reader';
 import { courseQueries, coursesListEnd, type CoursesPage } from './course-queries';
 
 export interface CourseListData {

@@ -1,7 +1,8 @@
 import type { CourseStat } from '@contract';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MINUTE_MS, PARALLEL, pacerFor, RATE_SHARE, readPages } from '@/lib/page-reader';
+import { MINUTE_MS, pacerFor, RATE_SHARE } from '@/lib/pacer';
+import { PARALLEL, readPages } from '@/lib/page-reader';
 import { setToken } from '@/lib/token-store';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';

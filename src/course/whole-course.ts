@@ -1,7 +1,8 @@
 import type { CourseStat } from '@contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { isRecord } from '@/lib/is-record';
-import { abortReason, copyReport, mergeReport, pacerFor, type LoadedPages } from '@/lib/page-reader';
+import { pacerFor } from '@/lib/pacer';
+import { abortReason, copyReport, mergeReport, type LoadedPages } from '@/lib/page-reader';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
 import { getToken, subscribeToken } from '@/lib/token-store';
 import {

@@ -1,5 +1,4 @@
 import {
-  NotAnArrayError,
   serverConfigSchema,
   CONFIG_PATH,
   TOKEN_EXCHANGE_PATH,
@@ -70,17 +69,6 @@ interface JsonBody {
   status: number;
   headers: Headers;
   json: unknown;
-}
-
-export function parseBody<T>(body: JsonBody, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    if (error instanceof NotAnArrayError) {
-      throw new ApiError({ kind: 'invalid_response', status: body.status, reason: error.message });
-    }
-    throw error;
-  }
 }
 
 /** GET, with the token in the Authorization header, a timeout, and every failure mapped to ApiError. */

@@ -1,7 +1,7 @@
 // CSV the way spreadsheet users need it: RFC 4180 quoting, CRLF, a UTF-8 BOM, formula text neutralised, numbers and
 // dates written so that Excel and LibreOffice read them as numbers and dates.
 
-import { dateTimeFormat } from './format';
+import { dateTimeFormat, parseTimestamp } from './format';
 
 export type CsvDelimiter = ',' | ';';
 export type CsvCell = string | number | boolean | null | undefined;
@@ -71,9 +71,8 @@ export function localTimeZone(): string {
  * a date in any region; null for no value or one that is not a date.
  */
 export function csvDateTime(iso: string | null | undefined, timeZone?: string): string | null {
-  if (iso === null || iso === undefined || iso.trim() === '') return null;
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return null;
+  const time = parseTimestamp(iso);
+  if (time === null) return null;
   const parts = dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',

@@ -4,6 +4,7 @@ import {
   apiPath,
   appParamsSchema,
   ENDPOINTS,
+  NotAnArrayError,
   parseList,
   wireSearch,
   type AppParamsSchema,
@@ -19,28 +20,28 @@ import {
   type ParsedList,
 } from '@contract';
 import type * as z from 'zod/mini';
-import { getJson, parseBody } from './api-client';
-import { InvalidRequestError } from './api-error';
+import { getJson } from './api-client';
+import { ApiError, InvalidRequestError } from './api-error';
 import type { RequestOptions } from './api-transport';
-
-/** One page of an endpoint's list, and the whole list's length when the endpoint says it (`Total`), else null. */
-export interface ReadList<T> {
-  list: ParsedList<T>;
-  total: number | null;
-}
 
 /**
  * One request to any endpoint of the contract's table (`ENDPOINTS.x`): its parameters checked by the table's schema
  * (an invalid one throws before anything is sent), its URL written from the table's path and wire names and nothing
  * else, and its items parsed one by one by the table's list spec. The fetchX functions below are the app's calls.
  */
-export async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
+async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
   entry: E & { readonly list: ListSpec<S> },
   params: z.input<AppParamsSchema<E>>,
   options: RequestOptions = {},
-): Promise<ReadList<z.output<S>>> {
+): Promise<{ list: ParsedList<z.output<S>>; total: number | null }> {
   const body = await getJson(requestPath(entry, params), options);
-  const list = parseBody(body, () => parseList(body.json, entry.list));
+  let list: ParsedList<z.output<S>>;
+  try {
+    list = parseList(body.json, entry.list);
+  } catch (error) {
+    if (!(error instanceof NotAnArrayError)) throw error;
+    throw new ApiError({ kind: 'invalid_response', status: body.status, reason: error.message });
+  }
   return { list, total: entry.counted ? parseTotal(body.headers.get('Total')) : null };
 }
 

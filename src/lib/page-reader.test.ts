@@ -1,17 +1,9 @@
 import type { ParsedList } from '@contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, errorForStatus, parseRetryAfter, type ApiErrorDetail } from './api-error';
-import {
-  MINUTE_MS,
-  PAGE_CAP,
-  Pacer,
-  PARALLEL,
-  READ_AHEAD_PAGES,
-  pacerFor,
-  readPages,
-  type LoadedPages,
-  type ReadPagesOptions,
-} from './page-reader';
+import { PAGE_CAP } from './list-end';
+import { MINUTE_MS, Pacer, pacerFor } from './pacer';
+import { PARALLEL, READ_AHEAD_PAGES, readPages, type LoadedPages, type ReadPagesOptions } from './page-reader';
 import { MAX_WAIT_MS, MIN_WAIT_MS, retryDecision } from './retry-policy';
 
 interface Item {

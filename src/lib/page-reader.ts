@@ -1,64 +1,18 @@
 import type { ParsedList, ParseReport } from '@contract';
+import { isRepeatedPage, listEndAfter, PAGE_CAP, pagesByTotal, type ListEnd } from './list-end';
+import type { Pacer } from './pacer';
 import { retryDecision, type RetryDecision } from './retry-policy';
 
 /**
  * The one engine that reads a paged list: the course list, a course's sessions, the learner search and the
  * whole-course loader (in its Worker too). Several pages in flight, fewer when the API pushes back, one retry
- * policy (retry-policy.ts), starts paced under the server's limit, items de-duplicated by id, parse reports merged
- * with positions across the list, cancellation through a signal. It is bounded whatever the upstream says:
- *
- * - at most `maxPages` pages (PAGE_CAP unless the caller states a lower cap); a `Total` header may lower that count,
- *   never raise it, and is never used to size anything;
- * - it stops at the first short or empty page;
- * - a page that brings nothing but items already read (an upstream that ignores `page`) ends the list;
- * - every wait is clamped to [MIN_WAIT_MS, MAX_WAIT_MS] by the retry policy;
- * - starts are spaced evenly across the rate window (Pacer), shared by every reading of the tab.
+ * policy, starts paced under the server's limit, items de-duplicated by id, parse reports merged with positions
+ * across the list, cancellation through a signal. It is bounded whatever the upstream says: at most `maxPages`
+ * pages, fewer when a `Total` header says so; it stops at the first short or empty page, or at a page of items
+ * already read (list-end.ts); every wait is clamped by the retry policy; starts are spaced by the tab's pacer.
  *
  * How the list ended is part of the result (`end`), so a screen can say when it was cut short.
  */
-
-/** No list is read past this page, whatever a `Total` header says (100,000 courses at 100 a page). */
-export const PAGE_CAP = 1_000;
-
-/**
- * Why a list ended: a short or empty page (the normal end), the `Total` header's last page, a page that repeated
- * what was read before, or the page cap. The last two are shown to the user: the list may be incomplete.
- */
-export type ListEnd = 'short_page' | 'total' | 'repeated_page' | 'page_cap';
-
-export function isCutShort(end: ListEnd | null): end is 'repeated_page' | 'page_cap' {
-  return end === 'repeated_page' || end === 'page_cap';
-}
-
-/** The pages a `Total` header speaks for, when it is a usable count; the caller takes the lower of this and its cap. */
-export function pagesByTotal(total: number | null | undefined, perPage: number): number | null {
-  if (typeof total !== 'number' || !Number.isFinite(total) || total < 0) return null;
-  return Math.max(1, Math.ceil(total / perPage));
-}
-
-/** A page with items, every one of them read before: the upstream repeats itself. */
-export function isRepeatedPage<T>(items: readonly T[], seen: ReadonlySet<number>, getId: (item: T) => number): boolean {
-  return items.length > 0 && items.every((item) => seen.has(getId(item)));
-}
-
-export interface PageFacts {
-  /** 1-based. */
-  page: number;
-  /** Items the API sent on it, before parsing: a full page is judged on what was sent. */
-  received: number;
-  repeated: boolean;
-  /** pagesByTotal of the list so far, or null. */
-  totalPages: number | null;
-}
-
-/** The shared rule: does the list end with this page (read in order), and why; null when the next page follows. */
-export function listEndAfter(facts: PageFacts, perPage: number, maxPages: number = PAGE_CAP): ListEnd | null {
-  if (facts.received < perPage) return 'short_page';
-  if (facts.repeated) return 'repeated_page';
-  if (facts.page >= Math.min(maxPages, PAGE_CAP)) return 'page_cap';
-  if (facts.totalPages !== null && facts.page >= facts.totalPages) return 'total';
-  return null;
-}
 
 /** Adds `from` to `into`, its positions moved by `offset` (the items before it in the whole list). */
 export function mergeReport(into: ParseReport, from: ParseReport, offset: number): void {
@@ -71,78 +25,6 @@ export function mergeReport(into: ParseReport, from: ParseReport, offset: number
 export function emptyReport(): ParseReport {
   return { received: 0, accepted: 0, rejected: [], dropped: [] };
 }
-
-// --- Pacing -------------------------------------------------------------------------------------------------------
-
-export const MINUTE_MS = 60_000;
-/** The share of the server's limit the readers use, leaving room for the rest of the app (its screens, a second tab). */
-export const RATE_SHARE = 0.9;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, Math.max(0, ms));
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
-
-/**
- * Spaces request starts evenly: one every `intervalMs` (the rate window over the limit), so a minute's budget is
- * never let out at once; and holds every start while a 429's wait lasts (its Retry-After speaks for the whole API).
- * Each start reserves its slot, so readers that share a pacer share its pace.
- */
-export class Pacer {
-  private nextStart = Number.NEGATIVE_INFINITY;
-  private pausedUntilMs = 0;
-
-  constructor(readonly intervalMs: number) {}
-
-  get pausedUntil(): number {
-    return this.pausedUntilMs;
-  }
-
-  pause(untilMs: number): void {
-    this.pausedUntilMs = Math.max(this.pausedUntilMs, untilMs);
-  }
-
-  /** Resolves true when one more request may start now, false when `signal` aborted first. */
-  async acquire(signal: AbortSignal): Promise<boolean> {
-    for (;;) {
-      if (signal.aborted) return false;
-      const now = Date.now();
-      const at = Math.max(now, this.nextStart + this.intervalMs, this.pausedUntilMs);
-      this.nextStart = at;
-      if (at <= now) return true;
-      await sleep(at - now, signal);
-      // A pause that began while this start waited for its slot holds it too.
-      if (!signal.aborted && this.pausedUntilMs <= Date.now()) return true;
-    }
-  }
-}
-
-const pacers = new Map<number, Pacer>();
-
-/**
- * The pacer for a server that allows `perMinute` requests per minute per client, one per limit for the whole tab
- * (the whole-course Worker asks the page's for its starts), so a search run again, or two readers at once, keep to
- * one pace. No limit (0) still shares a pacer: its starts are not spaced, but a 429's wait holds them all.
- */
-export function pacerFor(perMinute: number, share: number = RATE_SHARE): Pacer {
-  const limit = Number.isFinite(perMinute) && perMinute > 0 ? Math.max(1, Math.floor(perMinute * share)) : 0;
-  let pacer = pacers.get(limit);
-  if (!pacer) {
-    pacer = new Pacer(limit === 0 ? 0 : MINUTE_MS / limit);
-    pacers.set(limit, pacer);
-  }
-  return pacer;
-}
-
-// --- The reader ---------------------------------------------------------------------------------------------------
 
 export interface MergedReport extends ParseReport {
   /** Items left out because an earlier page already had their id (the list shifted while it was read). */
@@ -175,7 +57,7 @@ export interface LoaderStatus {
   waiting: { error: unknown; untilMs: number } | null;
 }
 
-export interface ConcurrencyLimits {
+interface ConcurrencyLimits {
   initial: number;
   min: number;
   max: number;
@@ -187,16 +69,14 @@ export interface ConcurrencyLimits {
  * when it started at four, 1.08-1.09× at six). A 429 or 503 still halves it.
  */
 export const PARALLEL: ConcurrencyLimits = { initial: 6, min: 1, max: 6 };
-/** One request at a time: a list read page after page. */
-export const ONE_AT_A_TIME: ConcurrencyLimits = { initial: 1, min: 1, max: 1 };
 /** Successes in a row before one more request may be in flight. */
-export const GROW_AFTER_SUCCESSES = 8;
+const GROW_AFTER_SUCCESSES = 8;
 /** Pages read ahead of the first missing one at most, so one stubborn page cannot pile up the rest in memory. */
 export const READ_AHEAD_PAGES = 12;
 /** For a caller whose own retries (React Query's) already follow the policy. */
 export const NO_RETRY = (): RetryDecision => ({ retry: false });
 
-export type PageAnswer<T> = ParsedList<T> & { total?: number | null };
+type PageAnswer<T> = ParsedList<T> & { total?: number | null };
 
 export interface ReadPagesOptions<T> {
   fetchPage: (page: number, signal: AbortSignal) => Promise<PageAnswer<T>>;
@@ -216,7 +96,6 @@ export interface ReadPagesOptions<T> {
   signal?: AbortSignal | undefined;
   /** A load that stopped early (cancelled, failed): carry on after its last page instead of starting over. */
   resumeFrom?: LoadedPages<T> | undefined;
-  /** Called whenever something changed. */
   onProgress?: ((status: LoaderStatus) => void) | undefined;
   /**
    * Called as each page is merged, before the progress that counts it: the items it added and its report. What a
@@ -244,8 +123,8 @@ export function copyReport(report: MergedReport = { ...emptyReport(), duplicates
  */
 export async function readPages<T>(options: ReadPagesOptions<T>): Promise<LoadedPages<T>> {
   const { fetchPage, perPage, getId, signal, resumeFrom, onProgress, onMerge } = options;
-  const classify = options.retry ?? ((error: unknown, attempt: number) => retryDecision(error, attempt));
-  const limits = options.concurrency ?? ONE_AT_A_TIME;
+  const classify = options.retry ?? retryDecision;
+  const limits = options.concurrency ?? { initial: 1, min: 1, max: 1 };
   const readAhead = Math.max(1, Math.min(READ_AHEAD_PAGES, options.readAhead ?? 1));
   const maxPages = Math.max(1, Math.min(PAGE_CAP, options.maxPages ?? PAGE_CAP));
   const pacer = options.pacer ?? null;

@@ -2,19 +2,11 @@ import type { Column, Table } from '@tanstack/react-table';
 import { toCsv, type CsvCell, type CsvDelimiter } from '@/lib/csv';
 import { columnLabel } from './column-meta';
 
-function plainValue(value: unknown): CsvCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  return null;
-}
-
-export interface TableCsvOptions {
-  /** Columns written first, in this order, shown or not: what people paste into other systems. */
-  leadingColumnIds?: readonly string[];
-}
+const plainValue = (value: unknown): CsvCell =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 
 /** The columns an export writes: the leading ones, then the visible columns in their order. */
-export function exportColumns<TData>(table: Table<TData>, leadingColumnIds: readonly string[] = []) {
+function exportColumns<TData>(table: Table<TData>, leadingColumnIds: readonly string[] = []) {
   const leading = table.getAllLeafColumns().filter((column) => leadingColumnIds.includes(column.id));
   leading.sort((a, b) => leadingColumnIds.indexOf(a.id) - leadingColumnIds.indexOf(b.id));
   const rest = table.getVisibleLeafColumns().filter((column) => !leadingColumnIds.includes(column.id));
@@ -33,7 +25,8 @@ export function tableToCsv<TData>(
   table: Table<TData>,
   rows: readonly TData[],
   delimiter: CsvDelimiter,
-  { leadingColumnIds }: TableCsvOptions = {},
+  /** Columns written first, in this order, shown or not: what people paste into other systems. */
+  { leadingColumnIds }: { leadingColumnIds?: readonly string[] } = {},
 ): { text: string; rows: number } {
   const columns = exportColumns(table, leadingColumnIds);
   const header = columns.map(exportHeader);

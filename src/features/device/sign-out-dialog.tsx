@@ -5,7 +5,7 @@ import { readDeviceInventory, snapshotsMayRemain, storesAnything, type DeviceInv
 import type { DeviceMemory } from './device-memory';
 import { StoredItemsList } from './stored-items-list';
 import { deviceCatalogs } from './strings';
-import { useModalDialog } from './use-modal-dialog';
+import { useModalDialog } from '@/components/use-modal-dialog';
 import './device.css';
 
 /**

@@ -6,7 +6,7 @@ import { useRememberChoice, type DeviceMemory } from './device-memory';
 import { SnapshotList, type SnapshotListState } from './snapshot-list';
 import { StoredItemsList } from './stored-items-list';
 import { deviceCatalogs } from './strings';
-import { useModalDialog } from './use-modal-dialog';
+import { useModalDialog } from '@/components/use-modal-dialog';
 import './device.css';
 
 /** The snapshots as IndexedDB lists them, read again whenever `version` or the Remember choice changes. */

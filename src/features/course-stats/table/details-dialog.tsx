@@ -1,6 +1,7 @@
 import { courseStatKeys, type CourseStat } from '@contract';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useModalDialog } from '@/components/use-modal-dialog';
 import { useCatalog } from '@/lib/i18n';
 import type { DetailsValue } from '../fields/field-spec';
 import { detailsFields } from '../fields/fields';
@@ -44,18 +45,10 @@ export function CourseStatDetailsDialog({
 }: CourseStatDetailsDialogProps) {
   const texts = useCatalog(tableCatalogs);
   const words = useCatalog(fieldCatalogs);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const titleId = useId();
   const now = useNow();
   const stat = rows[index];
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    // Where showModal is missing (old browsers, test DOMs) the dialog still opens, without the modal trap.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
 
   const close = () => {
     const dialog = dialogRef.current;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useModalDialog } from '@/components/use-modal-dialog';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import type { QuickFilterId } from '../params/quick-filter-ids';
@@ -105,18 +106,13 @@ interface SaveViewDialogProps {
 function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose }: SaveViewDialogProps) {
   const texts = useCatalog(viewsCatalogs);
   const views = useSavedViews(courseId);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const id = useId();
   const { check, problem, notKept, setNotKept, submit, field } = useViewName(suggestion, { courseId, views });
   const { inputRef } = field;
   const replaces = check.ok ? check.sameAs : null;
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    // Where showModal is missing (old browsers, test DOMs) the dialog still opens, without the modal trap.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
     inputRef.current?.focus();
     inputRef.current?.select();
   }, [inputRef]);

@@ -1,7 +1,7 @@
 import type { Locale } from '@/lib/i18n';
 import { enWords, ruWords } from '../fields/words';
 import type { FailureReason } from '@/lib/retry-policy';
-import type { ListEnd } from '@/lib/page-reader';
+import type { ListEnd } from '@/lib/list-end';
 
 const { number, rows, pages } = enWords;
 const { number: ruNumber, rows: ruRows, rowsOf: ruRowsOf, pages: ruPages, pagesOf: ruPagesOf } = ruWords;

@@ -4,7 +4,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { WholeCourseData } from '@/course/whole-course';
 import { useReadSoFar } from '@/course/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
-import { isCutShort } from '@/lib/page-reader';
+import { isCutShort } from '@/lib/list-end';
 import { failureReason } from '@/lib/retry-policy';
 import { wholeCourseCatalogs } from './strings';
 import type { WholeCourse } from './use-whole-course';

@@ -1,16 +1,8 @@
 import type { Course, CourseStat, ParsedList, ParseReport } from '@contract';
 import { COURSES_PER_PAGE, type CoursesPage } from '@/course/course-queries';
-import {
-  emptyReport,
-  isCutShort,
-  mergeReport,
-  PAGE_CAP,
-  PARALLEL,
-  readPages,
-  type ListEnd,
-  type LoaderStatus,
-  type Pacer,
-} from '@/lib/page-reader';
+import { isCutShort, PAGE_CAP, type ListEnd } from '@/lib/list-end';
+import type { Pacer } from '@/lib/pacer';
+import { emptyReport, mergeReport, PARALLEL, readPages, type LoaderStatus } from '@/lib/page-reader';
 import { failureReason, isLasting, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
 import {
   bySearchOrder,

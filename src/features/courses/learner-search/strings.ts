@@ -2,7 +2,7 @@ import type { IdProblem } from '@/course/id-input';
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from '@/course/course-stat-status';
-import type { ListEnd } from '@/lib/page-reader';
+import type { ListEnd } from '@/lib/list-end';
 import type { FailureReason } from '@/lib/retry-policy';
 
 const n = (value: number, locale: Locale) => formatNumber(value, locale, { maximumFractionDigits: 0 });

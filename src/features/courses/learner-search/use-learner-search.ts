@@ -2,7 +2,7 @@ import { useQueryClient, type FetchQueryOptions, type QueryClient, type QueryKey
 import { useState, useSyncExternalStore } from 'react';
 import { courseQueries, extendCoursesList, listedCoursesPage } from '@/course/course-queries';
 import { readRateLimit } from '@/course/server-config-query';
-import { pacerFor } from '@/lib/page-reader';
+import { pacerFor } from '@/lib/pacer';
 import { STATS_PER_PAGE } from './learner-search-model';
 import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from './learner-search-run';
 

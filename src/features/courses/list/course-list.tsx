@@ -2,7 +2,7 @@ import type { ColumnDef, SortingState, Updater } from '@tanstack/react-table';
 import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
-import { isCutShort } from '@/lib/page-reader';
+import { isCutShort } from '@/lib/list-end';
 import { SearchField } from '@/components/text-field';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { VirtualDataTable } from '@/components/data-table/virtual-data-table';

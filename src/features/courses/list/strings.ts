@@ -1,4 +1,4 @@
-import type { ListEnd } from '@/lib/page-reader';
+import type { ListEnd } from '@/lib/list-end';
 import { plural, type Locale } from '@/lib/i18n';
 import { formatNumber } from '@/lib/format';
 

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { CopyButton } from '@/components/copy-button';
 import { useCatalog, useLocale } from '@/lib/i18n';
 import { dateTimeOrRaw } from '../format';
 import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
@@ -17,7 +18,7 @@ export function DetailsPanel({ node }: { node: TreeNode | null }) {
 
 /** The node's fields, and a button that copies its group's ID: a label has none of its own. */
 function NodeDetails({ node }: { node: TreeNode }) {
-  const { details } = useCatalog(labelGroupsCatalogs);
+  const { details, copy } = useCatalog(labelGroupsCatalogs);
   const isGroup = node.kind === 'group';
   const id = (isGroup ? node : node.parent).group.id;
   return (
@@ -27,9 +28,21 @@ function NodeDetails({ node }: { node: TreeNode }) {
       </h2>
       <dl className="lg-fields">{isGroup ? <GroupFields node={node} /> : <LabelFields node={node} />}</dl>
       {id !== null ? (
-        <CopyIdButton key={node.key} value={id}>
-          {isGroup ? details.copyId : details.copyGroupId}
-        </CopyIdButton>
+        // Where copying fails the ID is in the fields above, to copy by hand.
+        <CopyButton
+          key={node.key}
+          className="lg-copy"
+          label={isGroup ? details.copyId : details.copyGroupId}
+          getText={() => String(id)}
+          copiedMessage={() => (
+            <>
+              <span aria-hidden="true">✓ </span>
+              {copy.copied}
+            </>
+          )}
+          failedMessage={copy.failed}
+          unavailableMessage={copy.unavailable}
+        />
       ) : (
         <p className="muted">{isGroup ? details.groupHasNoId : details.labelHasNoId}</p>
       )}
@@ -125,38 +138,5 @@ function LabelFields({ node }: { node: LabelNode }) {
       <Field term={details.group}>{details.groupWithId(parent.title, parent.group.id)}</Field>
       <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
     </>
-  );
-}
-
-/** Copies `value` and says whether that worked; where it did not, the ID is in the fields above to copy by hand. */
-function CopyIdButton({ value, children }: { value: number; children: string }) {
-  const [status, setStatus] = useState<'idle' | 'copied' | 'unavailable' | 'failed'>('idle');
-  const texts = useCatalog(labelGroupsCatalogs).copy;
-
-  const copy = async () => {
-    // navigator.clipboard exists only in secure contexts (https, localhost).
-    if (typeof navigator.clipboard?.writeText !== 'function') {
-      setStatus('unavailable');
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(String(value));
-      setStatus('copied');
-    } catch {
-      setStatus('failed');
-    }
-  };
-
-  return (
-    <div className="lg-copy">
-      <button type="button" className="button" onClick={() => void copy()}>
-        {children}
-      </button>
-      {/* Present before a message appears, so screen readers announce it when it does. */}
-      <span role="status" className={status === 'copied' ? 'lg-copy-status' : 'lg-copy-status muted'}>
-        {status === 'copied' && <span aria-hidden="true">✓ </span>}
-        {status === 'idle' ? '' : texts[status]}
-      </span>
-    </div>
   );
 }

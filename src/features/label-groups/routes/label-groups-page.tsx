@@ -28,6 +28,8 @@ export function LabelGroupsPage() {
   return (
     <div className="lg-page">
       <h1>{texts.heading}</h1>
+      {/* A failed background refresh keeps the last good list on screen, with the error above it. */}
+      {query.isError && <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {query.isPending ? (
         <div className="lg-loading" aria-busy="true">
           <p role="status" className="muted">
@@ -37,19 +39,17 @@ export function LabelGroupsPage() {
             <span key={index} className="skeleton lg-skeleton-row" style={{ width: `${width}%` }} aria-hidden="true" />
           ))}
         </div>
-      ) : query.isError && query.data === undefined ? (
-        <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <>
-          {/* A failed background refresh keeps the last good list on screen, with the error above it. */}
-          {query.isError && <ApiErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
-          <ParseReportNotice report={query.data.report} itemNoun="group" />
-          {query.data.items.length === 0 ? (
-            <p className="lg-empty">{texts.empty}</p>
-          ) : (
-            <LabelGroupsBrowser groups={query.data.items} />
-          )}
-        </>
+        query.data !== undefined && (
+          <>
+            <ParseReportNotice report={query.data.report} itemNoun="group" />
+            {query.data.items.length === 0 ? (
+              <p className="lg-empty">{texts.empty}</p>
+            ) : (
+              <LabelGroupsBrowser groups={query.data.items} />
+            )}
+          </>
+        )
       )}
     </div>
   );
