@@ -1,7 +1,7 @@
 import type { Course } from '@contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { pacerFor, type Pacer } from '@/lib/page-reader';
+import { pacerFor, type Pacer } from '@/lib/pacer';
 import { failureReason, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
 import { summarizeCourseStats, type CourseHealth } from './course-health';
 import { HealthQueue, type HealthEta, type HealthProgress, type HealthReadState } from './health-queue';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { pacerFor } from '@/lib/page-reader';
+import { pacerFor } from '@/lib/pacer';
 import { aboutMinutes, HealthQueue, requestsFor, type QueuedCourse } from './health-queue';
 
 const course = (id: number, lastActivity: string | null, rows?: number): QueuedCourse => ({

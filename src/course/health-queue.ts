@@ -1,6 +1,6 @@
 import { PER_PAGE_MAX } from '@contract';
 import { parseTimestamp } from '@/lib/format';
-import type { Pacer } from '@/lib/page-reader';
+import type { Pacer } from '@/lib/pacer';
 import type { FailureReason } from '@/lib/retry-policy';
 
 /**
