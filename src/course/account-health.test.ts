@@ -1,0 +1,176 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { serveApi } from '@/testing/api-handlers';
+import { courseStatWire, parsedCourse } from '@/testing/fixtures';
+import { createTestQueryClient } from '@/testing/render';
+import { TEST_NOW } from '@/testing/test-clock';
+import { createAccountHealth, COURSES_AT_ONCE, type AccountHealth } from './account-health';
+import { wholeCourseQuery } from './whole-course-query';
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** `count` rows of a course: every third overdue, every other one passed, learners 1..count. */
+function rowsOf(courseId: number, count: number) {
+  return Array.from({ length: count }, (_, index) =>
+    courseStatWire({
+      id: courseId * 1000 + index,
+      course_id: courseId,
+      user_id: index + 1,
+      username: `Learner ${index + 1}`,
+      user_email: `learner${index + 1}@example.com`,
+      completed: index % 2 === 0,
+      success: index % 2 === 0,
+      progress: index % 2 === 0 ? 100 : 40,
+      deadline: index % 3 === 0 && index % 2 === 1 ? iso(TEST_NOW - DAY_MS) : null,
+      last_activity: iso(TEST_NOW - DAY_MS),
+    }),
+  );
+}
+
+/** Waits until the engine has nothing waiting or being read. */
+function settled(engine: AccountHealth): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const { progress } = engine.getSnapshot();
+      if (progress.total > 0 && progress.waiting === 0 && progress.reading === 0) {
+        stop();
+        resolve();
+      }
+    };
+    const stop = engine.subscribe(check);
+    check();
+  });
+}
+
+describe('the account health reader', () => {
+  it("reads every course's pages, most recently active first, and keeps each course's figures and learners", async () => {
+    const sizes: Record<string, number> = { 1: 3, 2: 250, 3: 0 };
+    const requests = serveApi({
+      courseStats: ({ params }) => rowsOf(Number(params.course_id), sizes[params.course_id ?? ''] ?? 0),
+    });
+    const client = createTestQueryClient();
+    const engine = createAccountHealth({ client, now: () => TEST_NOW });
+    engine.setCourses([
+      parsedCourse(1, { last_activity: iso(TEST_NOW - 9 * DAY_MS) }),
+      parsedCourse(2, { last_activity: iso(TEST_NOW - DAY_MS) }),
+      parsedCourse(3, { last_activity: null }),
+    ]);
+    // Queued before the screen starts it: nothing is asked yet.
+    expect(engine.getSnapshot().progress).toMatchObject({ total: 3, waiting: 3 });
+    expect(requests).toHaveLength(0);
+
+    engine.start();
+    await settled(engine);
+    const { courses, progress, index } = engine.getSnapshot();
+    expect(progress).toMatchObject({ total: 3, done: 3, failed: 0 });
+    // Course 2 (the most recent activity) went first; its 250 rows took three pages of 100.
+    const firstPages = requests.filter((url) => url.searchParams.get('page') === '1').map((url) => url.pathname);
+    expect(firstPages[0]).toContain('/courses/2/');
+    const course2Pages = requests.filter((url) => url.pathname.includes('/courses/2/'));
+    expect(course2Pages.map((url) => url.searchParams.get('page'))).toEqual(expect.arrayContaining(['1', '2', '3']));
+    expect(courses.get(2)?.health).toMatchObject({ rows: 250, learners: 250, completedPercent: 50 });
+    expect(courses.get(1)?.health).toMatchObject({ rows: 3, learners: 3, overdue: 0, notStarted: 0 });
+    // An empty course is read: its counts are 0 and its shares unknown, not 0 %.
+    expect(courses.get(3)).toMatchObject({ state: 'done', health: { rows: 0, completedPercent: null } });
+    // The learners of every course read, by name or email.
+    expect(index.search('learner2@example.com', 5)[0]).toMatchObject({ userId: 2, courseIds: [1, 2] });
+    // The rows are in the whole-course cache the statistics page reads.
+    expect(client.getQueryData(wholeCourseQuery({ courseId: 2 }).queryKey)).toMatchObject({ complete: true });
+  });
+
+  it('lets the rest go on when one course fails, says why, and reads it again on retry', async () => {
+    let failing = true;
+    serveApi({
+      courseStats: ({ params }) =>
+        params.course_id === '5' && failing
+          ? new HttpResponse(null, { status: 403 })
+          : rowsOf(Number(params.course_id), 2),
+    });
+    const engine = createAccountHealth({ client: createTestQueryClient(), now: () => TEST_NOW });
+    engine.setCourses([4, 5, 6].map((id) => parsedCourse(id)));
+    engine.start();
+    await settled(engine);
+    expect(engine.getSnapshot().progress).toMatchObject({ done: 2, failed: 1 });
+    expect(engine.getSnapshot().courses.get(5)).toMatchObject({ state: 'failed', reason: 'forbidden', health: null });
+
+    failing = false;
+    engine.retry(5);
+    expect(engine.getSnapshot().courses.get(5)?.state).not.toBe('failed');
+    await settled(engine);
+    expect(engine.getSnapshot().courses.get(5)).toMatchObject({ state: 'done', reason: null, health: { rows: 2 } });
+  });
+
+  it(`reads at most ${COURSES_AT_ONCE} courses at once, stops on pause and goes on after resume`, async () => {
+    // Courses with a request on its way (a course may ask for a few pages at once).
+    const open = new Map<string, number>();
+    let most = 0;
+    const release: Array<() => void> = [];
+    serveApi({
+      courseStats: async ({ params }) => {
+        const id = params.course_id ?? '';
+        open.set(id, (open.get(id) ?? 0) + 1);
+        most = Math.max(most, open.size);
+        await new Promise<void>((resolve) => release.push(resolve));
+        const left = (open.get(id) ?? 1) - 1;
+        if (left === 0) open.delete(id);
+        else open.set(id, left);
+        return rowsOf(Number(id), 1);
+      },
+    });
+    const engine = createAccountHealth({ client: createTestQueryClient(), now: () => TEST_NOW });
+    engine.setCourses(Array.from({ length: 8 }, (_, index) => parsedCourse(index + 1)));
+    engine.start();
+    await expect.poll(() => open.size).toBe(COURSES_AT_ONCE);
+    engine.pause();
+    // The courses being read finish; no other starts.
+    await expect
+      .poll(() => {
+        release.splice(0).forEach((done) => done());
+        return engine.getSnapshot().progress.done;
+      })
+      .toBe(COURSES_AT_ONCE);
+    expect(engine.getSnapshot()).toMatchObject({ paused: true, progress: { waiting: 8 - COURSES_AT_ONCE } });
+    expect(open.size).toBe(0);
+
+    engine.resume();
+    await expect
+      .poll(() => {
+        release.splice(0).forEach((done) => done());
+        return engine.getSnapshot().progress.done;
+      })
+      .toBe(8);
+    expect(most).toBe(COURSES_AT_ONCE);
+  });
+
+  it('keeps rows in the cache up to its budget, the most recently read, and never drops a course on screen', async () => {
+    serveApi({ courseStats: ({ params }) => rowsOf(Number(params.course_id), 40) });
+    const client = createTestQueryClient();
+    const engine = createAccountHealth({ client, now: () => TEST_NOW, keptRows: 100 });
+    // Course 1 is on screen: its statistics page observes its whole-course query.
+    const unobserve = new QueryObserver(client, wholeCourseQuery({ courseId: 1 })).subscribe(() => undefined);
+    engine.setCourses([1, 2, 3, 4, 5].map((id) => parsedCourse(id, { last_activity: iso(TEST_NOW - id * DAY_MS) })));
+    engine.start();
+    await settled(engine);
+    const cached = [1, 2, 3, 4, 5].filter((id) => client.getQueryData(wholeCourseQuery({ courseId: id }).queryKey));
+    // 100 rows: the course on screen (40) and the one read last (40); a third would pass the budget.
+    expect(cached).toHaveLength(2);
+    expect(cached).toContain(1);
+    // The figures of every course stay.
+    expect([...engine.getSnapshot().courses.values()].every((entry) => entry.health?.rows === 40)).toBe(true);
+    unobserve();
+  });
+
+  it('stops every course when the token is rejected', async () => {
+    serveApi({ courseStats: () => new HttpResponse(JSON.stringify({ error: 'Unauthorized' }), { status: 401 }) });
+    const engine = createAccountHealth({ client: createTestQueryClient(), now: () => TEST_NOW });
+    engine.setCourses(Array.from({ length: 6 }, (_, index) => parsedCourse(index + 1)));
+    engine.start();
+    await expect.poll(() => engine.getSnapshot().stopped).not.toBeNull();
+    await expect.poll(() => engine.getSnapshot().progress.reading).toBe(0);
+    // Those started before the 401 came back failed; no course started after it.
+    expect(engine.getSnapshot().progress.failed).toBeLessThanOrEqual(COURSES_AT_ONCE);
+    expect(engine.getSnapshot().progress.waiting).toBeGreaterThanOrEqual(6 - COURSES_AT_ONCE);
+  });
+});
