@@ -94,6 +94,11 @@ export class LearnerIndex {
     return this.courses.has(courseId);
   }
 
+  /** Whether a course read so far has a row of this learner. */
+  holds(courseId: number, userId: number): boolean {
+    return this.learners.get(userId)?.courses.has(courseId) ?? false;
+  }
+
   /** Adds a course's rows (every page of it); a course added again has its earlier rows replaced. */
   add(courseId: number, rows: readonly CourseStat[]): void {
     const previous = this.courses.get(courseId);

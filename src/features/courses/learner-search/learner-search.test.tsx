@@ -123,6 +123,25 @@ describe('LearnerSearch', () => {
     expect(within(region).getByText('Every listed course was checked.')).toBeInTheDocument();
   });
 
+  it('asks only the courses the overview has not read, and those it read that hold the learner', async () => {
+    const asked = serveLms(courses(6), [sessionOf(2), sessionOf(5)]);
+    // The overview has read courses 1-4 in full; of those, only course 2 has the learner.
+    const known = () => ({
+      hasCourse: (id: number) => id <= 4,
+      holds: (id: number, user: number) => id === 2 && user === LEARNER,
+    });
+    renderWithProviders(<LearnerSearch known={known} />, { route: `/courses?learner=${LEARNER}`, path: '/courses' });
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent(
+        'Checked 6 of 6 courses; found in 2. In 4 of 6 courses read; checking the rest by ID.',
+      ),
+    );
+    expect([...asked].sort((a, b) => a - b)).toEqual([2, 5, 6]);
+    const table = within(region).getByRole('table', { name: 'Sessions found' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
   it('shares the course list with the list beside it: asks for no page it has read, and hands it the rest', async () => {
     serveLms(courses(150), [sessionOf(120)]);
     const listRequests = serveApi({ courses: { items: courses(150), total: 150 } });

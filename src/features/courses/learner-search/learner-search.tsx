@@ -7,7 +7,7 @@ import { parseIdInput, type IdProblem } from '@/course/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { LearnerResults } from './learner-results';
 import { LEARNER_PARAM } from './learner-search-model';
-import type { LearnerSearchState } from './learner-search-run';
+import type { KnownCourses, LearnerSearchState } from './learner-search-run';
 import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
 import { useLearnerSearch } from './use-learner-search';
 import './learner-search.css';
@@ -30,7 +30,8 @@ const isRunning = (state: LearnerSearchState) => state.phase === 'listing' || st
 
 function statusLine(state: LearnerSearchState, texts: LearnerSearchTexts): string {
   if (state.phase === 'listing' || state.total === null) return texts.listing(state.listed);
-  return texts.progress(state.checked, state.total, state.foundIn);
+  const progress = texts.progress(state.checked, state.total, state.foundIn);
+  return state.knownRead === 0 ? progress : `${progress}. ${texts.knownRead(state.knownRead, state.total)}`;
 }
 
 function partialNote(state: LearnerSearchState, texts: LearnerSearchTexts): string | null {
@@ -55,9 +56,14 @@ function partialNote(state: LearnerSearchState, texts: LearnerSearchTexts): stri
  * "Find a learner": one user's sessions in every listed course, for support staff who are given a user ID and
  * no course. The address holds the learner (`?learner=`), so a link opens the search and runs it.
  */
-export function LearnerSearch() {
+export interface LearnerSearchProps {
+  /** The courses the account overview has read in full: those without the learner are not asked again. */
+  known?: () => KnownCourses | null;
+}
+
+export function LearnerSearch({ known }: LearnerSearchProps = {}) {
   const texts = useCatalog(learnerSearchCatalogs);
-  const { search, state } = useLearnerSearch();
+  const { search, state } = useLearnerSearch(known);
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get(LEARNER_PARAM);
   const fromUrl = raw === null ? null : parseIdInput(raw, { required: true });

@@ -35,6 +35,8 @@ const en = {
     listed === 0 ? 'Reading the list of courses…' : `Reading the list of courses… ${n(listed, 'en')} so far.`,
   progress: (checked: number, total: number, foundIn: number) =>
     `Checked ${n(checked, 'en')} of ${plural('en', total, { one: '# course', other: '# courses' })}; found in ${n(foundIn, 'en')}`,
+  knownRead: (read: number, total: number) =>
+    `In ${n(read, 'en')} of ${plural('en', total, { one: '# course', other: '# courses' })} read; checking the rest by ID.`,
   partialRunning: 'Searching: the sessions below are what has been found so far.',
   partialCancelled: 'Cancelled: these results are partial. Resume to check the remaining courses.',
   partialStopped: 'The search stopped: these results are partial.',
@@ -116,6 +118,8 @@ const ru: LearnerSearchTexts = {
     listed === 0 ? 'Читается список курсов…' : `Читается список курсов… Пока прочитано: ${n(listed, 'ru')}.`,
   progress: (checked: number, total: number, foundIn: number) =>
     `Проверено ${n(checked, 'ru')} из ${plural('ru', total, { one: '# курса', other: '# курсов' })}; найден в ${plural('ru', foundIn, { one: '# курсе', other: '# курсах' })}`,
+  knownRead: (read: number, total: number) =>
+    `Уже прочитано ${n(read, 'ru')} из ${plural('ru', total, { one: '# курса', other: '# курсов' })}; остальные проверяются по ID.`,
   partialRunning: 'Идёт поиск: ниже сессии, найденные к этому моменту.',
   partialCancelled: 'Поиск отменён: результаты неполные. Нажмите «Продолжить», чтобы проверить остальные курсы.',
   partialStopped: 'Поиск остановлен: результаты неполные.',
