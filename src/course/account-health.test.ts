@@ -5,7 +5,8 @@ import { serveApi } from '@/testing/api-handlers';
 import { courseStatWire, parsedCourse } from '@/testing/fixtures';
 import { createTestQueryClient } from '@/testing/render';
 import { TEST_NOW } from '@/testing/test-clock';
-import { createAccountHealth, COURSES_AT_ONCE, type AccountHealth } from './account-health';
+import { createAccountHealth, COURSES_AT_ONCE, type AccountHealth, type AccountKeeping } from './account-health';
+import type { StoredAccount } from './account-store';
 import { wholeCourseQuery } from './whole-course-query';
 
 const DAY_MS = 86_400_000;
@@ -172,5 +173,72 @@ describe('the account health reader', () => {
     // Those started before the 401 came back failed; no course started after it.
     expect(engine.getSnapshot().progress.failed).toBeLessThanOrEqual(COURSES_AT_ONCE);
     expect(engine.getSnapshot().progress.waiting).toBeGreaterThanOrEqual(6 - COURSES_AT_ONCE);
+  });
+
+  it('keeps what it read on the device, and on the next visit reads again only the courses whose listed dates moved', async () => {
+    const requests = serveApi({ courseStats: ({ params }) => rowsOf(Number(params.course_id), 5) });
+    const saved: StoredAccount[] = [];
+    const keeping = (account: StoredAccount | null): AccountKeeping => ({
+      load: () => Promise.resolve(account),
+      save: (written) => {
+        saved.push(written);
+        return Promise.resolve();
+      },
+    });
+    const listed = (moved: boolean) =>
+      [1, 2, 3].map((id) =>
+        parsedCourse(id, {
+          last_activity: iso(TEST_NOW - (id === 2 && moved ? 0 : 3) * DAY_MS),
+          updated_at: iso(TEST_NOW - 30 * DAY_MS),
+        }),
+      );
+
+    const first = createAccountHealth({ client: createTestQueryClient(), now: () => TEST_NOW, keeping: keeping(null) });
+    first.setCourses(listed(false));
+    first.start();
+    await settled(first);
+    // Leaving the screen writes what was read at once.
+    first.stop();
+    const written = saved.at(-1);
+    expect(written?.courses.map((entry) => entry.courseId).sort()).toEqual([1, 2, 3]);
+    expect(written?.index.learners).toHaveLength(5);
+    expect(first.getSnapshot().storedAt).toBeNull();
+
+    // A day later the list says course 2 had activity since: only it is asked again, the others are shown as kept.
+    requests.length = 0;
+    const later = TEST_NOW + 2 * 3_600_000;
+    const second = createAccountHealth({
+      client: createTestQueryClient(),
+      now: () => later,
+      keeping: keeping(written ?? null),
+    });
+    second.setCourses(listed(true));
+    await expect.poll(() => second.getSnapshot().storedAt).toBe(TEST_NOW);
+    const painted = second.getSnapshot();
+    expect(painted.courses.get(1)).toMatchObject({ state: 'done', health: { rows: 5 } });
+    // Course 2 shows what was kept until it is read again.
+    expect(painted.courses.get(2)).toMatchObject({ state: 'waiting', health: { rows: 5 } });
+    expect(painted.index.search('Learner 3', 1)[0]?.courseIds).toEqual([1, 2, 3]);
+    second.start();
+    await settled(second);
+    expect(new Set(requests.map((url) => url.pathname))).toEqual(new Set(['/endpoint/v1/courses/2/course_stats']));
+    expect(second.getSnapshot().progress).toMatchObject({ total: 3, done: 3 });
+  });
+
+  it('keeps nothing without the choice to keep', async () => {
+    serveApi({ courseStats: ({ params }) => rowsOf(Number(params.course_id), 2) });
+    const engine = createAccountHealth({ client: createTestQueryClient(), now: () => TEST_NOW });
+    const saves: StoredAccount[] = [];
+    engine.setCourses([parsedCourse(1)]);
+    engine.start();
+    await settled(engine);
+    engine.stop();
+    // Chosen later: what was read so far is written then.
+    engine.setKeeping({
+      load: () => Promise.resolve(null),
+      save: (account) => Promise.resolve(void saves.push(account)),
+    });
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.courses.map((entry) => entry.courseId)).toEqual([1]);
   });
 });

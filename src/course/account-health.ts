@@ -4,7 +4,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { pacerFor, type Pacer } from '@/lib/pacer';
 import { failureReason, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
 import { summarizeCourseStats, type CourseHealth } from './course-health';
+import type { StoredAccount } from './account-store';
 import { HealthQueue, type HealthEta, type HealthProgress, type HealthReadState } from './health-queue';
+import { planRefresh, type StoredHealth } from './health-refresh';
 import { LearnerIndex } from './learner-index';
 import { readRateLimit } from './server-config-query';
 import { wholeCourseQuery } from './whole-course-query';
@@ -29,6 +31,8 @@ export const COURSES_AT_ONCE = 3;
 export const KEPT_ROWS = 60_000;
 /** The most a change waits before the screen hears of it, so a burst of small courses is one render. */
 const NOTIFY_EVERY_MS = 200;
+/** What is kept on the device is written at most this often while reading goes on, and once more when it stops. */
+export const SAVE_EVERY_MS = 5_000;
 
 export interface CourseHealthState {
   state: HealthReadState;
@@ -49,6 +53,14 @@ export interface AccountHealthSnapshot {
   index: LearnerIndex;
   /** Grows with every change to `index` (the index itself is one object, changed in place). */
   indexVersion: number;
+  /** When what the device kept was written, if the figures shown began with it: "as of 2 h ago". */
+  storedAt: number | null;
+}
+
+/** Where the figures are kept between visits, when the user chose to keep them (account-store.ts). */
+export interface AccountKeeping {
+  load: () => Promise<StoredAccount | null>;
+  save: (account: StoredAccount) => Promise<unknown>;
 }
 
 export interface AccountHealthOptions {
@@ -56,14 +68,28 @@ export interface AccountHealthOptions {
   now?: () => number;
   /** KEPT_ROWS unless given (tests keep fewer). */
   keptRows?: number;
+  /** Given: what was kept is shown at once and only what changed since is read again; what is read is kept. */
+  keeping?: AccountKeeping | null;
 }
 
-const UNREAD: CourseHealthState = { state: 'waiting', health: null, reason: null };
-
-export function createAccountHealth({ client, now = Date.now, keptRows = KEPT_ROWS }: AccountHealthOptions) {
+export function createAccountHealth({
+  client,
+  now = Date.now,
+  keptRows = KEPT_ROWS,
+  keeping = null,
+}: AccountHealthOptions) {
   const queue = new HealthQueue();
-  const index = new LearnerIndex();
+  let index = new LearnerIndex();
   const courses = new Map<number, CourseHealthState>();
+  /** Each course's figures with the list's dates when read: what the device keeps, read now or kept before. */
+  const stored = new Map<number, StoredHealth>();
+  /** The list's dates of each course listed. */
+  const listed = new Map<number, Pick<Course, 'last_activity' | 'updated_at'>>();
+  let storedAt: number | null = null;
+  /** What is kept is loaded before any course is queued: until then, the list waits here. */
+  let loaded = keeping === null;
+  let waitingList: readonly Course[] = [];
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** Courses whose rows are still in the cache, oldest first, with their row counts. */
   const kept = new Map<number, number>();
   const listeners = new Set<() => void>();
@@ -110,6 +136,15 @@ export function createAccountHealth({ client, now = Date.now, keptRows = KEPT_RO
     try {
       const data = await client.fetchQuery(wholeCourseQuery({ courseId }));
       const health = summarizeCourseStats(data.items, now());
+      const dates = listed.get(courseId);
+      stored.set(courseId, {
+        courseId,
+        health,
+        listedLastActivity: dates?.last_activity ?? null,
+        listedUpdatedAt: dates?.updated_at ?? null,
+        readAt: now(),
+      });
+      scheduleSave();
       index.add(courseId, data.items);
       indexVersion += 1;
       queue.done(courseId, data.items.length);
@@ -139,6 +174,62 @@ export function createAccountHealth({ client, now = Date.now, keptRows = KEPT_RO
     pump();
   }
 
+  /**
+   * Queues the courses new to the overview. Those the device kept show their figures at once; of them, only those
+   * the list says have changed (or that are over a day old) are read again.
+   */
+  function queueListed(list: readonly Course[]): void {
+    const added = list.filter((course) => !courses.has(course.id));
+    if (added.length === 0) return;
+    const plan = planRefresh(
+      added.flatMap((course) => stored.get(course.id) ?? []),
+      added,
+      now(),
+    );
+    for (const id of plan.keep) {
+      const entry = stored.get(id);
+      if (!entry) continue;
+      courses.set(id, { state: 'done', health: entry.health, reason: null });
+      queue.add([{ id, last_activity: listed.get(id)?.last_activity ?? null, rows: entry.health.rows }]);
+      queue.done(id, entry.health.rows);
+    }
+    for (const { id, rows } of plan.reread) {
+      courses.set(id, { state: 'waiting', health: stored.get(id)?.health ?? null, reason: null });
+      queue.add([{ id, last_activity: listed.get(id)?.last_activity ?? null, rows }]);
+    }
+    notifyNow();
+    pump();
+  }
+
+  function scheduleSave(): void {
+    if (!keeping) return;
+    saveTimer ??= setTimeout(save, SAVE_EVERY_MS);
+  }
+
+  function save(): void {
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    if (!keeping || !loaded) return;
+    void keeping.save({ version: 1, savedAt: now(), courses: [...stored.values()], index: index.toData() });
+  }
+
+  if (keeping) {
+    void keeping
+      .load()
+      .catch(() => null)
+      .then((account) => {
+        if (account) {
+          storedAt = account.savedAt;
+          for (const entry of account.courses) stored.set(entry.courseId, entry);
+          index = LearnerIndex.fromData(account.index);
+          indexVersion += 1;
+        }
+        loaded = true;
+        queueListed(waitingList);
+        waitingList = [];
+      });
+  }
+
   function pump(): void {
     if (!active || stopped !== null) return;
     while (reading.size < COURSES_AT_ONCE) {
@@ -164,6 +255,7 @@ export function createAccountHealth({ client, now = Date.now, keptRows = KEPT_RO
       stopped,
       index,
       indexVersion,
+      storedAt,
     };
     return snapshot;
   }
@@ -171,12 +263,9 @@ export function createAccountHealth({ client, now = Date.now, keptRows = KEPT_RO
   return {
     /** The courses listed so far (the list arrives page by page); those new to it are queued. */
     setCourses(list: readonly Course[]) {
-      const added = list.filter((course) => !courses.has(course.id));
-      if (added.length === 0) return;
-      for (const course of added) courses.set(course.id, UNREAD);
-      queue.add(added.map(({ id, last_activity }) => ({ id, last_activity })));
-      notifyNow();
-      pump();
+      for (const { id, last_activity, updated_at } of list) listed.set(id, { last_activity, updated_at });
+      if (loaded) queueListed(list);
+      else waitingList = list;
     },
     /** These are read next (the rows in view, the courses searched for). */
     prioritize(ids: readonly number[]) {
@@ -193,7 +282,7 @@ export function createAccountHealth({ client, now = Date.now, keptRows = KEPT_RO
     },
     retry(courseId: number) {
       queue.retry(courseId);
-      courses.set(courseId, { ...(courses.get(courseId) ?? UNREAD), state: 'waiting', reason: null });
+      courses.set(courseId, { health: courses.get(courseId)?.health ?? null, state: 'waiting', reason: null });
       notifyNow();
       pump();
     },
@@ -204,6 +293,19 @@ export function createAccountHealth({ client, now = Date.now, keptRows = KEPT_RO
         listeners.delete(listener);
       };
     },
+    /**
+     * Keeps what is read on the device from now on (everything read so far is written at once), or stops keeping
+     * it (forgetting what was kept is the store's: account-store.ts).
+     */
+    setKeeping(next: AccountKeeping | null) {
+      if (next === keeping) return;
+      keeping = next;
+      if (next) save();
+      else {
+        clearTimeout(saveTimer);
+        saveTimer = undefined;
+      }
+    },
     /** Reads until stop(). */
     start() {
       active = true;
@@ -212,6 +314,7 @@ export function createAccountHealth({ client, now = Date.now, keptRows = KEPT_RO
     /** Stops reading: the courses being read are cancelled (what they read stays in the cache) and wait again. */
     stop() {
       active = false;
+      if (saveTimer !== undefined) save();
       for (const courseId of reading) void client.cancelQueries({ queryKey: queryKeyOf(courseId), exact: true });
     },
   };
@@ -223,10 +326,12 @@ export type AccountHealth = ReturnType<typeof createAccountHealth>;
  * The account's health while the screen is open: reading starts once `enabled` (the course list is being read)
  * and every course listed so far is queued; reading stops when the screen goes.
  */
-export function useAccountHealth(list: readonly Course[], enabled: boolean) {
+export function useAccountHealth(list: readonly Course[], enabled: boolean, keeping: AccountKeeping | null = null) {
   const client = useQueryClient();
-  // One reading per screen and client (a sign-out clears the client's cache, and the screen goes with it).
-  const [engine] = useState(() => createAccountHealth({ client }));
+  // One reading per screen and client (a sign-out clears the client's cache, and the screen goes with it). What the
+  // device kept is loaded once, when the screen opens; a choice made later keeps what is read from then on.
+  const [engine] = useState(() => createAccountHealth({ client, keeping }));
+  useEffect(() => engine.setKeeping(keeping), [engine, keeping]);
   useEffect(() => {
     engine.start();
     return () => engine.stop();
