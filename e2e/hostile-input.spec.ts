@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectShellIntact, openOnProxy, statRow, statsTable, STATS_PATH, GROUPS_PATH } from './fault-kit';
+import { openShortcuts } from './courses-kit';
 import { scriptUpstream, uniqueToken, upstreamRequests } from './support';
 
 // Markup and script in everything the API returns and in the URL: shown as text, never run. Links only to
@@ -103,6 +104,7 @@ test('markup from the API in course statistics is shown as text and never runs',
 
   // The course's name, remembered among recent courses, is text there too.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).click();
+  await openShortcuts(page);
   await expect(page.getByRole('link', { name: at(0), exact: true })).toBeVisible();
 
   expect(await check()).toEqual({ calls: [], problems: [], injected: 0 });
@@ -270,6 +272,7 @@ test('the form refuses ids the API could not take, with a message, and sends not
   test.setTimeout(90_000);
   const token = uniqueToken('bad-form');
   await openOnProxy(page, '/courses', token);
+  await openShortcuts(page);
   const courseId = page.getByRole('textbox', { name: 'Course ID' });
   for (const [value, message] of BAD_IDS) {
     await courseId.fill(value);
