@@ -11,7 +11,7 @@ const learnerHref = (userId: number) => `/courses?${LEARNER_PARAM}=${userId}`;
 
 /**
  * The `courses` route, where sign-in lands: the account overview, with the course statistics' shortcuts (Course
- * ID, recently opened, saved views) in its disclosure and the learner across courses under its search box.
+ * ID, recently opened, saved views) in its disclosure and the learner across courses under its search box (given the overview's learners, it asks only what they leave open).
  */
 export function Component() {
   const texts = useCatalog(appCatalogs);
@@ -22,7 +22,7 @@ export function Component() {
       courseHref={courseStatsHref}
       learnerHref={learnerHref}
       shortcuts={<CourseShortcuts />}
-      learnerView={params.has(LEARNER_PARAM) ? <LearnerSearch /> : null}
+      learnerView={params.has(LEARNER_PARAM) ? (known) => <LearnerSearch known={known} /> : null}
     />
   );
 }

@@ -2,11 +2,13 @@ import type { CourseStatWire, CourseWire } from '@contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { LearnerIndex } from '@/course/learner-index';
 import { serveApi, type ApiCall } from '@/testing/api-handlers';
 import { courseStatWire, gate } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
-import { AccountOverview } from './account-overview';
+import { AccountOverview, type AccountOverviewProps } from './account-overview';
 
 const OVERDUE = '2026-11-01T00:00:00Z';
 
@@ -20,13 +22,14 @@ function failCourses(status: number, body: object): void {
   serveApi({ courses: () => HttpResponse.json(body, { status }) });
 }
 
-function renderOverview(route = '/courses') {
+function renderOverview(route = '/courses', learnerView?: AccountOverviewProps['learnerView']) {
   return renderWithProviders(
     <AccountOverview
       title="Your courses"
       courseHref={(id) => `/courses/${id}/stats`}
       learnerHref={(id) => `/courses?learner=${id}`}
       shortcuts={<p>The shortcuts</p>}
+      learnerView={learnerView}
     />,
     { route, path: '/courses' },
   );
@@ -180,6 +183,30 @@ describe('AccountOverview', () => {
       '/courses?learner=42',
     );
     expect(screen.getByRole('link', { name: 'Open course 42' })).toHaveAttribute('href', '/courses/42/stats');
+  });
+
+  it('hands the learner view the learners read so far, as they are when it asks', async () => {
+    serveApi({ courses: [courseWire(1), courseWire(2)] });
+    serveStats({ 1: learners(1, 2) });
+    // What the learner across courses does with it: asks, when its search starts, which courses are read and hold whom.
+    function Asker({ known }: { known: () => LearnerIndex }) {
+      const [answer, setAnswer] = useState('');
+      const ask = () => {
+        const index = known();
+        setAnswer([index.hasCourse(1), index.hasCourse(2), index.holds(1, 100), index.holds(2, 100)].join(' '));
+      };
+      return (
+        <button type="button" onClick={ask}>
+          Ask {answer}
+        </button>
+      );
+    }
+    renderOverview('/courses', (known) => <Asker known={known} />);
+    const ask = await screen.findByRole('button', { name: /^Ask/ });
+    await waitFor(() => {
+      fireEvent.click(ask);
+      expect(ask).toHaveTextContent('Ask true true true false');
+    });
   });
 
   it('keeps the rows in place while the pointer is on them, and settles once it leaves', async () => {

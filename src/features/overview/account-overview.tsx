@@ -1,9 +1,10 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { SearchField } from '@/components/text-field';
 import { useAccountHealth } from '@/course/account-health';
 import { NEEDS_ATTENTION } from '@/course/course-health';
+import type { LearnerIndex } from '@/course/learner-index';
 import { useCourseList } from '@/course/use-course-list';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog, useLocale } from '@/lib/i18n';
@@ -34,8 +35,11 @@ export interface AccountOverviewProps {
   learnerHref: (userId: number) => string;
   /** The Course ID form, recently opened courses and saved views: behind a button, open where no list is. */
   shortcuts: ReactNode;
-  /** The learner across courses, while one is asked for: under the search box. */
-  learnerView?: ReactNode;
+  /**
+   * The learner across courses, while one is asked for: under the search box. Given the learners read so far, as
+   * they are when asked, so it need not ask again the courses read without the learner.
+   */
+  learnerView?: ((known: () => LearnerIndex) => ReactNode) | null;
 }
 
 const URL_WRITE_DELAY_MS = 300;
@@ -103,6 +107,7 @@ export function AccountOverview({ title, courseHref, learnerHref, shortcuts, lea
   const list = useCourseList({ readAll: true });
   const health = useAccountHealth(list.courses, list.courses.length > 0);
   const { engine } = health;
+  const known = useCallback(() => engine.getSnapshot().index, [engine]);
   const rows = useOverviewOrder({
     courses: list.courses,
     health: health.courses,
@@ -191,7 +196,7 @@ export function AccountOverview({ title, courseHref, learnerHref, shortcuts, lea
             value={query}
             onChange={setQuery}
           />
-          {learnerView}
+          {learnerView?.(known)}
           {searching && (
             <LearnerMatches
               query={deferredQuery}
