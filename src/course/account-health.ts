@@ -1,14 +1,14 @@
 import type { Course } from '@contract';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { pacerFor, type Pacer } from '@/lib/pacer';
 import { failureReason, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
 import { summarizeCourseStats, type CourseHealth } from './course-health';
-import type { StoredAccount } from './account-store';
+import { accountOrigin, loadAccount, saveAccount, type StoredAccount } from './account-store';
 import { HealthQueue, type HealthEta, type HealthProgress, type HealthReadState } from './health-queue';
 import { planRefresh, type StoredHealth } from './health-refresh';
 import { LearnerIndex } from './learner-index';
-import { readRateLimit } from './server-config-query';
+import { readRateLimit, serverConfigQuery } from './server-config-query';
 import { wholeCourseQuery } from './whole-course-query';
 
 /**
@@ -213,8 +213,10 @@ export function createAccountHealth({
     void keeping.save({ version: 1, savedAt: now(), courses: [...stored.values()], index: index.toData() });
   }
 
-  if (keeping) {
-    void keeping
+  /** Paints what `from` kept, then queues the list that waited for it. */
+  function loadKept(from: AccountKeeping): void {
+    loaded = false;
+    void from
       .load()
       .catch(() => null)
       .then((account) => {
@@ -229,6 +231,7 @@ export function createAccountHealth({
         waitingList = [];
       });
   }
+  if (keeping) loadKept(keeping);
 
   function pump(): void {
     if (!active || stopped !== null) return;
@@ -299,8 +302,12 @@ export function createAccountHealth({
      */
     setKeeping(next: AccountKeeping | null) {
       if (next === keeping) return;
+      // Where it is known only after the screen opened (the server's address, once its configuration is read),
+      // before any course was queued: what was kept is painted first, as if given at the start.
+      const first = keeping === null && storedAt === null && courses.size === 0;
       keeping = next;
-      if (next) save();
+      if (next && first) loadKept(next);
+      else if (next) save();
       else {
         clearTimeout(saveTimer);
         saveTimer = undefined;
@@ -341,4 +348,22 @@ export function useAccountHealth(list: readonly Course[], enabled: boolean, keep
   }, [engine, list, enabled]);
   const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
   return { ...snapshot, engine };
+}
+
+/**
+ * Where the overview keeps its figures, given the device consent: the account store of this API origin, known once
+ * the server's configuration is read (`known` is false until then, so nothing is read before what was kept is
+ * painted); null without the consent.
+ */
+export function useAccountKeeping(remember: boolean): { keeping: AccountKeeping | null; known: boolean } {
+  const config = useQuery({ ...serverConfigQuery(), enabled: remember });
+  const origin = config.data ? accountOrigin(config.data) : null;
+  const keeping = useMemo<AccountKeeping | null>(
+    () =>
+      remember && origin !== null
+        ? { load: () => loadAccount(origin), save: (account) => saveAccount(origin, account) }
+        : null,
+    [remember, origin],
+  );
+  return { keeping, known: !remember || origin !== null || config.isError };
 }

@@ -1,3 +1,4 @@
+import type { ServerConfig } from '@contract';
 import * as z from 'zod/mini';
 import { openDeviceStore, type DeviceResult } from '@/lib/device-store';
 import type { LearnerIndexData } from './learner-index';
@@ -48,6 +49,11 @@ const storedAccountSchema = z.object({
 });
 
 const store = openDeviceStore('course-stats-overview', 'accounts');
+
+/** The API a record is of: the LMS our server stands in front of, or its demo data. */
+export function accountOrigin(config: ServerConfig): string {
+  return config.mode === 'proxy' ? config.upstreamHost : 'demo';
+}
 
 /** The account kept for this origin; null when there is none, it is of another version, or damaged. */
 export async function loadAccount(origin: string): Promise<StoredAccount | null> {

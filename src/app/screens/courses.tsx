@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { courseStatsHref } from '@/features/course-stats/params/course-stats-search';
+import { chooseRememberOnDevice } from '@/features/course-stats/changes/snapshot-store';
 import { CourseShortcuts } from '@/features/course-stats/routes/course-shortcuts';
 import { LearnerSearch } from '@/features/courses/learner-search/learner-search';
 import { LEARNER_PARAM } from '@/features/courses/learner-search/learner-search-model';
@@ -23,6 +24,7 @@ export function Component() {
       learnerHref={learnerHref}
       shortcuts={<CourseShortcuts />}
       learnerView={params.has(LEARNER_PARAM) ? (known) => <LearnerSearch known={known} /> : null}
+      chooseKeep={chooseRememberOnDevice}
     />
   );
 }

@@ -3,8 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+import { forgetStoredAccounts, loadAccount } from '@/course/account-store';
 import type { LearnerIndex } from '@/course/learner-index';
+import { setRememberOnDevice } from '@/lib/device-consent';
 import { serveApi, type ApiCall } from '@/testing/api-handlers';
 import { courseStatWire, gate } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -22,6 +25,12 @@ function failCourses(status: number, body: object): void {
   serveApi({ courses: () => HttpResponse.json(body, { status }) });
 }
 
+/** The consent as the app applies it for the overview: taking it back forgets what the overview kept. */
+async function chooseKeep(keep: boolean): Promise<unknown> {
+  setRememberOnDevice(keep);
+  return keep ? null : forgetStoredAccounts();
+}
+
 function renderOverview(route = '/courses', learnerView?: AccountOverviewProps['learnerView']) {
   return renderWithProviders(
     <AccountOverview
@@ -30,6 +39,7 @@ function renderOverview(route = '/courses', learnerView?: AccountOverviewProps['
       learnerHref={(id) => `/courses?learner=${id}`}
       shortcuts={<p>The shortcuts</p>}
       learnerView={learnerView}
+      chooseKeep={chooseKeep}
     />,
     { route, path: '/courses' },
   );
@@ -207,6 +217,40 @@ describe('AccountOverview', () => {
       fireEvent.click(ask);
       expect(ask).toHaveTextContent('Ask true true true false');
     });
+  });
+
+  it('keeps the figures on this device once chosen; the next visit paints them, saying how old, while it reads what changed', async () => {
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    serveApi({ courses: [courseWire(1, { name: 'Kept' })] });
+    serveStats({ 1: learners(1, 3, 2) });
+    const user = userEvent.setup();
+    const first = renderOverview();
+    await waitFor(() => expect(cellsOf('Kept')[4]).toHaveTextContent('2'));
+    const keep = screen.getByRole('checkbox', { name: 'Keep on this device' });
+    expect(keep).not.toBeChecked();
+    expect(keep).toHaveAccessibleDescription(/^Figures and learners stay in this browser/);
+    expect(screen.getByRole('link', { name: 'Stored on this device' })).toHaveAttribute('href', '/device');
+    expect(await loadAccount('demo')).toBeNull();
+    await user.click(keep);
+    await waitFor(async () => expect((await loadAccount('demo'))?.courses.map((entry) => entry.courseId)).toEqual([1]));
+    first.unmount();
+
+    // The next visit: the course has moved in the list, and its statistics do not answer yet.
+    serveApi({ courses: [courseWire(1, { name: 'Kept', last_activity: '2026-11-29T11:00:00Z' })] });
+    const held = gate();
+    serveStats({ 1: learners(1, 3, 1) }, () => held.opened);
+    renderOverview();
+    await waitFor(() => expect(cellsOf('Kept')[4]).toHaveTextContent('2'));
+    expect(
+      screen.getByText(/^Figures kept on this device, as of now; reading what changed since\./),
+    ).toBeInTheDocument();
+    held.open();
+    await waitFor(() => expect(cellsOf('Kept')[4]).toHaveTextContent('1'));
+    expect(screen.queryByText(/^Figures kept on this device/)).toBeNull();
+
+    // Taken back, what was kept goes.
+    await user.click(screen.getByRole('checkbox', { name: 'Keep on this device' }));
+    await waitFor(async () => expect(await loadAccount('demo')).toBeNull());
   });
 
   it('keeps the rows in place while the pointer is on them, and settles once it leaves', async () => {

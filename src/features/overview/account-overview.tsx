@@ -2,13 +2,16 @@ import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState, typ
 import { Link, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { SearchField } from '@/components/text-field';
-import { useAccountHealth } from '@/course/account-health';
+import { useAccountHealth, useAccountKeeping } from '@/course/account-health';
 import { NEEDS_ATTENTION } from '@/course/course-health';
 import type { LearnerIndex } from '@/course/learner-index';
 import { useCourseList } from '@/course/use-course-list';
 import { isApiError } from '@/lib/api-error';
+import { useRememberOnDevice } from '@/lib/device-consent';
+import { formatRelativeTime } from '@/lib/format';
 import { useCatalog, useLocale } from '@/lib/i18n';
 import { isCutShort } from '@/lib/list-end';
+import { pathTo } from '@/lib/routes';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { LearnerMatches } from './learner-matches';
 import { queriedCourseId } from './model/search-rank';
@@ -40,6 +43,11 @@ export interface AccountOverviewProps {
    * they are when asked, so it need not ask again the courses read without the learner.
    */
   learnerView?: ((known: () => LearnerIndex) => ReactNode) | null;
+  /**
+   * Applies "Keep on this device", the device consent course snapshots use too: taking it back deletes what either
+   * kept (the app knows both stores).
+   */
+  chooseKeep: (keep: boolean) => Promise<unknown>;
 }
 
 const URL_WRITE_DELAY_MS = 300;
@@ -86,12 +94,20 @@ export function unavailableReason(error: unknown): ListUnavailable {
  * with its health, read in the background, needs attention first. Where the LMS lists no courses, the shortcuts
  * (the Course ID form) are the way in.
  */
-export function AccountOverview({ title, courseHref, learnerHref, shortcuts, learnerView }: AccountOverviewProps) {
+export function AccountOverview({
+  title,
+  courseHref,
+  learnerHref,
+  shortcuts,
+  learnerView,
+  chooseKeep,
+}: AccountOverviewProps) {
   const texts = useCatalog(overviewCatalogs);
   const { locale } = useLocale();
   const headingId = useId();
   const searchId = useId();
   const panelId = useId();
+  const keepHintId = useId();
   const [params, setParams] = useSearchParams();
   const sortParam = params.get(OVERVIEW_PARAMS.sort);
   const sort = parseOverviewSort(sortParam);
@@ -105,7 +121,9 @@ export function AccountOverview({ title, courseHref, learnerHref, shortcuts, lea
   const phone = useMediaQuery(PHONE_QUERY);
 
   const list = useCourseList({ readAll: true });
-  const health = useAccountHealth(list.courses, list.courses.length > 0);
+  const remember = useRememberOnDevice();
+  const keeping = useAccountKeeping(remember);
+  const health = useAccountHealth(list.courses, list.courses.length > 0 && keeping.known, keeping.keeping);
   const { engine } = health;
   const known = useCallback(() => engine.getSnapshot().index, [engine]);
   const rows = useOverviewOrder({
@@ -220,6 +238,11 @@ export function AccountOverview({ title, courseHref, learnerHref, shortcuts, lea
               progress={health.progress}
               eta={health.eta}
               paused={health.paused}
+              keptAsOf={
+                health.storedAt === null
+                  ? null
+                  : formatRelativeTime(new Date(health.storedAt).toISOString(), now, locale)
+              }
               matches={searching ? { count: rows.length, query: deferredQuery.trim() } : null}
               onPause={() => engine.pause()}
               onResume={() => engine.resume()}
@@ -231,6 +254,21 @@ export function AccountOverview({ title, courseHref, learnerHref, shortcuts, lea
               onChange={onSortChange}
             />
           </div>
+          <p className="overview-keep">
+            <label>
+              <input
+                type="checkbox"
+                checked={remember}
+                aria-describedby={keepHintId}
+                onChange={(event) => void chooseKeep(event.target.checked)}
+              />{' '}
+              {texts.keep}
+            </label>{' '}
+            <span id={keepHintId} className="muted">
+              {texts.keepHint}
+            </span>{' '}
+            <Link to={pathTo('device')}>{texts.storedLink}</Link>
+          </p>
           <ParseReportNotice report={list.report} itemNoun="course" />
           {list.complete && isCutShort(list.end) && <p className="alert alert-warning">{texts.cutShort(list.end)}</p>}
           {list.moreError !== null && list.moreError !== undefined && (

@@ -9,6 +9,8 @@ export interface OverviewStatusProps {
   progress: HealthProgress;
   eta: HealthEta | null;
   paused: boolean;
+  /** How long ago the figures kept on the device were written ("2 hours ago"), while they are shown. */
+  keptAsOf: string | null;
   /** While searching: how many courses match. */
   matches: { count: number; query: string } | null;
   onPause: () => void;
@@ -16,7 +18,8 @@ export interface OverviewStatusProps {
 }
 
 /**
- * What goes on, in one line, only while something does: the list being read ("412 of 1,009 courses read…"), the
+ * What goes on, in one line, only while something does: figures painted from the device and how old they are, the
+ * list being read ("412 of 1,009 courses read…"), the
  * health being read ("Health of 312 of 1,009 courses read, about 3 min left"), with Pause or Resume; and what a
  * search matches. The live region stays in the page, empty when nothing goes on, so each change is announced.
  */
@@ -26,6 +29,7 @@ export function OverviewStatus({
   progress,
   eta,
   paused,
+  keptAsOf,
   matches,
   onPause,
   onResume,
@@ -34,6 +38,8 @@ export function OverviewStatus({
   if (list.pending) parts.push(texts.loading);
   else if (!list.complete) parts.push(texts.listReading(list.courses.length, list.total));
   const healthLeft = progress.total - progress.done - progress.failed;
+  // The kept figures are said to be kept while what changed since is read again; after that they are current.
+  if (keptAsOf !== null && healthLeft > 0) parts.push(texts.asOf(keptAsOf));
   if (healthLeft > 0) {
     parts.push(
       paused

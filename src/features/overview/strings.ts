@@ -113,6 +113,10 @@ const en = {
       : 'The list was read up to its limit of 1,000 pages: more courses may exist.',
   cardsShown: (shown: number, total: number) => `Showing ${enNumber(shown)} of ${enCourses(total)}.`,
   showMore: (count: number) => `Show ${enNumber(count)} more`,
+  keep: 'Keep on this device',
+  keepHint: 'Figures and learners stay in this browser, so the next visit opens with them.',
+  storedLink: 'Stored on this device',
+  asOf: (ago: string) => `Figures kept on this device, as of ${ago}; reading what changed since.`,
 };
 
 const ruCourses = (count: number) =>
@@ -227,6 +231,10 @@ const ru: OverviewTexts = {
       : 'Список прочитан до предела в 1000 страниц: могут быть и другие курсы.',
   cardsShown: (shown: number, total: number) => `Показано ${ruNumber(shown)} из ${ruOfCourses(total)}.`,
   showMore: (count: number) => `Показать ещё ${ruNumber(count)}`,
+  keep: 'Хранить на этом устройстве',
+  keepHint: 'Показатели и учащиеся остаются в этом браузере, и следующий визит начнётся с них.',
+  storedLink: 'Хранится на этом устройстве',
+  asOf: (ago: string) => `Показатели с этого устройства по состоянию на ${ago}; перечитывается изменившееся.`,
 };
 
 export type OverviewTexts = typeof en;
