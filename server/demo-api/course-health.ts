@@ -16,35 +16,32 @@ const SHARES: ReadonlyArray<readonly [CourseHealth, number]> = [
 
 const DAY_S = 86_400;
 
-/** Its own seed, apart from the course's and its statistics': an alive course is drawn exactly as before. */
-const healthRandom = (id: number) => new Random(id * 104_729 + 17);
+/**
+ * How many days ago a quiet course saw its last activity: an inactive one three to eight months ago, a done one
+ * some days to weeks ago, one not started yet in the last few days (its first few learners).
+ */
+const QUIET_DAYS: Partial<Record<CourseHealth, readonly [number, number]>> = {
+  inactive: [90, 240],
+  done: [3, 45],
+  'not-started': [0, 5],
+};
 
-export function courseHealth(id: number): CourseHealth {
-  let roll = healthRandom(id).float();
+function healthOfRoll(roll: number): CourseHealth {
+  let rest = roll;
   for (const [health, share] of SHARES) {
-    if (roll < share) return health;
-    roll -= share;
+    if (rest < share) return health;
+    rest -= share;
   }
   return 'alive';
 }
 
-/**
- * How many days ago a quiet course saw its last activity: an inactive one three to eight months ago, a done one
- * some days to weeks ago, one not started yet in the last few days (its first few learners). None for the others.
- */
-export function quietDays(id: number, health: CourseHealth): { quietDays?: number } {
-  const random = healthRandom(id);
-  random.float();
-  switch (health) {
-    case 'inactive':
-      return { quietDays: random.int(90, 240) };
-    case 'done':
-      return { quietDays: random.int(3, 45) };
-    case 'not-started':
-      return { quietDays: random.int(0, 5) };
-    default:
-      return {};
-  }
+/** The course's health and, for a quiet course, its quietDays (demo-course.ts). */
+export function courseHealth(id: number): { health: CourseHealth; quietDays?: number } {
+  // Its own seed, apart from the course's and its statistics': an alive course is drawn exactly as before.
+  const random = new Random(id * 104_729 + 17);
+  const health = healthOfRoll(random.float());
+  const quiet = QUIET_DAYS[health];
+  return quiet ? { health, quietDays: random.int(...quiet) } : { health };
 }
 
 /** How a course's rows are drawn. */

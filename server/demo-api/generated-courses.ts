@@ -2,7 +2,7 @@
 // than a thousand, as a real account has, and learners who are in dozens of courses each. Each is made from its id
 // alone, when first asked for, so listing them costs no statistics. DEMO_ACCOUNT=large adds 3,999 more (ids
 // 20001–23999), larger on the whole, for the benchmark.
-import { courseHealth, quietDays } from './course-health';
+import { courseHealth } from './course-health';
 import type { DemoCourse, DemoSession } from './demo-course';
 import { Random } from './random';
 
@@ -157,7 +157,6 @@ function makeGeneratedCourse(id: number): DemoCourse {
     // A quarter run without a deadline; the rest end anywhere from over a year ago to four months ahead.
     deadline: random.chance(0.25) ? null : deadlineDaysFromReference(random.int(-420, 120)),
   }));
-  const health = courseHealth(id);
   const course: DemoCourse = {
     id,
     name,
@@ -166,10 +165,9 @@ function makeGeneratedCourse(id: number): DemoCourse {
     maxScore: random.pick([10, 20, 50, 100]),
     learners: isLargeCourseId(id) ? LARGE_COURSE_LEARNERS : GENERATED_COURSE_LEARNERS,
     sessions,
-    health,
-    ...quietDays(id, health),
+    ...courseHealth(id),
   };
-  if (health === 'alive' || health === 'done') return course;
+  if (course.health === 'alive' || course.health === 'done') return course;
   return {
     ...course,
     sessions: sessions.map((session) => ({ ...session, deadline: deadlineFor(random, course, session.deadline) })),
@@ -191,9 +189,9 @@ export function generatedCourse(id: number, account: DemoAccount = 'standard'): 
 /** Every generated course of the account, in id order. */
 export function generatedCourses(account: DemoAccount = 'standard'): DemoCourse[] {
   const courses: DemoCourse[] = [];
-  const ranges = [[FIRST_GENERATED_COURSE_ID, LAST_GENERATED_COURSE_ID]];
+  const ranges: Array<readonly [number, number]> = [[FIRST_GENERATED_COURSE_ID, LAST_GENERATED_COURSE_ID]];
   if (account === 'large') ranges.push([FIRST_LARGE_COURSE_ID, LAST_LARGE_COURSE_ID]);
-  for (const [first = 0, last = -1] of ranges) {
+  for (const [first, last] of ranges) {
     for (let id = first; id <= last; id += 1) {
       const course = generatedCourse(id, account);
       if (course) courses.push(course);
