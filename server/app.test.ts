@@ -144,7 +144,7 @@ describe('health and config', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/config in demo mode hands out the demo token, and no rate limit (the demo API has none)', async () => {
+  it('GET /api/config in demo mode hands out the demo token, and no rate limit (DEMO_RATE_LIMIT_MAX is 0 by default)', async () => {
     const response = await app.inject({ url: '/api/config' });
     expect(response.json()).toEqual({ mode: 'demo', demoToken: DEFAULT_DEMO_TOKEN, rateLimitMax: 0 });
     expect(serverConfigSchema.parse(response.json())).toEqual({

@@ -156,10 +156,11 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     metricsToken: config.metricsToken,
   });
 
-  // rateLimitMax: the proxy's limit per client address per minute (ops/rate-limit.ts); the demo API has none.
+  // rateLimitMax: the limit per client address per minute on /endpoint/v1 (ops/rate-limit.ts), the proxy's or the
+  // demo API's, so that the app paces itself under it.
   const serverConfig: ServerConfig = config.apiBaseUrl
     ? { mode: 'proxy', upstreamHost: new URL(config.apiBaseUrl).host, rateLimitMax: config.rateLimitMax }
-    : { mode: 'demo', demoToken: config.demoToken, rateLimitMax: 0 };
+    : { mode: 'demo', demoToken: config.demoToken, rateLimitMax: config.demoRateLimitMax };
   app.get(CONFIG_PATH, (_request, reply) => reply.header('cache-control', 'no-store').send(serverConfig));
 
   if (upstream) {
@@ -189,6 +190,9 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       latencyMs: config.demoLatencyMs,
       failureRate: config.demoFailureRate,
       random: options.random ?? Math.random,
+      account: config.demoAccount,
+      rateLimits,
+      rateLimitMax: config.demoRateLimitMax,
     });
   }
 

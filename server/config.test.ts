@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       demoToken: DEFAULT_DEMO_TOKEN,
       demoLatencyMs: 0,
       demoFailureRate: 0,
+      demoAccount: 'standard',
+      demoRateLimitMax: 0,
       rateLimitMax: 600,
       demoClientId: 'demo-client',
       demoClientSecret: 'demo-secret-2026',
@@ -39,6 +41,8 @@ describe('loadConfig', () => {
       DEMO_NESTED_LABEL_GROUPS: '1',
       DEMO_LATENCY_MS: '250',
       DEMO_FAILURE_RATE: '0.25',
+      DEMO_ACCOUNT: 'large',
+      DEMO_RATE_LIMIT_MAX: '120',
       RATE_LIMIT_MAX: '0',
       OAUTH_TOKEN_PATH: '/lms/oauth/token',
       TOKEN_RATE_LIMIT_MAX: '3',
@@ -59,6 +63,8 @@ describe('loadConfig', () => {
       demoNestedLabelGroups: true,
       demoLatencyMs: 250,
       demoFailureRate: 0.25,
+      demoAccount: 'large',
+      demoRateLimitMax: 120,
       rateLimitMax: 0,
       oauthTokenPath: '/lms/oauth/token',
       tokenRateLimitMax: 3,
@@ -128,8 +134,16 @@ describe('loadConfig', () => {
     ['OAUTH_TOKEN_PATH', '/oauth/token?x=1'],
     ['OAUTH_TOKEN_PATH', 'https://evil.example/token'],
     ['TOKEN_RATE_LIMIT_MAX', 'many'],
+    ['DEMO_RATE_LIMIT_MAX', '-1'],
+    ['DEMO_RATE_LIMIT_MAX', '10/min'],
+    ['DEMO_ACCOUNT', 'huge'],
+    ['DEMO_ACCOUNT', 'Large'],
   ])('refuses %s=%s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid environment: .*${name}`));
+  });
+
+  it('says which demo accounts there are', () => {
+    expect(() => loadConfig({ DEMO_ACCOUNT: 'huge' })).toThrow(/DEMO_ACCOUNT must be standard or large/);
   });
 });
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { OAUTH_TOKEN_PATH } from '../contract/index';
+import { DEMO_ACCOUNTS, type DemoAccount } from './demo-api/generated-courses';
 
 /** The demo API's token. It is public on purpose: /api/config hands it to the sign-in screen in demo mode. */
 export const DEFAULT_DEMO_TOKEN = 'demo-token-2026';
@@ -126,6 +127,8 @@ const envSchema = z.object({
     optional(z.string().check(z.regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1'))),
     z.transform((value: string | undefined) => (value === undefined ? 0 : Number(value))),
   ),
+  DEMO_ACCOUNT: withDefault(z.enum(DEMO_ACCOUNTS, `must be ${DEMO_ACCOUNTS.join(' or ')}`), 'standard'),
+  DEMO_RATE_LIMIT_MAX: wholeNumber(0, 1_000_000, 0),
   RATE_LIMIT_MAX: wholeNumber(0, 1_000_000, 600),
   OAUTH_TOKEN_PATH: withDefault(plainPath, OAUTH_TOKEN_PATH),
   TOKEN_RATE_LIMIT_MAX: wholeNumber(0, 1_000_000, 10),
@@ -169,6 +172,10 @@ export interface Config {
   demoLatencyMs: number;
   /** 0..1: the share of demo API answers that fail with 503. */
   demoFailureRate: number;
+  /** The demo's courses: the standard account, or the large one (about 5,000 courses) for the benchmark. */
+  demoAccount: DemoAccount;
+  /** Requests per client address per minute on the demo API's /endpoint/v1; 0 (the default) turns the limit off. */
+  demoRateLimitMax: number;
   /** Requests per client address per minute on the proxied /endpoint/v1; 0 turns the limit off. */
   rateLimitMax: number;
   /** The API's token endpoint, below apiBaseUrl. */
@@ -217,6 +224,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoNestedLabelGroups: e.DEMO_NESTED_LABEL_GROUPS,
     demoLatencyMs: e.DEMO_LATENCY_MS,
     demoFailureRate: e.DEMO_FAILURE_RATE,
+    demoAccount: e.DEMO_ACCOUNT,
+    demoRateLimitMax: e.DEMO_RATE_LIMIT_MAX,
     rateLimitMax: e.RATE_LIMIT_MAX,
     oauthTokenPath: e.OAUTH_TOKEN_PATH,
     tokenRateLimitMax: e.TOKEN_RATE_LIMIT_MAX,

@@ -10,11 +10,11 @@ import {
   type CourseSession,
 } from '../../contract/index';
 import { DEMO_AUTH, makeApp } from '../test-support';
-import { demoCourse } from './course-list';
-import { DEMO_COURSES, REFERENCE_DATE } from './courses';
+import { DEMO_COURSES, demoCourse, REFERENCE_DATE } from './courses';
 import { getDemoData } from './demo-data';
 import {
   FIRST_GENERATED_COURSE_ID,
+  generatedCourses,
   HOSTILE_COURSE_NAMES,
   LAST_GENERATED_COURSE_ID,
   SHARED_LEARNER_ID,
@@ -115,6 +115,28 @@ describe('demo API: the course list', () => {
     );
     expect(recent.length).toBeGreaterThan(all.length * 0.2);
     expect(recent.length).toBeLessThan(all.length * 0.5);
+  });
+
+  it('dates a quiet course by its health: last activity no later than its rows’, months back when inactive', async () => {
+    const listed = new Map((await everyCourse()).map((course) => [course.id, course]));
+    const data = getDemoData({ now: REFERENCE_TIME });
+    const time = (value: string | null | undefined) => (value ? Date.parse(value) : Number.NaN);
+    const quiet = generatedCourses().filter((course) => course.health !== 'alive' && course.health !== 'overdue');
+    expect(quiet.length).toBeGreaterThan(150);
+    for (const course of quiet) {
+      const { last_activity: lastActivity, updated_at: updatedAt, created_at: createdAt } = listed.get(course.id) ?? {};
+      const rows = (data.courses.get(course.id) ?? []).map((row) => row.last_activity).filter((value) => !!value);
+      const newest = Math.max(...rows.map(time));
+      expect(time(lastActivity), `course ${course.id}`).toBeGreaterThanOrEqual(newest);
+      expect(time(createdAt), `course ${course.id}`).toBeLessThan(Math.min(...rows.map(time)));
+      if (course.health === 'inactive') {
+        expect(time(lastActivity)).toBeLessThanOrEqual(REFERENCE_TIME - 90 * DAY_MS);
+        expect(time(updatedAt)).toBeLessThanOrEqual(time(lastActivity));
+      }
+      if (course.health === 'not-started') {
+        expect(time(createdAt)).toBeGreaterThan(REFERENCE_TIME - 60 * DAY_MS);
+      }
+    }
   });
 
   it('has a few hostile names and non-Latin ones, all as sent', async () => {

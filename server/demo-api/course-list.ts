@@ -3,7 +3,7 @@
 import type { CourseWire } from '../../contract/index';
 import { DEMO_COURSES, REFERENCE_DATE, SECURITY_COURSE_ID } from './courses';
 import type { DemoCourse } from './demo-course';
-import { generatedCourse, generatedCourses } from './generated-courses';
+import { generatedCourses, type DemoAccount } from './generated-courses';
 import { Random } from './random';
 
 const REFERENCE_TIME = Date.parse(REFERENCE_DATE);
@@ -19,32 +19,43 @@ const OWNERS = [
   'Training Department',
 ];
 
-/** The course behind a listed id, handpicked or generated; undefined for an id the demo does not list. */
-export function demoCourse(id: number): DemoCourse | undefined {
-  return DEMO_COURSES.find((course) => course.id === id) ?? generatedCourse(id);
-}
-
 /** A date-time `days` (fractional) before the reference day, moved by shiftMs, in UTC as Rails writes it. */
 function daysBefore(days: number, shiftMs: number): string {
   return new Date(REFERENCE_TIME + shiftMs - Math.round(days * DAY_MS)).toISOString();
 }
 
 /**
- * One course as the list gives it. Its dates and owner come from its id, not from its statistics, so listing a
- * thousand courses generates none: last_activity is the course's own (about a third within the last two weeks),
- * null for a course no one has started.
+ * When a course was created, last updated and last active, in days before the reference day. From its id: about a
+ * third were active within the last two weeks. A quiet course (course-health.ts) gives its quietDays, which its
+ * rows are all older than, and was not updated since; one not started yet was created shortly before.
  */
-function listed(course: DemoCourse, shiftMs: number, generated: boolean): CourseWire {
-  const random = new Random(course.id * 31 + 7);
-  const createdDays = random.int(400, 1500);
-  const updatedDays = random.int(1, createdDays);
+function courseDays(course: DemoCourse, random: Random) {
+  const created = random.int(400, 1500);
+  const updated = random.int(1, created);
   const activityRoll = random.float();
-  const activityDays =
+  const activity =
     activityRoll < 0.35
       ? random.float() * 14
       : activityRoll < 0.8
         ? 14 + random.float() * 186
         : 200 + random.float() * 500;
+  const quiet = course.quietDays;
+  if (quiet === undefined) return { created, updated, activity };
+  if (course.health === 'not-started') {
+    const fresh = quiet + 8 + (created % 40);
+    return { created: fresh, updated: quiet + (updated % (fresh - quiet)), activity: quiet };
+  }
+  return { created, updated: Math.max(updated, quiet), activity: quiet };
+}
+
+/**
+ * One course as the list gives it. Its dates and owner come from its id, not from its statistics, so listing a
+ * thousand courses generates none: last_activity is the course's own (courseDays), null for a course no one has
+ * started.
+ */
+function listed(course: DemoCourse, shiftMs: number, generated: boolean): CourseWire {
+  const random = new Random(course.id * 31 + 7);
+  const days = courseDays(course, random);
   const ownerRoll = random.float();
   const descriptionRoll = random.float();
   const thumbRoll = random.float();
@@ -52,9 +63,9 @@ function listed(course: DemoCourse, shiftMs: number, generated: boolean): Course
   return {
     id: course.id,
     name: course.name,
-    created_at: daysBefore(createdDays, shiftMs),
-    updated_at: daysBefore(updatedDays, shiftMs),
-    last_activity: course.statCount === 0 ? null : daysBefore(activityDays, shiftMs),
+    created_at: daysBefore(days.created, shiftMs),
+    updated_at: daysBefore(days.updated, shiftMs),
+    last_activity: course.statCount === 0 ? null : daysBefore(days.activity, shiftMs),
     // The fields beyond id and name are optional on the wire: some courses leave them out, as the LMS may.
     ...(ownerRoll < 0.1 ? {} : { owner_name: ownerRoll < 0.15 ? null : random.pick(OWNERS) }),
     description:
@@ -79,20 +90,34 @@ function listed(course: DemoCourse, shiftMs: number, generated: boolean): Course
   };
 }
 
-let list: { shiftMs: number; courses: readonly CourseWire[] } | undefined;
+/** The day's list of one account, and its pages serialized: a client pages through the same few. */
+interface DayList {
+  shiftMs: number;
+  courses: readonly CourseWire[];
+  pages: Map<string, { body: Buffer; total: number }>;
+}
+const lists = new Map<DemoAccount, DayList>();
+const PAGES_KEPT = 500;
 
 /**
- * Every course the demo lists, in id order, with its dates moved by shiftMs (the day's shift, as the statistics'):
- * built once a day, in a few milliseconds.
+ * The account's list for the day (the day's shift, as the statistics'), in id order: built once a day, in a few
+ * milliseconds (tens for the large account's 5,000).
  */
-export function demoCourseList(shiftMs: number): readonly CourseWire[] {
-  if (list?.shiftMs === shiftMs) return list.courses;
+function dayList(shiftMs: number, account: DemoAccount): DayList {
+  const known = lists.get(account);
+  if (known?.shiftMs === shiftMs) return known;
   const courses = [
     ...DEMO_COURSES.map((course) => listed(course, shiftMs, false)),
-    ...generatedCourses().map((course) => listed(course, shiftMs, true)),
+    ...generatedCourses(account).map((course) => listed(course, shiftMs, true)),
   ].sort((a, b) => a.id - b.id);
-  list = { shiftMs, courses };
-  return courses;
+  const fresh = { shiftMs, courses, pages: new Map() };
+  lists.set(account, fresh);
+  return fresh;
+}
+
+/** Every course the account lists, in id order, with its dates moved by shiftMs. */
+export function demoCourseList(shiftMs: number, account: DemoAccount = 'standard'): readonly CourseWire[] {
+  return dayList(shiftMs, account).courses;
 }
 
 export interface CoursePageRequest {
@@ -102,21 +127,16 @@ export interface CoursePageRequest {
   types: readonly number[];
 }
 
-/** Serialized pages of the day's list; a client pages through the same few. Cleared with the list each day. */
-const pages = new Map<string, { body: Buffer; total: number }>();
-const PAGES_KEPT = 500;
-let pagesShiftMs: number | undefined;
-
 /** One page of the day's list as JSON, and how many courses the whole list (of those types) holds. */
-export function demoCoursePage(shiftMs: number, request: CoursePageRequest): { body: Buffer; total: number } {
-  if (pagesShiftMs !== shiftMs) {
-    pages.clear();
-    pagesShiftMs = shiftMs;
-  }
+export function demoCoursePage(
+  shiftMs: number,
+  request: CoursePageRequest,
+  account: DemoAccount = 'standard',
+): { body: Buffer; total: number } {
+  const { courses: all, pages } = dayList(shiftMs, account);
   const key = `${request.types.join(',')}:${request.page}:${request.perPage}`;
   const known = pages.get(key);
   if (known) return known;
-  const all = demoCourseList(shiftMs);
   const matching =
     request.types.length === 0
       ? all

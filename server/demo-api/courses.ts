@@ -1,6 +1,7 @@
 import type { CourseStatWire } from '../../contract/index';
+import { rowRules, type RowRules } from './course-health';
 import { makeUsers, type DemoUser } from './names';
-import { generatedCourse } from './generated-courses';
+import { generatedCourse, type DemoAccount } from './generated-courses';
 import { Random } from './random';
 import type { DemoCourse, DemoSession } from './demo-course';
 import { LONG_NAMES_COURSE_ID, withLongNames } from './long-names-course';
@@ -108,26 +109,13 @@ function isoWithOffset(epochMs: number, offsetMinutes: number): string {
 }
 
 /**
- * How long ago a learner who started was last active, in seconds: about half within the last two weeks, as on a
- * course people are taking, the rest spread over the months before. Those who completed did so on their last
- * activity, so about one in seven of them finished in the last week: a few each week.
- */
-function activityAgeSeconds(random: Random, completed: boolean): number {
-  const recent = random.chance(completed ? 0.4 : 0.55);
-  return recent ? random.int(600, 14 * 86_400 - 600) : random.int(14 * 86_400 + 600, 200 * 86_400);
-}
-
-/** The share of unfinished learners of a session with a deadline who are past theirs. */
-const OVERDUE_SHARE = 0.36;
-
-/**
- * A learner's deadline: the session's, moved for the unfinished. A third or so of them are past it (a date up to
- * a month ago when the session's is still ahead); the others had it moved to a date ahead (an extension), so that
+ * A learner's deadline: the session's, moved for the unfinished. A share of them are past it (rules.overdueShare,
+ * a third or so on an alive course; a date up to a month ago when the session's is still ahead); the others had it moved to a date ahead (an extension), so that
  * an old session does not leave every unfinished learner overdue. Completed learners keep the session's date.
  */
-function rowDeadline(random: Random, session: DemoSession, completed: boolean): string | null {
+function rowDeadline(random: Random, session: DemoSession, completed: boolean, rules: RowRules): string | null {
   if (session.deadline === null) return null;
-  const overdue = random.chance(OVERDUE_SHARE);
+  const overdue = random.chance(rules.overdueShare);
   if (completed) return session.deadline;
   const past = Date.parse(session.deadline) < REFERENCE_TIME;
   if (overdue === past) return session.deadline;
@@ -146,12 +134,12 @@ function makeStat(
   session: DemoSession,
   user: DemoUser,
   id: number,
+  rules: RowRules,
 ): CourseStatWire {
-  const roll = random.float();
-  const progress = roll < 0.15 ? 0 : roll < 0.4 ? 100 : random.int(1, 99);
+  const progress = rules.progress(random.float(), random);
   const started = progress > 0;
   const completed = progress === 100;
-  const success = completed && random.chance(0.75);
+  const success = completed && random.chance(rules.passShare);
   const passMark = Math.ceil(course.maxScore * 0.7);
   const score = !started
     ? 0
@@ -164,9 +152,9 @@ function makeStat(
   // Some sources report fractional seconds.
   const timeSpent = started && random.chance(0.3) ? seconds + random.int(1, 99) / 100 : seconds;
   const lastActivity = started
-    ? isoWithOffset(REFERENCE_TIME - activityAgeSeconds(random, completed) * 1000, random.pick(OFFSETS))
+    ? isoWithOffset(REFERENCE_TIME - rules.activityAgeSeconds(random, completed) * 1000, random.pick(OFFSETS))
     : random.pick([null, '']);
-  const deadline = rowDeadline(random, session, completed);
+  const deadline = rowDeadline(random, session, completed, rules);
   const quizRoll = random.float();
   const certRoll = random.float();
 
@@ -212,10 +200,11 @@ export function generateCourseStats(course: DemoCourse, users: readonly DemoUser
     const count = Math.floor(course.statCount / sessionCount) + (index < course.statCount % sessionCount ? 1 : 0);
     for (const user of random.sample(cohort, count)) enrolments.push([user, session]);
   });
+  const rules = rowRules(course.health ?? 'alive', course.quietDays ?? 0);
   let id = course.id * 100_000;
   return random.shuffle(enrolments).map(([user, session]) => {
     id += random.int(1, 3);
-    return makeStat(random, course, session, user, id);
+    return makeStat(random, course, session, user, id, rules);
   });
 }
 
@@ -237,8 +226,13 @@ export const dayStart = (epochMs: number) => Math.floor(epochMs / DAY_MS) * DAY_
  * the first time it is asked for, so the server starts without waiting for the 50,000-row course (about half a
  * second), and only pays for it if someone opens it.
  */
-export function buildCourseStats(now: number = REFERENCE_TIME): CourseStatsByCourse {
-  return new LazyCourseStats(dayStart(now) - REFERENCE_TIME);
+export function buildCourseStats(now: number = REFERENCE_TIME, account: DemoAccount = 'standard'): CourseStatsByCourse {
+  return new LazyCourseStats(dayStart(now) - REFERENCE_TIME, account);
+}
+
+/** The account's course with this id, handpicked or generated; undefined for an id the account does not have. */
+export function demoCourse(id: number, account: DemoAccount = 'standard'): DemoCourse | undefined {
+  return DEMO_COURSES.find((course) => course.id === id) ?? generatedCourse(id, account);
 }
 
 /** Statistics by course id, each list ordered by id. */
@@ -252,12 +246,15 @@ class LazyCourseStats implements CourseStatsByCourse {
   /** Users are the same in every course: the first `learners` of one list (a longer list starts with the same). */
   private users: readonly DemoUser[] = [];
 
-  constructor(private readonly shiftMs: number) {}
+  constructor(
+    private readonly shiftMs: number,
+    private readonly account: DemoAccount,
+  ) {}
 
   get(courseId: number): readonly CourseStatWire[] | undefined {
     const known = this.built.get(courseId);
     if (known) return known;
-    const course = DEMO_COURSES.find((demo) => demo.id === courseId) ?? generatedCourse(courseId);
+    const course = demoCourse(courseId, this.account);
     if (!course) return undefined;
     const stats = this.generate(course);
     this.built.set(courseId, stats);

@@ -273,6 +273,44 @@ describe('demo API: fault knobs', () => {
   });
 });
 
+describe('demo API: DEMO_RATE_LIMIT_MAX', () => {
+  it('answers the request past the limit with a JSON 429 and a whole-second Retry-After, per client address', async () => {
+    const limited = makeApp({ demoRateLimitMax: 3 });
+    try {
+      const ask = (url: string, remoteAddress = '10.0.0.1') =>
+        limited.inject({ url, headers: DEMO_AUTH, remoteAddress });
+      // Every endpoint of the demo API counts against the same limit.
+      const statuses: number[] = [];
+      for (const url of [statsUrl(101), '/endpoint/v1/courses', '/endpoint/v1/label_groups', statsUrl(102)]) {
+        statuses.push((await ask(url)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await ask(statsUrl(101));
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused.json())).toMatch(/Too many requests/);
+      const retryAfter = refused.headers['retry-after'];
+      expect(retryAfter).toMatch(/^[1-9]\d*$/);
+      expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+      // Another address has its own count; what is not the demo API is not limited.
+      expect((await ask(statsUrl(101), '10.0.0.2')).statusCode).toBe(200);
+      expect((await limited.inject({ url: '/api/config', remoteAddress: '10.0.0.1' })).json()).toMatchObject({
+        mode: 'demo',
+        rateLimitMax: 3,
+      });
+      expect((await limited.inject({ url: '/healthz', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is off by default, and /api/config then says 0', async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 30; i += 1) statuses.add((await app.inject({ url: '/endpoint/v1/label_groups' })).statusCode);
+    expect([...statuses]).toEqual([200]);
+    expect((await app.inject({ url: '/api/config' })).json()).toMatchObject({ mode: 'demo', rateLimitMax: 0 });
+  });
+});
+
 describe('demo API: DEMO_NESTED_LABEL_GROUPS', () => {
   it('keeps group_id to null or an empty string by default, and sends parent ids only when asked', async () => {
     const parents = (body: unknown) =>

@@ -13,9 +13,11 @@ import {
 import { pathIdCheck, queryReader, type Checked, type PathParams, type ReadQuery } from '../api-query';
 import { JSON_TYPE, methodNotAllowed, sendError } from '../http-answers';
 import { rawQueryOf } from '../query-string';
-import { demoCourse, demoCoursePage } from './course-list';
-import { dayStart, REFERENCE_DATE, SECURITY_COURSE_ID } from './courses';
+import type { RateLimits } from '../ops/rate-limit';
+import { demoCoursePage } from './course-list';
+import { dayStart, demoCourse, REFERENCE_DATE, SECURITY_COURSE_ID } from './courses';
 import { getDemoData } from './demo-data';
+import type { DemoAccount } from './generated-courses';
 import { demoCourseSessions } from './sessions';
 import { tokenChecker } from './token-check';
 
@@ -33,6 +35,12 @@ export interface DemoApiOptions {
   failureRate: number;
   /** Decides which answers fail; tests pass a scripted one. */
   random: () => number;
+  /** DEMO_ACCOUNT: the standard account, or the large one for the benchmark (default: standard). */
+  account?: DemoAccount;
+  /** The rate limits the server counts in (ops/rate-limit.ts). */
+  rateLimits: RateLimits;
+  /** DEMO_RATE_LIMIT_MAX: requests per client address per minute; 0 means no limit. */
+  rateLimitMax: number;
 }
 
 const OTHER_METHODS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
@@ -117,7 +125,11 @@ class PageCache {
  * without asking the upstream.
  */
 export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) => {
+  // Off by default, so the benchmark measures the demo itself; set, it shows how the app paces itself under a limit
+  // as it would behind the proxy's. Registered first: a refused request costs no latency and no failure draw.
+  await options.rateLimits.register(app, { name: 'demo', max: options.rateLimitMax });
   const nestedLabelGroups = options.nestedLabelGroups ?? false;
+  const account = options.account ?? 'standard';
   const now = options.now ?? Date.now;
   const labelGroupsBody = Buffer.from(JSON.stringify(getDemoData({ nestedLabelGroups }).labelGroups));
   // The statistics' dates follow the day: a new day gets its data and an empty page cache.
@@ -132,7 +144,7 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
     if (today?.day === day) return today;
     const fresh = {
       day,
-      courses: getDemoData({ nestedLabelGroups, now: day }).courses,
+      courses: getDemoData({ nestedLabelGroups, now: day, account }).courses,
       pages: new PageCache(PAGE_CACHE_SIZE),
     };
     today = fresh;
@@ -192,14 +204,14 @@ export const demoApi: FastifyPluginAsync<DemoApiOptions> = async (app, options) 
     // contract's wire types (course-list.ts, sessions.ts) so that they cannot drift from what the app reads.
     courses(reply, params) {
       const { page = 1, per_page: perPage = PER_PAGE_DEFAULT, 'types[]': types = [] } = params;
-      const answer = demoCoursePage(shiftOfToday(), { page, perPage, types });
+      const answer = demoCoursePage(shiftOfToday(), { page, perPage, types }, account);
       reply.header('Total', String(answer.total)).header('Per-Page', String(perPage));
       return sendJson(reply, answer.body);
     },
 
     courseSessions(reply, params, ids) {
       const courseId = Number(ids.course_id);
-      const course = demoCourse(courseId);
+      const course = demoCourse(courseId, account);
       if (!course) return sendError(reply, 404, `No course with id ${courseId}`);
       const { filter = 'active', page = 1, per_page: perPage = PER_PAGE_DEFAULT } = params;
       // Course 106's rows are written by hand: its statCount is not what each session holds.

@@ -17,7 +17,9 @@ import {
   SCALE_COURSE_ID,
   SECURITY_COURSE_ID,
 } from './courses';
+import { COURSE_HEALTHS, courseHealth, type CourseHealth } from './course-health';
 import { getDemoData } from './demo-data';
+import { generatedCourses } from './generated-courses';
 
 // The clock pinned at the day the data is written against: the dates below are exactly as written.
 const data = getDemoData({ now: Date.parse(REFERENCE_DATE) });
@@ -267,6 +269,79 @@ describe('demo dates', () => {
     // the default 15 s beside a second suite.
     60_000,
   );
+});
+
+describe('the generated courses’ health', () => {
+  const DAY = 86_400_000;
+  const isDate = (value: string | null | undefined): value is string => typeof value === 'string' && value !== '';
+  const generated = generatedCourses();
+  const ofHealth = (health: CourseHealth) => generated.filter((course) => (course.health ?? 'alive') === health);
+
+  it('is alive for most courses, and each other kind for a share of them, decided by the id', () => {
+    const counts = new Map(COURSE_HEALTHS.map((health) => [health, ofHealth(health).length]));
+    expect(counts.get('alive')).toBeGreaterThan(generated.length * 0.6);
+    expect(counts.get('alive')).toBeLessThan(generated.length * 0.8);
+    for (const health of COURSE_HEALTHS) expect(counts.get(health), health).toBeGreaterThan(generated.length * 0.04);
+    for (const course of generated) expect(course.health).toBe(courseHealth(course.id).health);
+    // The ones the README names.
+    const named: Record<CourseHealth, number[]> = {
+      alive: [2001, 2002],
+      overdue: [2003, 2111],
+      done: [2016, 2053],
+      inactive: [2116, 2167],
+      'not-started': [2047, 2052],
+    };
+    for (const health of COURSE_HEALTHS)
+      for (const id of named[health]) expect(courseHealth(id).health, String(id)).toBe(health);
+  });
+
+  // What the account overview shows for each kind, whatever the day.
+  const days = ['2026-11-01T00:00:00Z', '2027-03-15T10:00:00Z', '2027-07-04T23:30:00Z'];
+  it.each(days)('gives each kind its shares on %s', (day) => {
+    const now = Date.parse(day);
+    const courses = buildCourseStats(now);
+    const ago = (value: string | null | undefined) => (isDate(value) ? now - Date.parse(value) : Infinity);
+    const isOverdue = (stat: CourseStatWire) =>
+      !stat.completed && isDate(stat.deadline) && Date.parse(stat.deadline) < now;
+    const share = (stats: readonly CourseStatWire[], test: (stat: CourseStatWire) => boolean) =>
+      stats.filter(test).length / stats.length;
+    /** Each course's rows (those with 10 or more, where a share means something), and all of them pooled. */
+    const rowsOf = (health: CourseHealth) => {
+      const each = ofHealth(health).map((course) => statsOf(courses, course.id));
+      return { each: each.filter((stats) => stats.length >= 10), pooled: each.flat() };
+    };
+
+    const alive = rowsOf('alive').pooled;
+    expect(share(alive, (stat) => ago(stat.last_activity) < 14 * DAY)).toBeGreaterThan(0.3);
+    expect(share(alive, isOverdue)).toBeGreaterThan(0.1);
+    expect(share(alive, isOverdue)).toBeLessThan(0.3);
+
+    const overdue = rowsOf('overdue');
+    expect(share(overdue.pooled, isOverdue)).toBeGreaterThan(0.4);
+    expect(share(overdue.pooled, isOverdue)).toBeLessThan(0.7);
+    for (const stats of overdue.each)
+      expect(share(stats, isOverdue), `course ${stats[0]?.course_id}`).toBeGreaterThan(0.25);
+
+    const done = rowsOf('done').pooled;
+    expect(done.every((stat) => stat.completed && stat.progress === 100)).toBe(true);
+    expect(done.some(isOverdue)).toBe(false);
+    expect(share(done, (stat) => stat.success)).toBeGreaterThan(0.75);
+    expect(share(done, (stat) => ago(stat.last_activity) < 14 * DAY)).toBeLessThan(0.05);
+
+    const inactive = rowsOf('inactive').pooled;
+    expect(inactive.filter((stat) => ago(stat.last_activity) < 90 * DAY)).toEqual([]);
+    expect(share(inactive, (stat) => !stat.completed && stat.progress > 0)).toBeGreaterThan(0.3);
+
+    const notStarted = rowsOf('not-started');
+    expect(share(notStarted.pooled, (stat) => stat.progress === 0)).toBeGreaterThan(0.75);
+    expect(share(notStarted.pooled, isOverdue)).toBeLessThan(0.1);
+    for (const stats of notStarted.each) {
+      expect(
+        share(stats, (stat) => stat.progress === 0),
+        `course ${stats[0]?.course_id}`,
+      ).toBeGreaterThan(0.5);
+    }
+  });
 });
 
 describe('demo label groups', () => {

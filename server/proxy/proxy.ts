@@ -56,8 +56,8 @@ function outcomeOf(status: number, isJson: boolean): UpstreamOutcome {
  * with a script, opened on our origin, would cost the token. A large body is parsed in a worker thread
  * (json-check.ts), so that the other requests to this instance are not held up meanwhile.
  *
- * Rate limiting lives here and not on the demo API: it protects the upstream (and the quota of the token that
- * pays for it) from a flood through us, while the demo API is local, cheap and must stay benchmarkable. It
+ * The proxy's rate limit protects the upstream (and the quota of the token that pays for it) from a flood
+ * through us. (The demo API has one only when DEMO_RATE_LIMIT_MAX asks for it, to show the app's pacing.) It
  * counts per client address: the socket's, or the one X-Forwarded-For gives when TRUST_PROXY names the balancer.
  * With REDIS_URL it counts across all instances (see server/ops/rate-limit.ts).
  */

@@ -19,10 +19,6 @@ export function readLocalMemory(memory: DeviceMemory): Omit<DeviceInventory, 'sn
   };
 }
 
-export async function readDeviceInventory(memory: DeviceMemory): Promise<DeviceInventory> {
-  return { ...readLocalMemory(memory), snapshots: await memory.listSnapshots() };
-}
-
 export function snapshotCount(inventory: Pick<DeviceInventory, 'snapshots'>): number {
   return inventory.snapshots.status === 'ok' ? inventory.snapshots.value.length : 0;
 }

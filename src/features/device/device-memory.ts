@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { StoredAccountSummary } from '@/course/account-store';
 import type { RecentCourse } from '@/course/recent-courses';
 import type { DeviceResult } from '@/lib/device-store';
@@ -40,9 +39,4 @@ export interface DeviceMemory {
    * the snapshots went.
    */
   forget(): Promise<DeviceResult<void>>;
-}
-
-/** The Remember choice as React state, kept in step with every other place that shows it. */
-export function useRememberChoice(memory: DeviceMemory): boolean {
-  return useSyncExternalStore(memory.subscribeRemember, memory.readRemember, () => false);
 }

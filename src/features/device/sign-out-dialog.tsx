@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DeviceStoreReason } from '@/lib/device-store';
 import { useCatalog } from '@/lib/i18n';
-import { readDeviceInventory, snapshotsMayRemain, storesAnything, type DeviceInventory } from './device-inventory';
+import { readLocalMemory, snapshotsMayRemain, storesAnything, type DeviceInventory } from './device-inventory';
 import type { DeviceMemory } from './device-memory';
 import { StoredItemsList } from './stored-items-list';
 import { deviceCatalogs } from './strings';
@@ -13,7 +13,7 @@ import './device.css';
  * The shell loads this module on the first click of "Sign out", so its start-up stays free of IndexedDB code.
  */
 export async function whatSignOutLeaves(memory: DeviceMemory): Promise<DeviceInventory | null> {
-  const inventory = await readDeviceInventory(memory);
+  const inventory = { ...readLocalMemory(memory), snapshots: await memory.listSnapshots() };
   return storesAnything(inventory) ? inventory : null;
 }
 

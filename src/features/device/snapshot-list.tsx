@@ -53,13 +53,7 @@ export function SnapshotList({ list, recentCourses, onDelete, onDeleteAll }: Sna
   );
 }
 
-function CourseSnapshotsGroup({
-  group,
-  onDelete,
-}: {
-  group: CourseSnapshots;
-  onDelete: SnapshotListProps['onDelete'];
-}) {
+function CourseSnapshotsGroup({ group, onDelete }: Pick<SnapshotListProps, 'onDelete'> & { group: CourseSnapshots }) {
   const { locale } = useLocale();
   const texts = deviceCatalogs[locale];
   // In the user's time zone: the moment as the user's clock read it.

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { DeviceResult } from '@/lib/device-store';
 import { useCatalog } from '@/lib/i18n';
 import { AccountList } from './account-list';
 import { readLocalMemory, snapshotsMayRemain, type DeviceInventory } from './device-inventory';
-import { useRememberChoice, type DeviceMemory } from './device-memory';
+import type { DeviceMemory } from './device-memory';
 import { SnapshotList, type SnapshotListState } from './snapshot-list';
 import { StoredItemsList } from './stored-items-list';
 import { deviceCatalogs } from './strings';
@@ -31,7 +31,8 @@ function useSnapshotList(memory: DeviceMemory, version: number, remember: boolea
  */
 export function StoredOnDevicePage({ memory }: { memory: DeviceMemory }) {
   const texts = useCatalog(deviceCatalogs);
-  const remember = useRememberChoice(memory);
+  // The Remember choice, kept in step with every other place that shows it.
+  const remember = useSyncExternalStore(memory.subscribeRemember, memory.readRemember, () => false);
   const [version, setVersion] = useState(0);
   const list = useSnapshotList(memory, version, remember);
   const [local, setLocal] = useState(() => readLocalMemory(memory));

@@ -7,15 +7,12 @@ import { statRowKey } from '../fields/row-key';
 import type { ChangesTexts } from './strings';
 import '@/components/data-table/column-meta';
 
-/** A row's progress change since the snapshot compared with: points, or 'new' for a row it did not have. */
-type RowDelta = number | 'new';
-
-const rowDelta = (diff: SnapshotDiff, stat: CourseStat): RowDelta => diff.progressDelta.get(statRowKey(stat)) ?? 'new';
-
-/** What the Change column sorts by: the points, and new rows as a group of their own after the largest gain. */
+/**
+ * A row's progress change in percentage points since the snapshot compared with, as the Change column sorts it: a
+ * row the snapshot did not have is new, a group of its own after the largest gain.
+ */
 function sortValue(diff: SnapshotDiff, stat: CourseStat): number {
-  const delta = rowDelta(diff, stat);
-  return delta === 'new' ? Number.POSITIVE_INFINITY : delta;
+  return diff.progressDelta.get(statRowKey(stat)) ?? Number.POSITIVE_INFINITY;
 }
 
 export function changeSorts(diff: SnapshotDiff): ComputedSorts {
@@ -33,8 +30,8 @@ export function changeColumn(
 ): AccessorFnColumnDef<CourseStat> & { id: 'change' } {
   const header = words.columnHeaders.change;
   const shown = (stat: CourseStat) => {
-    const delta = rowDelta(diff, stat);
-    return delta === 'new' ? texts.newRow : delta;
+    const delta = sortValue(diff, stat);
+    return delta === Number.POSITIVE_INFINITY ? texts.newRow : delta;
   };
   return {
     id: 'change',

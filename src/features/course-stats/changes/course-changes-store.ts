@@ -2,7 +2,7 @@ import type { CourseStat } from '@contract';
 import type { DeviceStoreReason } from '@/lib/device-store';
 import { compareSnapshots } from './compare-snapshots';
 import type { ChangeId, SnapshotDiff } from './diff';
-import { buildSnapshotInSlices, scopeKey, type Snapshot, type SnapshotScope } from './snapshot';
+import { buildSnapshotInSlices, nextTask, scopeKey, type Snapshot, type SnapshotScope } from './snapshot';
 import { deleteSnapshot, listScopeSnapshots, readSnapshot, saveSnapshot, type SnapshotSummary } from './snapshot-store';
 import { readRememberOnDevice } from '@/lib/device-consent';
 
@@ -72,12 +72,7 @@ export function pickChange(key: string, picked: ChangeId | null): void {
   if (entry) patch(key, entry.loadId, { picked });
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-const unavailable = (result: { reason: DeviceStoreReason }): ChangesPhase => ({
-  kind: 'unavailable',
-  reason: result.reason,
-});
+const unavailable = ({ reason }: { reason: DeviceStoreReason }): ChangesPhase => ({ kind: 'unavailable', reason });
 
 type Compared = { ok: true; diff: SnapshotDiff } | { ok: false; phase: ChangesPhase };
 
@@ -122,18 +117,13 @@ export function processLoad(scope: SnapshotScope, rows: readonly CourseStat[], l
     if (saved.value.saved && !readRememberOnDevice()) void deleteSnapshot(saved.value.summary.id);
     const removed = saved.value.saved ? saved.value.removed : [];
     const kept = earlier.filter((summary) => !removed.includes(summary.id));
-    if (!baseline || !compared) {
-      patch(key, loadId, { current, phase: { kind: 'kept' } });
-      return;
-    }
-    if (!compared.ok) {
-      patch(key, loadId, { current, phase: compared.phase });
-      return;
-    }
-    patch(key, loadId, {
-      current,
-      phase: { kind: 'compared', diff: compared.diff, baselineId: baseline.id, earlier: kept, pending: false },
-    });
+    const phase: ChangesPhase =
+      !baseline || !compared
+        ? { kind: 'kept' }
+        : compared.ok
+          ? { kind: 'compared', diff: compared.diff, baselineId: baseline.id, earlier: kept, pending: false }
+          : compared.phase;
+    patch(key, loadId, { current, phase });
   })();
 }
 

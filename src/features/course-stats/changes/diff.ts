@@ -25,24 +25,6 @@ export interface RowChange {
   rowKeys: string[];
 }
 
-export interface SnapshotDiff {
-  olderTakenAt: number;
-  newerTakenAt: number;
-  newLearners: RowChange;
-  goneLearners: RowChange;
-  newlyCompleted: RowChange;
-  newlyPassed: RowChange;
-  certificatesIssued: RowChange;
-  /** `points`: the progress gained, in percentage points, summed over the rows. */
-  progressUp: RowChange & { points: number };
-  becameInactive: RowChange;
-  deadlinesPassed: RowChange;
-  /** Each row in both snapshots: its progress now less its progress then (0 for no change). New rows have none. */
-  progressDelta: Map<string, number>;
-}
-
-export type ChangeId = Exclude<keyof SnapshotDiff, 'olderTakenAt' | 'newerTakenAt' | 'progressDelta'>;
-
 /** The changes in the order a summary lists them. */
 export const CHANGE_IDS = [
   'newLearners',
@@ -53,7 +35,17 @@ export const CHANGE_IDS = [
   'progressUp',
   'becameInactive',
   'deadlinesPassed',
-] as const satisfies readonly ChangeId[];
+] as const;
+export type ChangeId = (typeof CHANGE_IDS)[number];
+
+export type SnapshotDiff = Record<ChangeId, RowChange> & {
+  olderTakenAt: number;
+  newerTakenAt: number;
+  /** `points`: the progress gained, in percentage points, summed over the rows. */
+  progressUp: RowChange & { points: number };
+  /** Each row in both snapshots: its progress now less its progress then (0 for no change). New rows have none. */
+  progressDelta: Map<string, number>;
+};
 
 const DAY_MS = 86_400_000;
 const INACTIVE_MS = INACTIVE_DAYS * DAY_MS;

@@ -1,9 +1,16 @@
-import { isRecord } from '@/lib/is-record';
+import * as z from 'zod/mini';
 import { openDeviceStore, type DeviceResult, type DeviceStore } from '@/lib/device-store';
 import { forgetStoredAccounts } from '@/course/account-store';
 import { readRememberOnDevice, setRememberOnDevice } from '@/lib/device-consent';
 import { forgetCourseMemory } from '@/lib/storage';
-import { asScope, asSnapshot, scopeKey, snapshotBytes, type Snapshot, type SnapshotScope } from './snapshot';
+import {
+  asSnapshot,
+  scopeKey,
+  snapshotBytes,
+  snapshotScopeSchema,
+  type Snapshot,
+  type SnapshotScope,
+} from './snapshot';
 
 /**
  * Course snapshots on this device, in IndexedDB. Each snapshot is two records written in one transaction: a small
@@ -13,15 +20,16 @@ import { asScope, asSnapshot, scopeKey, snapshotBytes, type Snapshot, type Snaps
  */
 export const KEEP_PER_SCOPE = 3;
 
-export interface SnapshotSummary {
+const summarySchema = z.object({
   /** Unique per snapshot: the scope's key and the moment. */
-  id: string;
-  scope: SnapshotScope;
-  takenAt: number;
-  rowCount: number;
+  id: z.string(),
+  scope: snapshotScopeSchema,
+  takenAt: z.number(),
+  rowCount: z.int(),
   /** The rows' size in bytes. */
-  bytes: number;
-}
+  bytes: z.int(),
+});
+export type SnapshotSummary = z.output<typeof summarySchema>;
 
 type SummaryKey = ['summary', string];
 type RowsKey = ['rows', string];
@@ -60,16 +68,6 @@ async function bothDeleted(
   return results.find((result) => result.status !== 'ok') ?? results[0];
 }
 
-function asSummary(value: unknown): SnapshotSummary | null {
-  if (!isRecord(value)) return null;
-  const { id, takenAt, rowCount, bytes } = value;
-  const scope = asScope(value.scope);
-  if (typeof id !== 'string' || typeof takenAt !== 'number' || !scope) return null;
-  if (typeof rowCount !== 'number' || !Number.isSafeInteger(rowCount)) return null;
-  if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes)) return null;
-  return { id, scope, takenAt, rowCount, bytes };
-}
-
 const newestFirst = (a: SnapshotSummary, b: SnapshotSummary) => b.takenAt - a.takenAt;
 
 /** Every snapshot's summary, newest first (across courses). */
@@ -80,7 +78,10 @@ export async function listSnapshots(store?: DeviceStore): Promise<DeviceResult<S
   const wanted = keys.value.filter((key): key is SummaryKey => Array.isArray(key) && key[0] === 'summary');
   const summaries = await target.getMany(wanted);
   if (summaries.status !== 'ok') return summaries;
-  return { status: 'ok', value: summaries.value.flatMap((value) => asSummary(value) ?? []).sort(newestFirst) };
+  return {
+    status: 'ok',
+    value: summaries.value.flatMap((value) => summarySchema.safeParse(value).data ?? []).sort(newestFirst),
+  };
 }
 
 /** The summaries of one scope's snapshots, newest first. */

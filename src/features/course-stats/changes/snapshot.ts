@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
+import * as z from 'zod/mini';
 import { parseTimestamp } from '@/lib/format';
-import { isRecord } from '@/lib/is-record';
 import {
   isPackedIntegers,
   isPackedTimes,
@@ -22,36 +22,45 @@ import { effectiveProgress } from '@/course/course-stat-status';
  */
 
 /** Which course and which session filter a snapshot is of: a filtered load is compared only with the same filter. */
-export interface SnapshotScope {
+export const snapshotScopeSchema = z.object({
   /** The API's origin (the page's, in front of our server), so two LMSs' course 12 are never mixed. */
-  origin: string;
-  courseId: number;
+  origin: z.string(),
+  courseId: z.int(),
   /** The course_session_id filter; null for all sessions. */
-  sessionId: number | null;
-}
+  sessionId: z.nullable(z.int()),
+});
+export type SnapshotScope = z.output<typeof snapshotScopeSchema>;
 
-/** The bits of SnapshotRows.flags. */
+/** The bits of the rows' flags. */
 export const ROW_FLAGS = { completed: 1, success: 2, certificate: 4 } as const;
 
-export interface SnapshotRows {
-  userIds: PackedIntegers;
-  sessionIds: PackedIntegers;
-  /** The progress shown, 0..100 (progress_percent when sent, else progress). */
-  progress: Uint8Array;
-  /** ROW_FLAGS bits. */
-  flags: Uint8Array;
-  scores: PackedIntegers;
-  lastActivity: PackedTimes;
-  deadline: PackedTimes;
-}
+// Typed arrays are checked by their kind, not by instanceof: a worker or IndexedDB gives them from another realm.
+const bytes = z.custom<Uint8Array>((value) => typedArrayKind(value) === 'Uint8Array');
+const integers = z.custom<PackedIntegers>(isPackedIntegers);
+const times = z.custom<PackedTimes>(isPackedTimes);
 
-export interface Snapshot {
-  scope: SnapshotScope;
+const snapshotSchema = z.object({
+  scope: snapshotScopeSchema,
   /** When the rows were loaded, in ms since the epoch. */
-  takenAt: number;
-  rowCount: number;
-  rows: SnapshotRows;
-}
+  takenAt: z.number(),
+  rowCount: z.int().check(z.nonnegative()),
+  rows: z.object({
+    userIds: integers,
+    sessionIds: integers,
+    /** The progress shown, 0..100 (progress_percent when sent, else progress). */
+    progress: bytes,
+    /** ROW_FLAGS bits. */
+    flags: bytes,
+    scores: integers,
+    lastActivity: times,
+    deadline: times,
+  }),
+});
+export type Snapshot = z.output<typeof snapshotSchema>;
+
+/** Each column's values, one per row. */
+const columnsOf = (rows: Snapshot['rows']) =>
+  Object.values(rows).map((column) => ('unit' in column ? column.values : column));
 
 /** Fills a snapshot's columns a range of rows at a time, then packs them. */
 function snapshotBuilder(stats: readonly CourseStat[]) {
@@ -106,7 +115,7 @@ export function buildSnapshot(scope: SnapshotScope, stats: readonly CourseStat[]
   return builder.finish(scope, takenAt);
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * buildSnapshot in slices of `rowsPerSlice` rows, each its own task: reading 10,000 rows' dates and links in one
@@ -129,16 +138,7 @@ export async function buildSnapshotInSlices(
 
 /** The bytes the rows take: what IndexedDB stores, give or take its own per-record overhead. */
 export function snapshotBytes(snapshot: Snapshot): number {
-  const { rows } = snapshot;
-  return [
-    rows.userIds,
-    rows.sessionIds,
-    rows.progress,
-    rows.flags,
-    rows.scores,
-    rows.lastActivity.values,
-    rows.deadline.values,
-  ].reduce((total, column) => total + column.byteLength, 0);
+  return columnsOf(snapshot.rows).reduce((total, column) => total + column.byteLength, 0);
 }
 
 /** The key a scope's snapshots are kept under. */
@@ -146,46 +146,13 @@ export function scopeKey({ origin, courseId, sessionId }: SnapshotScope): string
   return `${origin}|${courseId}|${sessionId ?? 'all'}`;
 }
 
-/** A scope read back from storage; null when it is not one. */
-export function asScope(value: unknown): SnapshotScope | null {
-  if (!isRecord(value)) return null;
-  const { origin, courseId, sessionId } = value;
-  if (typeof origin !== 'string' || typeof courseId !== 'number' || !Number.isSafeInteger(courseId)) return null;
-  if (sessionId === null) return { origin, courseId, sessionId };
-  if (typeof sessionId !== 'number' || !Number.isSafeInteger(sessionId)) return null;
-  return { origin, courseId, sessionId };
-}
-
-const isBytes = (value: unknown): value is Uint8Array => typedArrayKind(value) === 'Uint8Array';
-
 /**
- * A snapshot read back from storage, checked: typed arrays do not fit a zod schema, and a record written by an older
- * version, or damaged, is dropped rather than compared.
+ * A snapshot read back from storage, checked: a record written by an older version, or damaged, is dropped rather
+ * than compared.
  */
 export function asSnapshot(value: unknown): Snapshot | null {
-  const scope = isRecord(value) ? asScope(value.scope) : null;
-  if (!isRecord(value) || !scope || !isRecord(value.rows)) return null;
-  const { takenAt, rowCount, rows } = value;
-  if (typeof takenAt !== 'number' || !Number.isFinite(takenAt)) return null;
-  if (typeof rowCount !== 'number' || !Number.isSafeInteger(rowCount) || rowCount < 0) return null;
-  const { userIds, sessionIds, progress, flags, scores, lastActivity, deadline } = rows;
-  if (
-    !isPackedIntegers(userIds) ||
-    !isPackedIntegers(sessionIds) ||
-    !isBytes(progress) ||
-    !isBytes(flags) ||
-    !isPackedIntegers(scores) ||
-    !isPackedTimes(lastActivity) ||
-    !isPackedTimes(deadline)
-  ) {
-    return null;
-  }
-  const columns = [userIds, sessionIds, progress, flags, scores, lastActivity.values, deadline.values];
-  if (columns.some((column) => column.length !== rowCount)) return null;
-  return {
-    scope,
-    takenAt,
-    rowCount,
-    rows: { userIds, sessionIds, progress, flags, scores, lastActivity, deadline },
-  };
+  const parsed = snapshotSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { rowCount, rows } = parsed.data;
+  return columnsOf(rows).every((column) => column.length === rowCount) ? parsed.data : null;
 }

@@ -144,3 +144,15 @@ export const numberField = <Id extends KeysOf<number | null>>(
     details: wire(id, text),
   };
 };
+
+/** A yes/no wire field: shown as Yes or No, exported as true/false, sorted no before yes; hidden until chosen. */
+export const booleanField = <Id extends KeysOf<boolean>>(id: Id, width: number) => {
+  const text = (stat: CourseStat, words: FieldTexts) => yesNo(stat[id], words);
+  return {
+    id,
+    text,
+    column: optionalColumn('text', width, (stat) => stat[id]),
+    sort: byNumber((stat) => Number(stat[id])),
+    details: wire(id, text),
+  };
+};

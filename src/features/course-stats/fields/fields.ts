@@ -5,6 +5,7 @@ import { courseStatStatus, effectiveProgress, isOverdue, STATUS_RANK } from '@/c
 import type { RowSort } from './multi-sort';
 import { NO_VALUE } from '@/lib/format';
 import {
+  booleanField,
   byNumber,
   certificateLink,
   fixedColumn,
@@ -24,6 +25,7 @@ import type { FieldTexts } from './strings';
 
 const decimal = (value: number | null, words: FieldTexts) => words.decimal(value);
 const percent = (value: number | null, words: FieldTexts) => words.percent(value);
+const statusText = (stat: CourseStat, words: FieldTexts) => words.statusLabels[courseStatStatus(stat)];
 
 /**
  * Every course-statistic field, declared once: its column (header, default visibility, whether it can be hidden,
@@ -40,14 +42,10 @@ const FIELD_LIST = [
   textField('course_session_name', shownColumn, 'text', 8.5),
   {
     id: 'status',
-    text: (stat, words) => words.statusLabels[courseStatStatus(stat)],
-    column: shownColumn('status', 8, (stat, words) => words.statusLabels[courseStatStatus(stat)]),
+    text: statusText,
+    column: shownColumn('status', 8, statusText),
     sort: byNumber((stat) => STATUS_RANK[courseStatStatus(stat)]),
-    details: {
-      label: (words) => words.columnHeaders.status,
-      value: (stat, words) => words.statusLabels[courseStatStatus(stat)],
-      raw: null,
-    },
+    details: { label: (words) => words.columnHeaders.status, value: statusText, raw: null },
   },
   {
     id: 'progress',
@@ -95,20 +93,8 @@ const FIELD_LIST = [
     sort: null,
     details: wire('cert_file', certificateLink),
   },
-  {
-    id: 'completed',
-    text: (stat, words) => yesNo(stat.completed, words),
-    column: optionalColumn('text', 7, (stat) => stat.completed),
-    sort: byNumber((stat) => Number(stat.completed)),
-    details: wire('completed', (stat, words) => yesNo(stat.completed, words)),
-  },
-  {
-    id: 'success',
-    text: (stat, words) => yesNo(stat.success, words),
-    column: optionalColumn('text', 6, (stat) => stat.success),
-    sort: byNumber((stat) => Number(stat.success)),
-    details: wire('success', (stat, words) => yesNo(stat.success, words)),
-  },
+  booleanField('completed', 7),
+  booleanField('success', 6),
   // A count the API leaves out (null) is a dash, as every missing value is.
   numberField('quiz_count', optionalColumn, 6, decimal),
   numberField('score_percent', optionalColumn, 6, percent),

@@ -3,6 +3,15 @@ import { formatDateTime, formatNumber, formatPercent, formatRelativeTime } from 
 import type { Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from '@/course/course-stat-status';
 
+/** Values written the language's way, whatever the browser's locale. */
+const formatsIn = (locale: Locale) => ({
+  locale,
+  dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale }),
+  relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, locale),
+  percent: (value: number | null | undefined) => formatPercent(value, locale),
+  decimal: (value: number | null | undefined) => formatNumber(value, locale),
+});
+
 /** Field names in the details dialog, one per wire field. */
 const enFieldLabels: Record<keyof CourseStat, string> = {
   id: 'Stat ID',
@@ -57,12 +66,8 @@ const en = {
   no: 'No',
   certificate: 'Certificate',
   progressOf: (username: string) => `Progress of ${username}`,
-  locale: 'en' as Locale,
   durationUnits: { d: 'd', h: 'h', min: 'min', s: 's' },
-  dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale: 'en' }),
-  relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'en'),
-  percent: (value: number | null | undefined) => formatPercent(value, 'en'),
-  decimal: (value: number | null | undefined) => formatNumber(value, 'en'),
+  ...formatsIn('en'),
   csvUnits: { percent: '%', seconds: 'seconds' },
 };
 
@@ -114,12 +119,8 @@ const ru: FieldTexts = {
   no: 'Нет',
   certificate: 'Сертификат',
   progressOf: (username: string) => `Прогресс: ${username}`,
-  locale: 'ru',
   durationUnits: { d: 'д', h: 'ч', min: 'мин', s: 'с' },
-  dateTime: (iso: string | null | undefined) => formatDateTime(iso, { locale: 'ru' }),
-  relativeTime: (iso: string | null | undefined, now: number) => formatRelativeTime(iso, now, 'ru'),
-  percent: (value: number | null | undefined) => formatPercent(value, 'ru'),
-  decimal: (value: number | null | undefined) => formatNumber(value, 'ru'),
+  ...formatsIn('ru'),
   csvUnits: { percent: '%', seconds: 'секунды' },
 };
 

@@ -19,11 +19,6 @@ import { WholeCourseLoadBar } from '../whole-course/whole-course-bar';
 import './learner-view.css';
 import { pathTo } from '@/lib/routes';
 
-export interface LearnerViewProps {
-  courseId: number;
-  userId: number;
-}
-
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div>
@@ -72,7 +67,7 @@ function SessionCard({ session }: { session: LearnerSession }) {
  * into a support ticket. Its address is its own (`?user_id=N&view=learner`), so the summary links back to it;
  * "Back to all learners" returns to the view it was opened from.
  */
-export function LearnerView({ courseId, userId }: LearnerViewProps) {
+export function LearnerView({ courseId, userId }: { courseId: number; userId: number }) {
   const texts = useCatalog(learnerCatalogs);
   const resultsTexts = useCatalog(resultsCatalogs);
   const triageTexts = useCatalog(triageCatalogs);

@@ -2,6 +2,7 @@ import type { CourseStat } from '@contract';
 import { useId, useMemo } from 'react';
 import { BarChart } from '@/components/charts/bar-chart';
 import { StackedBar, type SegmentTone } from '@/components/charts/stacked-bar';
+import { clampPercent } from '@/lib/format';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatStatus } from '@/course/course-stat-status';
 import { fieldCatalogs } from '../fields/strings';
@@ -69,12 +70,11 @@ export function CourseOverviewPanel({ rows, scope, partial, now }: CourseOvervie
           <caption>{texts.sessionsTitle}</caption>
           <thead>
             <tr>
-              <th scope="col">{texts.sessionHeaders.session}</th>
-              <th scope="col">{texts.sessionHeaders.learners}</th>
-              <th scope="col">{texts.sessionHeaders.completed}</th>
-              <th scope="col">{texts.sessionHeaders.passed}</th>
-              <th scope="col">{texts.sessionHeaders.medianScore}</th>
-              <th scope="col">{texts.sessionHeaders.overdue}</th>
+              {Object.values(texts.sessionHeaders).map((header) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -105,7 +105,7 @@ function Meter({ value, label }: { value: number; label: string }) {
     <span className="course-overview-meter">
       <svg viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true" focusable="false">
         <rect className="course-overview-meter-track" x={0} y={0} width={100} height={6} />
-        <rect className="course-overview-meter-fill" x={0} y={0} width={Math.max(0, Math.min(100, value))} height={6} />
+        <rect className="course-overview-meter-fill" x={0} y={0} width={clampPercent(value)} height={6} />
       </svg>
       {label}
     </span>

@@ -3,10 +3,17 @@ import * as z from 'zod/mini';
 import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from './hidden-columns-param';
 import { parseIdInput } from '@/course/id-input';
 import { parseSortParam, serializeSort, type CourseStatsSorting } from './sort-param';
-import { isQuickFilterId, QUICK_FILTER_IDS, type QuickFilterId } from './quick-filter-ids';
 import { pathTo } from '@/lib/routes';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
+
+/** The quick filters, in the order they are shown and written to the URL (triage/rows-shown.ts says what each keeps). */
+export const QUICK_FILTER_IDS = ['overdue', 'not_started', 'inactive', 'not_passed', 'passed_no_cert'] as const;
+export type QuickFilterId = (typeof QUICK_FILTER_IDS)[number];
+
+export function isQuickFilterId(value: string): value is QuickFilterId {
+  return (QUICK_FILTER_IDS as readonly string[]).includes(value);
+}
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 
 /**

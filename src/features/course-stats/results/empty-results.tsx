@@ -3,21 +3,16 @@ import { Link } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { filterCatalogs } from '../filters/strings';
+import type { CourseResults } from './results-body';
 import { resultsCatalogs } from './strings';
 import { pathTo } from '@/lib/routes';
 
 export const EMPTY_REPORT: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
 
+type EmptyResultsProps = Pick<CourseResults, 'filtered' | 'clearFilters'> & { report: ParseReport };
+
 /** What a course with no rows says, and the next step: clear the filters, or check the course and try another. */
-export function EmptyResults({
-  report,
-  filtered,
-  clearFilters,
-}: {
-  report: ParseReport;
-  filtered: boolean;
-  clearFilters: () => void;
-}) {
+export function EmptyResults({ report, filtered, clearFilters }: EmptyResultsProps) {
   const texts = useCatalog(resultsCatalogs);
   const filterTexts = useCatalog(filterCatalogs);
   return (

@@ -1,6 +1,6 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { onlyAddedFields, ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { lazyReady } from '@/lib/lazy-ready';
@@ -253,11 +253,6 @@ interface ViewTabsProps {
  */
 function ViewTabs({ view, onChange, tabId }: ViewTabsProps) {
   const texts = useCatalog(resultsCatalogs);
-  const tabs = useRef(new Map<ResultsView, HTMLButtonElement | null>());
-  const select = (next: ResultsView) => {
-    onChange(next);
-    tabs.current.get(next)?.focus();
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = VIEWS.indexOf(view);
     const last = VIEWS.length - 1;
@@ -270,16 +265,14 @@ function ViewTabs({ view, onChange, tabId }: ViewTabsProps) {
     const next = target === undefined ? undefined : VIEWS[target];
     if (next === undefined) return;
     event.preventDefault();
-    select(next);
+    onChange(next);
+    document.getElementById(tabId(next))?.focus();
   };
   return (
     <div role="tablist" aria-label={texts.viewsLabel} className="course-stats-tabs" onKeyDown={onKeyDown}>
       {VIEWS.map((candidate) => (
         <button
           key={candidate}
-          ref={(element) => {
-            tabs.current.set(candidate, element);
-          }}
           type="button"
           role="tab"
           id={tabId(candidate)}

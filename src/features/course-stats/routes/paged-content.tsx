@@ -3,7 +3,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
-import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { MAX_TRANSIENT_RETRIES } from '@/lib/retry-policy';
 import { PER_PAGE_OPTIONS } from '../params/course-stats-search';
@@ -17,13 +16,12 @@ import { useWarmWholeCourse } from '../whole-course/warm-whole-course';
 import { EmptyResults } from '../results/empty-results';
 import { ResultsBody, type CourseResults } from '../results/results-body';
 import { resultsCatalogs } from '../results/strings';
+import { isRateLimited } from './use-course-rows';
 
 const NO_ROWS: CourseStat[] = [];
 
 /** The first try and the query client's retries of a timeout or a 5xx. */
 const MAX_ATTEMPTS = MAX_TRANSIENT_RETRIES + 1;
-
-const isRateLimited = (reason: unknown) => isApiError(reason) && reason.detail.kind === 'rate_limited';
 
 export interface PagedContentProps {
   results: CourseResults;

@@ -7,6 +7,8 @@ import { useWholeCourse } from '../whole-course/use-whole-course';
 
 export type Mode = 'paged' | 'whole' | 'learner';
 
+export const isRateLimited = (reason: unknown) => isApiError(reason) && reason.detail.kind === 'rate_limited';
+
 export function modeOf(search: CourseStatsSearch): Mode {
   if (search.view === 'learner' && search.userId !== undefined) return 'learner';
   return search.all ? 'whole' : 'paged';
@@ -40,11 +42,7 @@ export function useCourseRows(courseId: number, search: CourseStatsSearch, mode:
     enabled: pageIsFull && afterFirstRows,
   });
   const whole = useWholeCourse(listParams, mode === 'whole');
-  const rateLimited =
-    mode === 'paged' &&
-    listQuery.isFetching &&
-    isApiError(listQuery.failureReason) &&
-    listQuery.failureReason.detail.kind === 'rate_limited';
+  const rateLimited = mode === 'paged' && listQuery.isFetching && isRateLimited(listQuery.failureReason);
   return {
     listQuery,
     listData,

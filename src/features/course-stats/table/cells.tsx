@@ -32,27 +32,22 @@ export function StatusCell({ stat }: { stat: CourseStat }) {
  */
 export function UserCell({ rowId, stat, withEmail = false }: { rowId: string; stat: CourseStat; withEmail?: boolean }) {
   const openDetails = use(RowDetailsContext);
-  const email = withEmail && stat.user_email !== '' && <span className="user-cell-email">{stat.user_email}</span>;
-  if (!openDetails) {
-    return (
-      <>
-        {stat.username}
-        {email}
-      </>
-    );
-  }
   return (
     <>
-      <button
-        type="button"
-        className="button-link"
-        aria-haspopup="dialog"
-        data-row-opener={rowId}
-        onClick={(event) => openDetails(rowId, event.currentTarget)}
-      >
-        {stat.username}
-      </button>
-      {email}
+      {openDetails ? (
+        <button
+          type="button"
+          className="button-link"
+          aria-haspopup="dialog"
+          data-row-opener={rowId}
+          onClick={(event) => openDetails(rowId, event.currentTarget)}
+        >
+          {stat.username}
+        </button>
+      ) : (
+        stat.username
+      )}
+      {withEmail && stat.user_email !== '' && <span className="user-cell-email">{stat.user_email}</span>}
     </>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ProgressBar } from '@/components/progress-bar';
 import { localTimeZone } from '@/lib/csv';
 import { effectiveProgress } from '@/course/course-stat-status';
-import type { CellKind, CsvUnit } from '../fields/field-spec';
+import type { CellKind } from '../fields/field-spec';
 import { COLUMN_FIELDS, type ColumnField, type ColumnId } from '../fields/fields';
 import type { FieldTexts } from '../fields/strings';
 import { CertificateCell, DeadlineCell, RelativeTime, StatusCell, UserCell } from './cells';
@@ -37,12 +37,6 @@ function cellFor(field: ColumnField, words: FieldTexts): (stat: CourseStat, rowI
   }
 }
 
-/** The CSV header: the column header and, where it has one, the unit of its values. */
-function exportHeaderOf(header: string, unit: CsvUnit | undefined, words: FieldTexts, timeZone: string): string {
-  if (unit === undefined) return header;
-  return `${header} (${unit === 'time-zone' ? timeZone : words.csvUnits[unit]})`;
-}
-
 /**
  * A field's column: the header in the language's words, whether it can be hidden, the accessor its sort
  * compares (undefined is "no value", which sorts last either way), and the plain value an export writes.
@@ -65,7 +59,11 @@ function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Colu
     meta: {
       renderCell: fromRow,
       label: header,
-      exportHeader: exportHeaderOf(header, column.csvUnit, words, timeZone),
+      // The CSV header says the unit of the values, where the column has one.
+      exportHeader:
+        column.csvUnit === undefined
+          ? header
+          : `${header} (${column.csvUnit === 'time-zone' ? timeZone : words.csvUnits[column.csvUnit]})`,
       width: column.width,
       ...(column.align ? { align: column.align } : {}),
       ...(column.clip ? { clip: true } : {}),

@@ -19,17 +19,11 @@ export interface CollectedEmails {
   invalid: number;
 }
 
-interface RowAddress {
-  email: string;
-  /** The address as compared for duplicates: case does not matter. */
-  key: string;
-}
-
 /**
- * The row's address, trimmed, or null when it is not plausible: the addresses are collected again whenever rows come
- * in, and each row's is checked once.
+ * The row's address, trimmed, and as compared for duplicates (case does not matter); null when it is not plausible.
+ * The addresses are collected again whenever rows come in, and each row's is checked once.
  */
-const addressOf = oncePerObject((row: CourseStat): RowAddress | null => {
+const addressOf = oncePerObject((row: CourseStat): { email: string; key: string } | null => {
   const email = row.user_email.trim();
   return isPlausibleEmail(email) ? { email, key: email.toLowerCase() } : null;
 });

@@ -3,7 +3,7 @@ import { courseStatSchema, type CourseStat, type CourseStatWire } from '@contrac
 import { describe, expect, it } from 'vitest';
 import { foldText } from '@/lib/fold-text';
 import { courseStatWire } from '@/testing/fixtures';
-import type { QuickFilterId } from '../params/quick-filter-ids';
+import type { QuickFilterId } from '../params/course-stats-search';
 import { sortRows, type RowSort } from '../fields/multi-sort';
 import { countQuickFilters, parseRowSearch, prepareRowFacts, quickFilterKeeps, selectRowsKept } from './rows-shown';
 

@@ -5,7 +5,7 @@ import { oncePerObject } from '@/lib/once-per-object';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { courseStatStatus, INACTIVE_DAYS, isOverdue } from '@/course/course-stat-status';
 import { statRowKey } from '../fields/row-key';
-import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/quick-filter-ids';
+import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/course-stats-search';
 
 const DAY_MS = 86_400_000;
 

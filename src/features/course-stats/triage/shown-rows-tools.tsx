@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import { CopyButton } from '@/components/copy-button';
 import { DataTableColumnMenu } from '@/components/data-table/data-table-column-menu';
+import { LabelledSelect } from '@/components/labelled-select';
 import { csvFileName, downloadText, type CsvDelimiter } from '@/lib/csv';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunkOnce } from '@/lib/load-chunk';
@@ -59,7 +60,6 @@ function ExportControls({ courseId, table, rows, search, partial }: Omit<ShownRo
     () => readStored(DELIMITER_KEY, delimiterSchema) ?? defaultDelimiter(),
   );
   const [message, setMessage] = useState('');
-  const selectId = useId();
   const scopeId = useId();
 
   const exportCsv = async () => {
@@ -77,19 +77,18 @@ function ExportControls({ courseId, table, rows, search, partial }: Omit<ShownRo
   return (
     <span className="course-stats-export">
       <span className="field course-stats-delimiter">
-        <label htmlFor={selectId}>{texts.delimiter}</label>
-        <select
-          id={selectId}
+        <LabelledSelect
+          label={texts.delimiter}
           value={delimiter}
-          onChange={(event) => {
-            const next: CsvDelimiter = event.target.value === ';' ? ';' : ',';
+          options={[
+            { value: ',', label: texts.delimiterComma },
+            { value: ';', label: texts.delimiterSemicolon },
+          ]}
+          onChange={(next) => {
             setDelimiter(next);
             writeStored(DELIMITER_KEY, next);
           }}
-        >
-          <option value=",">{texts.delimiterComma}</option>
-          <option value=";">{texts.delimiterSemicolon}</option>
-        </select>
+        />
       </span>
       <button type="button" className="button" aria-describedby={scopeId} onClick={() => void exportCsv()}>
         {texts.exportCsv}
@@ -174,16 +173,15 @@ export function ShownRowsTools({ courseId, table, rows, partial, search, id, hid
         fallbackLabel={texts.copyFallbackLabel}
       />
       <span className="course-stats-mailto">
-        {mailto.href !== null ? (
-          <a className="button" href={mailto.href} aria-describedby={mailReasonId}>
-            {texts.emailLearners}
-          </a>
-        ) : (
-          // Not a dead link: it says why it does nothing, and stays reachable so the reason can be read.
-          <a className="button" role="link" aria-disabled="true" tabIndex={0} aria-describedby={mailReasonId}>
-            {texts.emailLearners}
-          </a>
-        )}
+        {/* Without an address to mail, not a dead link: it says why it does nothing, and stays reachable so the
+            reason can be read. */}
+        <a
+          className="button"
+          aria-describedby={mailReasonId}
+          {...(mailto.href !== null ? { href: mailto.href } : { role: 'link', 'aria-disabled': true, tabIndex: 0 })}
+        >
+          {texts.emailLearners}
+        </a>
         {/* The link's description; only the reason it does nothing stays in view. */}
         <span
           id={mailReasonId}

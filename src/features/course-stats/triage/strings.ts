@@ -1,7 +1,7 @@
 import type { Locale } from '@/lib/i18n';
 import { enWords, ruWords } from '../fields/words';
 import type { RowsScope } from '../fields/rows-scope';
-import type { QuickFilterId } from '../params/quick-filter-ids';
+import type { QuickFilterId } from '../params/course-stats-search';
 
 const { number, plural, rows } = enWords;
 

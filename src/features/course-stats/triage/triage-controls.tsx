@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import type { CourseStatsSearch } from '../params/course-stats-search';
-import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/quick-filter-ids';
+import { QUICK_FILTER_IDS, type CourseStatsSearch, type QuickFilterId } from '../params/course-stats-search';
 import type { QuickFilterCounts } from './rows-shown';
 import { HelpToggle } from '@/components/help-toggle';
 import { SearchField } from '@/components/text-field';

@@ -2,18 +2,19 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useModalDialog } from '@/components/use-modal-dialog';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch } from '../params/course-stats-search';
-import type { QuickFilterId } from '../params/quick-filter-ids';
+import type { QuickFilterId } from '../params/course-stats-search';
 import { currentColumnVisibility, hiddenColumnIds } from '../table/column-visibility';
 import { triageCatalogs } from '../triage/strings';
 import { saveView, useSavedViews, VIEW_NAME_MAX } from './saved-views';
 import { viewsCatalogs, type ViewsTexts } from './strings';
 import { useViewName, ViewNameField } from './view-name-field';
-import { SaveViewIcon, ToolText, ViewsMenu } from './views-menu';
+import { ToolIcon, ToolText, ViewsMenu } from './views-menu';
 import './views.css';
 
 export interface CourseViewsToolsProps {
   courseId: number;
   search: CourseStatsSearch;
+  /** The course's name when its rows have said it. */
   courseName: string | null;
 }
 
@@ -39,7 +40,8 @@ export function CourseViewsTools({ courseId, search, courseName }: CourseViewsTo
             setSaving(true);
           }}
         >
-          <SaveViewIcon />
+          {/* A bookmark with a plus. */}
+          <ToolIcon path="M5 2.5h10v15l-5-3.5-5 3.5zM10 6v5M7.5 8.5h5" />
           <ToolText>{texts.saveView}</ToolText>
         </button>
         <ViewsMenu courseId={courseId} />
@@ -64,16 +66,9 @@ export function CourseViewsTools({ courseId, search, courseName }: CourseViewsTo
   );
 }
 
-interface SuggestionInput {
-  courseId: number;
-  /** The course's name when its rows have said it. */
-  courseName: string | null;
-  search: CourseStatsSearch;
-}
-
 /** A name the Save view field starts with: the course, then what narrows it, e.g. "Course 7 · whole course · “anna”". */
 function suggestViewName(
-  { courseId, courseName, search }: SuggestionInput,
+  { courseId, courseName, search }: CourseViewsToolsProps,
   texts: ViewsTexts['suggestion'],
   quickLabels: Record<QuickFilterId, string>,
 ): string {
@@ -108,9 +103,15 @@ function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose }: Save
   const views = useSavedViews(courseId);
   const dialogRef = useModalDialog();
   const id = useId();
-  const { check, problem, notKept, setNotKept, submit, field } = useViewName(suggestion, { courseId, views });
+  const {
+    sameAs: replaces,
+    problem,
+    notKept,
+    setNotKept,
+    submit,
+    field,
+  } = useViewName(suggestion, { courseId, views });
   const { inputRef } = field;
-  const replaces = check.ok ? check.sameAs : null;
 
   useEffect(() => {
     inputRef.current?.focus();

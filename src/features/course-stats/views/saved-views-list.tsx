@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import { useCatalog } from '@/lib/i18n';
 import { deleteView, renameView, restoreView, useSavedViews, viewHref, type SavedView } from './saved-views';
 import { viewsCatalogs } from './strings';
-
 import { useViewName, ViewNameField } from './view-name-field';
-
 import { CopyViewLink } from './views-menu';
 import './views.css';
 
@@ -152,9 +150,8 @@ interface RenameFormProps {
 function RenameForm({ view, views, onDone }: RenameFormProps) {
   const texts = useCatalog(viewsCatalogs);
   const scope = { courseId: view.courseId, views, exceptId: view.id };
-  const { check, problem, notKept, setNotKept, submit, field } = useViewName(view.name, scope);
+  const { sameAs: taken, problem, notKept, setNotKept, submit, field } = useViewName(view.name, scope);
   const { inputRef } = field;
-  const taken = check.ok ? check.sameAs : null;
 
   useEffect(() => {
     inputRef.current?.focus();

@@ -29,20 +29,16 @@ function canonicalPath(path: string): { courseId: number; path: string } | null 
 const savedViewSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),
   name: z.string().check(z.minLength(1), z.maxLength(VIEW_NAME_MAX)),
+  /** The statistics page's path and query, e.g. `/courses/12/stats?all=1&sort=progress.desc`. */
   path: z.string().check(z.maxLength(2000)),
   hiddenColumns: z.array(z.string()),
   savedAt: z.number(),
 });
 
-export interface SavedView {
-  id: string;
-  name: string;
+export type SavedView = Omit<z.output<typeof savedViewSchema>, 'hiddenColumns'> & {
   courseId: number;
-  /** The statistics page's path and query, e.g. `/courses/12/stats?all=1&sort=progress.desc`. */
-  path: string;
   hiddenColumns: ColumnId[];
-  savedAt: number;
-}
+};
 
 function asSavedView(entry: unknown): SavedView[] {
   const parsed = savedViewSchema.safeParse(entry);
@@ -81,13 +77,8 @@ export type SavedViewsResult =
 const listeners = new Set<() => void>();
 
 function store(views: SavedView[]): SavedViewsResult {
-  const stored = views.map(({ id, name, path, hiddenColumns, savedAt }) => ({
-    id,
-    name,
-    path,
-    hiddenColumns,
-    savedAt,
-  }));
+  // The course is read from the path again, not stored twice.
+  const stored = views.map(({ courseId: _courseId, ...view }) => view);
   const kept = writeStored(COURSE_MEMORY_KEYS.savedViews, stored);
   for (const listener of listeners) listener();
   return kept ? { status: 'ok', views } : { status: 'not-stored' };

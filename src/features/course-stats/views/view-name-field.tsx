@@ -44,45 +44,33 @@ export function ViewNameField({ inputRef, value, onChange, problem, notes = [], 
   );
 }
 
-type ViewNameCheck =
-  { ok: false; problem: 'empty' | 'too-long'; length: number } | { ok: true; name: string; sameAs: SavedView | null };
-
 /**
- * A typed view name as it would be saved, and the view of the course (other than `exceptId`) it already names, if
- * any: saving replaces that one, renaming is refused.
+ * The state behind a ViewNameField, as the Save view dialog and Rename share it: the name typed, the view of the
+ * course (other than `exceptId`) it already names, if any (saving replaces that one, renaming is refused), and why
+ * it is refused: an empty name once saving is tried, an overlong one as it is typed. `notKept` (the browser kept
+ * nothing) clears as soon as the name changes.
  */
-function checkViewName(
-  typed: string,
+export function useViewName(
+  initial: string,
   { courseId, views, exceptId }: { courseId: number; views: readonly SavedView[]; exceptId?: string },
-): ViewNameCheck {
-  const name = cleanViewName(typed);
-  if (name === null) {
-    const length = typed.trim().replace(/\s+/g, ' ').length;
-    return { ok: false, problem: length === 0 ? 'empty' : 'too-long', length };
-  }
-  const sameAs = views.find((view) => view.id !== exceptId && sameName(view, courseId, name)) ?? null;
-  return { ok: true, name, sameAs };
-}
-
-/**
- * The state behind a ViewNameField, as the Save view dialog and Rename share it: the name typed, that name as it
- * would be saved (`check`), and why it is refused: an empty name once saving is tried, an overlong one as it is
- * typed. `notKept` (the browser kept nothing) clears as soon as the name changes.
- */
-export function useViewName(initial: string, scope: Parameters<typeof checkViewName>[1]) {
+) {
   const texts = useCatalog(viewsCatalogs);
   const inputRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [notKept, setNotKept] = useState(false);
-  const check = checkViewName(name, scope);
+  // The name as it would be saved; null when it is empty or too long.
+  const clean = cleanViewName(name);
+  const sameAs =
+    clean === null ? null : (views.find((view) => view.id !== exceptId && sameName(view, courseId, clean)) ?? null);
+  const length = name.trim().replace(/\s+/g, ' ').length;
   let problem: string | null = null;
-  if (!check.ok && (submitted || check.problem === 'too-long'))
-    problem = check.problem === 'empty' ? texts.nameEmpty : texts.nameTooLong(VIEW_NAME_MAX, check.length);
+  if (clean === null && length > 0) problem = texts.nameTooLong(VIEW_NAME_MAX, length);
+  else if (clean === null && submitted) problem = texts.nameEmpty;
   /** Saving is tried: the name to save, or null when it is refused (or `refuse`), its field then taking the focus. */
   const submit = (refuse = false): string | null => {
     setSubmitted(true);
-    if (check.ok && !refuse) return check.name;
+    if (clean !== null && !refuse) return clean;
     inputRef.current?.focus();
     return null;
   };
@@ -90,5 +78,5 @@ export function useViewName(initial: string, scope: Parameters<typeof checkViewN
     setName(value);
     setNotKept(false);
   };
-  return { check, problem, notKept, setNotKept, submit, field: { inputRef, value: name, onChange } };
+  return { sameAs, problem, notKept, setNotKept, submit, field: { inputRef, value: name, onChange } };
 }

@@ -7,23 +7,13 @@ import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useSavedViews, viewHref, viewUrl, type SavedView } from './saved-views';
 import { viewsCatalogs } from './strings';
 
-/** A toolbar icon; on a phone it stands for its button's words, which screen readers still get. */
-function ToolIcon({ path }: { path: string }) {
+/** A toolbar icon, drawn by `path`; on a phone it stands for its button's words, which screen readers still get. */
+export function ToolIcon({ path }: { path: string }) {
   return (
     <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
       <path d={path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
     </svg>
   );
-}
-
-/** A bookmark with a plus. */
-export function SaveViewIcon() {
-  return <ToolIcon path="M5 2.5h10v15l-5-3.5-5 3.5zM10 6v5M7.5 8.5h5" />;
-}
-
-/** A list with a down arrow. */
-export function ViewsIcon() {
-  return <ToolIcon path="M3 5h9M3 10h9M3 15h9M14.5 8.5l2 2 2-2" />;
 }
 
 /** A toolbar button's words: shown beside its icon, but on a phone left to screen readers, so the title keeps its line. */
@@ -57,7 +47,8 @@ export function ViewsMenu({ courseId }: { courseId: number }) {
   return (
     <div {...containerProps} className="views-menu">
       <button {...buttonProps} className="button views-tool" title={texts.viewsMenu}>
-        <ViewsIcon />
+        {/* A list with a down arrow. */}
+        <ToolIcon path="M3 5h9M3 10h9M3 15h9M14.5 8.5l2 2 2-2" />
         <ToolText>{texts.viewsMenu}</ToolText>
       </button>
       <div id={panelId} className="views-menu-panel" hidden={!open}>

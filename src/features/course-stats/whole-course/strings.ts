@@ -17,7 +17,7 @@ const en = {
   loadedAll: (loaded: number, pageCount: number) => `Loaded every page (${pages(pageCount)}): ${rows(loaded)}`,
   stoppedAt: (loaded: number, pageCount: number) =>
     `Stopped after ${rows(loaded)} (${pages(pageCount)}); more may exist.`,
-  /** What a page waits for before its retry; a lost connection is called that, not a problem of the API. */
+  /** What a page waits for before its retry: a lost connection is called that; any failure not named is the API's. */
   waiting: (reason: FailureReason, untilMs: number, now: number) => {
     const seconds = waitSeconds(untilMs, now);
     switch (reason) {
@@ -27,11 +27,7 @@ const en = {
         return `The connection was lost: trying again in ${seconds} s.`;
       case 'timeout':
         return `The API took too long to answer: trying again in ${seconds} s, with fewer requests at once.`;
-      case 'server':
-      case 'forbidden':
-      case 'not_found':
-      case 'refused':
-      case 'unreadable':
+      default:
         return `The API had a problem answering: trying again in ${seconds} s, with fewer requests at once.`;
     }
   },
@@ -67,11 +63,7 @@ const ru: WholeCourseTexts = {
         return `Соединение прервалось: повтор через ${seconds} с.`;
       case 'timeout':
         return `API слишком долго не отвечает: повтор через ${seconds} с, запросов одновременно будет меньше.`;
-      case 'server':
-      case 'forbidden':
-      case 'not_found':
-      case 'refused':
-      case 'unreadable':
+      default:
         return `У API возникла проблема с ответом: повтор через ${seconds} с, запросов одновременно будет меньше.`;
     }
   },

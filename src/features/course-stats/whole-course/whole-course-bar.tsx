@@ -106,11 +106,7 @@ export function WholeCourseBar({
 }
 
 /** What the screen shows of a whole-course load, when it renders the rows deferred. */
-export interface ShownLoad {
-  data: WholeCourseData | undefined;
-  fetching: boolean;
-  updatedAt: number;
-}
+export type ShownLoad = Pick<WholeCourseBarProps, 'data' | 'fetching' | 'updatedAt'>;
 
 /**
  * The bar over one whole-course load, with the load's own controls. Given `shown`, the status follows the rows
