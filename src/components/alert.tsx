@@ -2,31 +2,24 @@ import { useId, type ReactNode } from 'react';
 
 interface AlertProps {
   tone: 'error' | 'warning' | 'info';
-  /**
-   * `alert` is read out at once, `status` at the next pause; `group` (named by the title) is not announced. None
-   * for a note that is on the screen from its first render.
-   */
+  /** None for a note there from the first render; `group` is named by the title and not read out. */
   role?: 'alert' | 'status' | 'group';
   title: ReactNode;
-  /** The line under the title. */
   text?: ReactNode;
-  /** The way out of it, a button last. */
+  /** A button last: the way out of it. */
   action?: { label: string; onClick: () => void };
   className?: string;
-  /** What follows the text and comes before the action: a list, a technical detail. */
+  /** Between the text and the action: a list, a technical detail. */
   children?: ReactNode;
 }
 
-/** A boxed notice with a title in the tone of what it says: an error, a warning, or information. */
+/** A boxed notice with a title, in the tone of what it says. */
 export function Alert({ tone, role, title, text, action, className, children }: AlertProps) {
   const titleId = useId();
+  const labelId = role === 'group' ? titleId : undefined;
   return (
-    <div
-      role={role}
-      className={className ? `alert alert-${tone} ${className}` : `alert alert-${tone}`}
-      aria-labelledby={role === 'group' ? titleId : undefined}
-    >
-      <p className="alert-title" id={role === 'group' ? titleId : undefined}>
+    <div role={role} className={`alert alert-${tone} ${className ?? ''}`.trim()} aria-labelledby={labelId}>
+      <p className="alert-title" id={labelId}>
         {title}
       </p>
       {text !== undefined && <p>{text}</p>}
