@@ -7,6 +7,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { forgetStoredAccounts, loadAccount } from '@/course/account-store';
 import type { LearnerIndex } from '@/course/learner-index';
+import { parseCsv } from '@/lib/csv';
 import { setRememberOnDevice } from '@/lib/device-consent';
 import { serveApi, type ApiCall } from '@/testing/api-handlers';
 import { courseStatWire, gate } from '@/testing/fixtures';
@@ -284,6 +285,64 @@ describe('AccountOverview', () => {
     expect(screen.getByText('The shortcuts')).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
+  it('exports the courses in the order shown, names guarded as formulas, a course not read with empty figures', async () => {
+    serveApi({
+      courses: [
+        courseWire(1, { name: '=HYPERLINK("http://evil.example","x")' }),
+        courseWire(2, { name: 'Late' }),
+        courseWire(3),
+      ],
+    });
+    const held = gate();
+    serveStats({ 1: learners(1, 4), 2: learners(2, 5, 3) }, async ({ params }) => {
+      if (params.course_id === '3') await held.opened;
+    });
+    const blobs: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      value: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:export';
+      },
+      configurable: true,
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    window.localStorage.setItem('course-stats.csv-delimiter', '";"');
+    const user = userEvent.setup();
+    renderOverview();
+    await waitFor(() => expect(cellsOf('Late')[4]).toHaveTextContent('3'));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(click).toHaveBeenCalledTimes(1);
+    const file = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blobs[0]?.arrayBuffer());
+    const [header, ...lines] = parseCsv(file.replace(/^\uFEFF/, ''), ';');
+    expect(header).toEqual([
+      'Course ID',
+      'Course',
+      'Learners',
+      'Completed %',
+      'Passed %',
+      'Average progress',
+      'Overdue',
+      'Not started',
+      'Inactive 14+ days',
+      'Last activity',
+      'Figures',
+    ]);
+    expect(lines.map((line) => [line[0], line[1], line[2], line[5], line[6], line[10]])).toEqual([
+      ['2', 'Late', '5', '50', '3', 'read'],
+      ['1', '\'=HYPERLINK("http://evil.example","x")', '4', '50', '0', 'read'],
+      ['3', 'Course number 3', '', '', '', 'being read'],
+    ]);
+    expect(
+      screen.getByText(
+        /^Exported 3 courses to courses-\d{4}-\d{2}-\d{2}\.csv; 2 with figures so far, the rest left empty\.$/,
+      ),
+    ).toBeInTheDocument();
+    held.open();
   });
 
   it('keeps the shortcuts behind a button while the list is there', async () => {

@@ -16,6 +16,7 @@ import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { LearnerMatches } from './learner-matches';
 import { queriedCourseId } from './model/search-rank';
 import { OrderPicker } from './order-picker';
+import { OverviewExport } from './overview-export';
 import { OverviewStatus } from './overview-status';
 import { OverviewCards, OverviewTable, type CellContext } from './overview-table';
 import {
@@ -253,6 +254,7 @@ export function AccountOverview({
               rule={texts.attentionRule(NEEDS_ATTENTION)}
               onChange={onSortChange}
             />
+            {rows.length > 0 && <OverviewExport rows={rows} query={deferredQuery} texts={texts} />}
           </div>
           <p className="overview-keep">
             <label>

@@ -117,6 +117,15 @@ const en = {
   keepHint: 'Figures and learners stay in this browser, so the next visit opens with them.',
   storedLink: 'Stored on this device',
   asOf: (ago: string) => `Figures kept on this device, as of ${ago}; reading what changed since.`,
+  exportCsv: 'Export CSV',
+  exportScope: (count: number) => `The ${enCourses(count)} listed here, in this order.`,
+  exported: (count: number, withFigures: number, fileName: string) =>
+    `Exported ${enCourses(count)} to ${fileName}` +
+    (withFigures === count ? '.' : `; ${enNumber(withFigures)} with figures so far, the rest left empty.`),
+  exportFailed: 'The export could not be made. Try again.',
+  csvCourseId: 'Course ID',
+  csvState: 'Figures',
+  csvRead: 'read',
 };
 
 const ruCourses = (count: number) =>
@@ -235,6 +244,15 @@ const ru: OverviewTexts = {
   keepHint: 'Показатели и учащиеся остаются в этом браузере, и следующий визит начнётся с них.',
   storedLink: 'Хранится на этом устройстве',
   asOf: (ago: string) => `Показатели с этого устройства по состоянию на ${ago}; перечитывается изменившееся.`,
+  exportCsv: 'Экспорт в CSV',
+  exportScope: (count: number) => `${ruCourses(count)} из этого списка, в этом порядке.`,
+  exported: (count: number, withFigures: number, fileName: string) =>
+    `Выгружено в ${fileName}: ${ruCourses(count)}` +
+    (withFigures === count ? '.' : `; показатели пока есть у ${ruOfCourses(withFigures)}, у остальных ячейки пусты.`),
+  exportFailed: 'Не удалось выгрузить. Попробуйте ещё раз.',
+  csvCourseId: 'ID курса',
+  csvState: 'Показатели',
+  csvRead: 'прочитаны',
 };
 
 export type OverviewTexts = typeof en;
