@@ -330,7 +330,8 @@ test('the URL refuses ids the API could not take, with a message, and sends noth
   // Two full page loads for every bad id: on a busy machine that takes more than the default 30 s.
   test.slow();
   const token = uniqueToken('bad-url');
-  await openOnProxy(page, '/courses', token);
+  // Signed in on course 1's page, not on the overview, which would read every course's statistics.
+  await openOnProxy(page, '/courses/1/stats', token);
   const origin = new URL(page.url()).origin;
   for (const [value, message] of BAD_IDS) {
     await page.goto(`${origin}/courses/${encodeURIComponent(value)}/stats`);

@@ -57,17 +57,16 @@ const SEARCH_PRIORITY = 20;
 /** Rows a screen of the table shows at most; the rows before the last rendered one are those in view. */
 const VIEW_ROWS = 20;
 
-/** Sets or takes out one parameter of the address, in place (no history entry per keystroke or sort). */
+/**
+ * Sets or takes out one parameter of the address, in place (no history entry per keystroke or sort). It starts from
+ * the address as it is now, not as this page last rendered it: a search written after the pause must not bring back
+ * a learner view that was closed meanwhile.
+ */
 function writeParam(setParams: SetURLSearchParams, name: string, value: string | null): void {
-  setParams(
-    (current) => {
-      const copy = new URLSearchParams(current);
-      if (value === null) copy.delete(name);
-      else copy.set(name, value);
-      return copy;
-    },
-    { replace: true },
-  );
+  const copy = new URLSearchParams(window.location.search);
+  if (value === null) copy.delete(name);
+  else copy.set(name, value);
+  setParams(copy, { replace: true });
 }
 
 /** What a failed first page of the course list means, said in one line. */
