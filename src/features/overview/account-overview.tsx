@@ -253,7 +253,7 @@ export function AccountOverview({
               rule={texts.attentionRule(NEEDS_ATTENTION)}
               onChange={onSortChange}
             />
-            {rows.length > 0 && <OverviewExport rows={rows} query={deferredQuery} texts={texts} />}
+            {rows.length > 0 && !phone && <OverviewExport rows={rows} query={deferredQuery} texts={texts} />}
           </div>
           <p className="overview-keep">
             <label>
@@ -265,7 +265,8 @@ export function AccountOverview({
               />{' '}
               {texts.keep}
             </label>{' '}
-            <span id={keepHintId} className="muted">
+            {/* A phone keeps the first screen for the courses: the hint stays the checkbox's description. */}
+            <span id={keepHintId} className={phone ? 'visually-hidden' : 'muted'}>
               {texts.keepHint}
             </span>{' '}
             <Link to={pathTo('device')}>{texts.storedLink}</Link>
@@ -293,7 +294,11 @@ export function AccountOverview({
               }}
             >
               {phone ? (
-                <OverviewCards rows={rows} sort={sort} context={context} />
+                <>
+                  <OverviewCards rows={rows} sort={sort} context={context} />
+                  {/* On a phone the export waits below the courses, which have the first screen. */}
+                  <OverviewExport rows={rows} query={deferredQuery} texts={texts} />
+                </>
               ) : (
                 <OverviewTable
                   rows={rows}

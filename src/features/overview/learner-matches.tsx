@@ -46,8 +46,14 @@ export function LearnerMatches({ query, index, indexVersion, progress, learnerHr
           {matches.map((match) => (
             <li key={match.userId}>
               <Link to={learnerHref(match.userId)}>{match.name.trim() === '' ? `#${match.userId}` : match.name}</Link>
-              {match.email !== '' && <span className="overview-learner-email"> · {match.email}</span>}
-              <span className="muted"> · {texts.learnerCourses(match.courseIds.length)}</span>
+              {/* The spaces between the parts are for the text (copied, read aloud); the flex gap draws them. */}
+              {match.email !== '' && (
+                <>
+                  {' '}
+                  <span className="overview-learner-email">· {match.email}</span>
+                </>
+              )}{' '}
+              <span className="muted">· {texts.learnerCourses(match.courseIds.length)}</span>
             </li>
           ))}
           {byId !== null && (
