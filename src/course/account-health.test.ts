@@ -176,7 +176,11 @@ describe('the account health reader', () => {
   });
 
   it('keeps what it read on the device, and on the next visit reads again only the courses whose listed dates moved', async () => {
-    const requests = serveApi({ courseStats: ({ params }) => rowsOf(Number(params.course_id), 5) });
+    // Learners 1..5 in each course, the odd ones passed; by the second visit course 2 has learners 6 and 7 too.
+    let course2Rows = 5;
+    const requests = serveApi({
+      courseStats: ({ params }) => rowsOf(Number(params.course_id), params.course_id === '2' ? course2Rows : 5),
+    });
     const saved: StoredAccount[] = [];
     const keeping = (account: StoredAccount | null): AccountKeeping => ({
       load: () => Promise.resolve(account),
@@ -200,29 +204,81 @@ describe('the account health reader', () => {
     // Leaving the screen writes what was read at once.
     first.stop();
     const written = saved.at(-1);
-    expect(written?.courses.map((entry) => entry.courseId).sort()).toEqual([1, 2, 3]);
-    expect(written?.index.learners).toHaveLength(5);
+    if (!written) throw new Error('Nothing was written');
+    expect(written.courses.map((entry) => entry.courseId).sort()).toEqual([1, 2, 3]);
+    expect(written.index.learners).toHaveLength(5);
+    expect(written.courses.map((entry) => entry.passedUserIds)).toEqual([
+      [1, 3, 5],
+      [1, 3, 5],
+      [1, 3, 5],
+    ]);
     expect(first.getSnapshot().storedAt).toBeNull();
+    // Nothing was kept before: nothing to compare with.
+    expect(first.getSnapshot().comparing).toBe(false);
+    expect(first.getSnapshot().courses.get(1)?.since).toEqual({ newLearners: null, newlyPassed: null });
 
     // A day later the list says course 2 had activity since: only it is asked again, the others are shown as kept.
     requests.length = 0;
+    course2Rows = 7;
     const later = TEST_NOW + 2 * 3_600_000;
     const second = createAccountHealth({
       client: createTestQueryClient(),
       now: () => later,
-      keeping: keeping(written ?? null),
+      keeping: keeping(written),
     });
     second.setCourses(listed(true));
     await expect.poll(() => second.getSnapshot().storedAt).toBe(TEST_NOW);
     const painted = second.getSnapshot();
     expect(painted.courses.get(1)).toMatchObject({ state: 'done', health: { rows: 5 } });
-    // Course 2 shows what was kept until it is read again.
-    expect(painted.courses.get(2)).toMatchObject({ state: 'waiting', health: { rows: 5 } });
+    // Course 2 shows what was kept until it is read again; what changed since is not known until then.
+    expect(painted.courses.get(2)).toMatchObject({ state: 'waiting', health: { rows: 5 }, since: null });
+    // Courses kept as they were have not changed since.
+    expect(painted.comparing).toBe(true);
+    expect(painted.courses.get(1)?.since).toEqual({ newLearners: 0, newlyPassed: 0 });
     expect(painted.index.search('Learner 3', 1)[0]?.courseIds).toEqual([1, 2, 3]);
     second.start();
     await settled(second);
     expect(new Set(requests.map((url) => url.pathname))).toEqual(new Set(['/endpoint/v1/courses/2/course_stats']));
     expect(second.getSnapshot().progress).toMatchObject({ total: 3, done: 3 });
+    // Learners 6 and 7 are new to course 2, and 7 passed.
+    expect(second.getSnapshot().courses.get(2)?.since).toEqual({ newLearners: 2, newlyPassed: 1 });
+    // Written meanwhile, what this visit read is not what it compares with.
+    second.stop();
+    expect(saved.at(-1)?.courses.find((entry) => entry.courseId === 2)?.passedUserIds).toEqual([1, 3, 5, 7]);
+    expect(second.getSnapshot().courses.get(2)?.since).toEqual({ newLearners: 2, newlyPassed: 1 });
+
+    // Kept by the version before (no passed learners): learners compare, "newly passed" has nothing to compare with.
+    requests.length = 0;
+    const earlier: StoredAccount = {
+      ...written,
+      version: 1,
+      courses: written.courses.map(({ passedUserIds: _, ...entry }) => entry),
+    };
+    const third = createAccountHealth({ client: createTestQueryClient(), now: () => later, keeping: keeping(earlier) });
+    third.setCourses(listed(true));
+    third.start();
+    await settled(third);
+    expect(third.getSnapshot().courses.get(2)?.since).toEqual({ newLearners: 2, newlyPassed: null });
+    expect(third.getSnapshot().courses.get(1)?.since).toEqual({ newLearners: 0, newlyPassed: null });
+  });
+
+  it('compares with nothing once the choice to keep is taken back', async () => {
+    serveApi({ courseStats: ({ params }) => rowsOf(Number(params.course_id), 2) });
+    const kept: StoredAccount = {
+      version: 2,
+      savedAt: TEST_NOW,
+      courses: [],
+      index: { version: 1, learners: [] },
+    };
+    const engine = createAccountHealth({
+      client: createTestQueryClient(),
+      now: () => TEST_NOW,
+      keeping: { load: () => Promise.resolve(kept), save: () => Promise.resolve() },
+    });
+    engine.setCourses([parsedCourse(1)]);
+    await expect.poll(() => engine.getSnapshot().comparing).toBe(true);
+    engine.setKeeping(null);
+    expect(engine.getSnapshot().comparing).toBe(false);
   });
 
   it('keeps nothing without the choice to keep', async () => {

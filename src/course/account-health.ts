@@ -3,11 +3,19 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { pacerFor, type Pacer } from '@/lib/pacer';
 import { failureReason, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
-import { summarizeCourseStats, type CourseHealth } from './course-health';
-import { accountOrigin, loadAccount, saveAccount, type StoredAccount } from './account-store';
+import { passedLearners, summarizeCourseStats, type CourseHealth, type SinceLastVisit } from './course-health';
+import { accountOrigin, lastVisit, loadAccount, saveAccount, type StoredAccount } from './account-store';
 import { HealthQueue, type HealthEta, type HealthProgress, type HealthReadState } from './health-queue';
-import { planRefresh, type StoredHealth } from './health-refresh';
-import { LearnerIndex } from './learner-index';
+import {
+  keptLearners,
+  keptOf,
+  passedToKeep,
+  planRefresh,
+  sinceLastVisit,
+  type KeptLearners,
+  type StoredHealth,
+} from './health-refresh';
+import { LearnerIndex, learnersByCourse } from './learner-index';
 import { readRateLimit, serverConfigQuery } from './server-config-query';
 import { wholeCourseQuery } from './whole-course-query';
 
@@ -40,6 +48,8 @@ export interface CourseHealthState {
   health: CourseHealth | null;
   /** While failed. */
   reason: FailureReason | null;
+  /** Once read, or shown as kept: the course against the last visit ("Since your last visit"). */
+  since: SinceLastVisit | null;
 }
 
 export interface AccountHealthSnapshot {
@@ -55,12 +65,19 @@ export interface AccountHealthSnapshot {
   indexVersion: number;
   /** When what the device kept was written, if the figures shown began with it: "as of 2 h ago". */
   storedAt: number | null;
+  /** Something from an earlier visit is kept, and kept still: each course's `since` compares with it. */
+  comparing: boolean;
 }
 
 /** Where the figures are kept between visits, when the user chose to keep them (account-store.ts). */
 export interface AccountKeeping {
   load: () => Promise<StoredAccount | null>;
   save: (account: StoredAccount) => Promise<unknown>;
+  /**
+   * Per course, what the last visit kept: what `load` gave when this page first asked (account-store.ts). Absent:
+   * what `load` gives.
+   */
+  lastVisit?: () => Promise<ReadonlyMap<number, KeptLearners> | null>;
 }
 
 export interface AccountHealthOptions {
@@ -86,6 +103,8 @@ export function createAccountHealth({
   /** The list's dates of each course listed. */
   const listed = new Map<number, Pick<Course, 'last_activity' | 'updated_at'>>();
   let storedAt: number | null = null;
+  /** What the last visit kept of each course, as it was before this visit read anything; null: nothing kept. */
+  let before: ReadonlyMap<number, KeptLearners> | null = null;
   /** What is kept is loaded before any course is queued: until then, the list waits here. */
   let loaded = keeping === null;
   let waitingList: readonly Course[] = [];
@@ -112,6 +131,11 @@ export function createAccountHealth({
     notifyTimer ??= setTimeout(notifyNow, NOTIFY_EVERY_MS);
   };
 
+  /** A course's reading moves on: the health shown stays until it is read again, what changed since is not known. */
+  const setState = (courseId: number, state: HealthReadState, reason: FailureReason | null = null) => {
+    courses.set(courseId, { state, health: courses.get(courseId)?.health ?? null, reason, since: null });
+  };
+
   const queryKeyOf = (courseId: number) => wholeCourseQuery({ courseId }).queryKey;
 
   /** Drops the rows of the oldest courses read while more than keptRows are kept, never those a screen shows. */
@@ -131,11 +155,12 @@ export function createAccountHealth({
 
   async function read(courseId: number): Promise<void> {
     reading.add(courseId);
-    courses.set(courseId, { state: 'reading', health: courses.get(courseId)?.health ?? null, reason: null });
+    setState(courseId, 'reading');
     notify();
     try {
       const data = await client.fetchQuery(wholeCourseQuery({ courseId }));
       const health = summarizeCourseStats(data.items, now());
+      const passed = passedLearners(data.items);
       const dates = listed.get(courseId);
       stored.set(courseId, {
         courseId,
@@ -143,12 +168,14 @@ export function createAccountHealth({
         listedLastActivity: dates?.last_activity ?? null,
         listedUpdatedAt: dates?.updated_at ?? null,
         readAt: now(),
+        ...passedToKeep(passed),
       });
       scheduleSave();
       index.add(courseId, data.items);
       indexVersion += 1;
       queue.done(courseId, data.items.length);
-      courses.set(courseId, { state: 'done', health, reason: null });
+      const since = sinceLastVisit(before?.get(courseId), { learners: index.learnersOf(courseId), passed });
+      courses.set(courseId, { state: 'done', health, reason: null, since });
       kept.delete(courseId);
       kept.set(courseId, data.items.length);
       keepWithinBudget();
@@ -156,7 +183,7 @@ export function createAccountHealth({
       if (!active) {
         // Cancelled by stop(): read again, from where the cache has it, when the screen is back.
         queue.cancelled(courseId);
-        courses.set(courseId, { state: 'waiting', health: courses.get(courseId)?.health ?? null, reason: null });
+        setState(courseId, 'waiting');
         return;
       }
       if (isTokenRejected(error)) {
@@ -166,7 +193,7 @@ export function createAccountHealth({
       }
       const reason = failureReason(error);
       queue.failed(courseId, reason);
-      courses.set(courseId, { state: 'failed', health: courses.get(courseId)?.health ?? null, reason });
+      setState(courseId, 'failed', reason);
     } finally {
       reading.delete(courseId);
     }
@@ -189,12 +216,13 @@ export function createAccountHealth({
     for (const id of plan.keep) {
       const entry = stored.get(id);
       if (!entry) continue;
-      courses.set(id, { state: 'done', health: entry.health, reason: null });
+      const since = sinceLastVisit(before?.get(id), keptOf(entry, index.learnersOf(id)));
+      courses.set(id, { state: 'done', health: entry.health, reason: null, since });
       queue.add([{ id, last_activity: listed.get(id)?.last_activity ?? null, rows: entry.health.rows }]);
       queue.done(id, entry.health.rows);
     }
     for (const { id, rows } of plan.reread) {
-      courses.set(id, { state: 'waiting', health: stored.get(id)?.health ?? null, reason: null });
+      courses.set(id, { state: 'waiting', health: stored.get(id)?.health ?? null, reason: null, since: null });
       queue.add([{ id, last_activity: listed.get(id)?.last_activity ?? null, rows }]);
     }
     notifyNow();
@@ -210,7 +238,7 @@ export function createAccountHealth({
     clearTimeout(saveTimer);
     saveTimer = undefined;
     if (!keeping || !loaded) return;
-    void keeping.save({ version: 1, savedAt: now(), courses: [...stored.values()], index: index.toData() });
+    void keeping.save({ version: 2, savedAt: now(), courses: [...stored.values()], index: index.toData() });
   }
 
   /** Paints what `from` kept, then queues the list that waited for it. */
@@ -219,7 +247,11 @@ export function createAccountHealth({
     void from
       .load()
       .catch(() => null)
-      .then((account) => {
+      .then(async (account) => {
+        const earlier = from.lastVisit
+          ? from.lastVisit().catch(() => null)
+          : account && keptLearners(account.courses, learnersByCourse(account.index));
+        before = await earlier;
         if (account) {
           storedAt = account.savedAt;
           for (const entry of account.courses) stored.set(entry.courseId, entry);
@@ -259,6 +291,7 @@ export function createAccountHealth({
       index,
       indexVersion,
       storedAt,
+      comparing: before !== null && keeping !== null,
     };
     return snapshot;
   }
@@ -285,7 +318,7 @@ export function createAccountHealth({
     },
     retry(courseId: number) {
       queue.retry(courseId);
-      courses.set(courseId, { health: courses.get(courseId)?.health ?? null, state: 'waiting', reason: null });
+      setState(courseId, 'waiting');
       notifyNow();
       pump();
     },
@@ -311,6 +344,9 @@ export function createAccountHealth({
       else {
         clearTimeout(saveTimer);
         saveTimer = undefined;
+        // Taken back, what was kept is forgotten: nothing is compared with it any more.
+        before = null;
+        notifyNow();
       }
     },
     /** Reads until stop(). */
@@ -361,7 +397,11 @@ export function useAccountKeeping(remember: boolean): { keeping: AccountKeeping 
   const keeping = useMemo<AccountKeeping | null>(
     () =>
       remember && origin !== null
-        ? { load: () => loadAccount(origin), save: (account) => saveAccount(origin, account) }
+        ? {
+            load: () => loadAccount(origin),
+            save: (account) => saveAccount(origin, account),
+            lastVisit: () => lastVisit(origin),
+          }
         : null,
     [remember, origin],
   );

@@ -1,8 +1,8 @@
 import type { ServerConfig } from '@contract';
 import * as z from 'zod/mini';
 import { openDeviceStore, type DeviceResult } from '@/lib/device-store';
-import type { LearnerIndexData } from './learner-index';
-import type { StoredHealth } from './health-refresh';
+import { keptLearners, type KeptLearners, type StoredHealth } from './health-refresh';
+import { learnersByCourse, type LearnerIndexData } from './learner-index';
 
 /**
  * What the account overview keeps on this device, when the user chose to keep it (the device consent snapshots use,
@@ -11,7 +11,8 @@ import type { StoredHealth } from './health-refresh';
  * reads again only what has changed (health-refresh.ts).
  */
 export interface StoredAccount {
-  version: 1;
+  /** 2 keeps who had passed in each course (StoredHealth.passedUserIds); a record of 1 is read without it. */
+  version: 1 | 2;
   /** When it was written, ms since the epoch: "as of 2 h ago". */
   savedAt: number;
   courses: StoredHealth[];
@@ -38,11 +39,12 @@ const storedHealthSchema = z.object({
   listedLastActivity: z.nullable(z.string()),
   listedUpdatedAt: z.nullable(z.string()),
   readAt: z.number(),
+  passedUserIds: z.optional(z.array(z.int())),
 });
 
 // The index checks its own data when it is rebuilt (LearnerIndex.fromData): here it only has to be there.
 const storedAccountSchema = z.object({
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(2)]),
   savedAt: z.number(),
   courses: z.array(storedHealthSchema),
   index: z.custom<LearnerIndexData>((value) => typeof value === 'object' && value !== null),
@@ -55,15 +57,44 @@ export function accountOrigin(config: ServerConfig): string {
   return config.mode === 'proxy' ? config.upstreamHost : 'demo';
 }
 
+/** Per course, what the first read of an origin's record in this page found: see lastVisit. */
+const foundFirst = new Map<string, Promise<Map<number, KeptLearners> | null>>();
+
 /** The account kept for this origin; null when there is none, it is of another version, or damaged. */
-export async function loadAccount(origin: string): Promise<StoredAccount | null> {
+export function loadAccount(origin: string): Promise<StoredAccount | null> {
+  const loaded = readAccount(origin);
+  if (!foundFirst.has(origin)) foundFirst.set(origin, loaded.then(lastVisitOf));
+  return loaded;
+}
+
+async function readAccount(origin: string): Promise<StoredAccount | null> {
   const read = await store.getMany([origin]);
   if (read.status !== 'ok') return null;
   const parsed = storedAccountSchema.safeParse(read.value[0]);
   return parsed.success ? parsed.data : null;
 }
 
+function lastVisitOf(account: StoredAccount | null): Map<number, KeptLearners> | null {
+  return account && keptLearners(account.courses, learnersByCourse(account.index));
+}
+
+/**
+ * Each course's learners and passed learners as the record was when this page first read it: what "since your
+ * last visit" compares with while the page is open. Leaving the overview for a course and coming back is the same
+ * visit, though what it read has been written since; null when nothing was kept.
+ */
+export function lastVisit(origin: string): Promise<Map<number, KeptLearners> | null> {
+  let found = foundFirst.get(origin);
+  if (!found) {
+    found = readAccount(origin).then(lastVisitOf);
+    foundFirst.set(origin, found);
+  }
+  return found;
+}
+
 export function saveAccount(origin: string, account: StoredAccount): Promise<DeviceResult<void>> {
+  // Written before this page read anything (kept from now on, so nothing was kept before): the page found nothing.
+  if (!foundFirst.has(origin)) foundFirst.set(origin, Promise.resolve(null));
   return store.setMany([[origin, account]]);
 }
 
@@ -92,7 +123,9 @@ export async function listStoredAccounts(): Promise<DeviceResult<StoredAccountSu
   return { status: 'ok', value: summaries };
 }
 
-/** Forgets what the overview kept: for one origin, or every one. */
+/** Forgets what the overview kept: for one origin, or every one (what this page found of it too). */
 export function forgetStoredAccounts(origin?: string): Promise<DeviceResult<void>> {
+  if (origin === undefined) foundFirst.clear();
+  else foundFirst.delete(origin);
   return origin === undefined ? store.clear() : store.delMany([origin]);
 }

@@ -6,10 +6,12 @@ import {
   compareByColumn,
   compareNeedsAttention,
   NEEDS_ATTENTION,
+  passedLearners,
   summarizeCourseStats,
   type CourseHealth,
   type CourseHealthRow,
   type HealthColumn,
+  type SinceLastVisit,
 } from './course-health';
 
 const stat = (overrides: Parameters<typeof courseStatWire>[0]) => courseStatSchema.parse(courseStatWire(overrides));
@@ -69,6 +71,20 @@ describe('summarizeCourseStats', () => {
     expect(summarizeCourseStats(rows, now).notStarted).toBe(2);
   });
 
+  it('lists the learners who passed once each, ascending, by the status rule', () => {
+    const rows = [
+      stat({ id: 1, user_id: 30, success: true }),
+      // The same learner passed in a second session: one entry.
+      stat({ id: 2, user_id: 30, success: true }),
+      stat({ id: 3, user_id: 10, completed: true, success: true }),
+      // Completed without success is "not passed".
+      stat({ id: 4, user_id: 20, completed: true, success: false }),
+      stat({ id: 5, user_id: 40, success: false }),
+    ];
+    expect(passedLearners(rows)).toEqual([10, 30]);
+    expect(passedLearners([])).toEqual([]);
+  });
+
   it('counts as inactive no activity for 14 days or more, and none ever', () => {
     const at = (ms: number) => new Date(ms).toISOString();
     const rows = [
@@ -113,10 +129,16 @@ const health = (overrides: Partial<CourseHealth>): CourseHealth => ({
   lastActivity: now,
   ...overrides,
 });
-const course = (id: number, name: string, figures: Partial<CourseHealth> | null): CourseHealthRow => ({
+const course = (
+  id: number,
+  name: string,
+  figures: Partial<CourseHealth> | null,
+  since: SinceLastVisit | null = null,
+): CourseHealthRow => ({
   id,
   name,
   health: figures === null ? null : health(figures),
+  since,
 });
 const names = (rows: CourseHealthRow[]) => rows.map((row) => row.name);
 
@@ -179,6 +201,25 @@ describe('compareByColumn', () => {
     ];
     expect(sortedBy(list, 'averageProgress', false)).toEqual(['Low', 'High', 'None']);
     expect(sortedBy(list, 'averageProgress', true)).toEqual(['High', 'Low', 'None']);
+  });
+
+  it('sorts by what changed since the last visit, a course with nothing to compare to last, never as 0', () => {
+    const list = [
+      course(1, 'Unread', null),
+      course(2, 'Nothing kept', { learners: 4 }, { newLearners: null, newlyPassed: null }),
+      course(3, 'None new', { learners: 4 }, { newLearners: 0, newlyPassed: 0 }),
+      course(4, 'Three new', { learners: 4 }, { newLearners: 3, newlyPassed: 1 }),
+      course(5, 'One new', { learners: 4 }, { newLearners: 1, newlyPassed: 2 }),
+    ];
+    expect(sortedBy(list, 'newLearners', true)).toEqual(['Three new', 'One new', 'None new', 'Nothing kept', 'Unread']);
+    expect(sortedBy(list, 'newLearners', false)).toEqual([
+      'None new',
+      'One new',
+      'Three new',
+      'Nothing kept',
+      'Unread',
+    ]);
+    expect(sortedBy(list, 'newlyPassed', true)).toEqual(['One new', 'Three new', 'None new', 'Nothing kept', 'Unread']);
   });
 
   it('sorts names in either direction, read or not, numbers by value', () => {

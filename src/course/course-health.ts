@@ -86,13 +86,33 @@ export function summarizeCourseStats(rows: readonly CourseStat[], now: number): 
   };
 }
 
+/**
+ * The learners with a passed row (a learner in two sessions counts once), ascending: what the device keeps of a
+ * course so that the next visit can tell who passed since.
+ */
+export function passedLearners(rows: readonly CourseStat[]): number[] {
+  const passed = new Set<number>();
+  for (const row of rows) if (courseStatStatus(row) === 'passed') passed.add(row.user_id);
+  return [...passed].sort((a, b) => a - b);
+}
+
+/** The overview's "Since your last visit" columns. */
+export type SinceColumn = 'newLearners' | 'newlyPassed';
+
+/**
+ * A course now against what the device kept of it at the last visit: learners in it now who were not then, and
+ * learners passed now who had not passed then. Null where nothing was kept to compare with (never a 0).
+ */
+export type SinceLastVisit = Record<SinceColumn, number | null>;
+
 // --- Sorting the overview -----------------------------------------------------------------------------------------
 
-/** A course as the overview sorts it: `health` is null until its statistics are read. */
+/** A course as the overview sorts it: `health` and `since` are null until its statistics are read. */
 export interface CourseHealthRow {
   id: number;
   name: string;
   health: CourseHealth | null;
+  since: SinceLastVisit | null;
 }
 
 /** The overview's sortable columns: the course's name and each figure of its health. */
@@ -105,7 +125,8 @@ export type HealthColumn =
   | 'overdue'
   | 'notStarted'
   | 'inactive'
-  | 'lastActivity';
+  | 'lastActivity'
+  | SinceColumn;
 
 export interface HealthSort {
   column: HealthColumn;
@@ -126,8 +147,12 @@ export const NEEDS_ATTENTION: readonly HealthSort[] = [
 
 type Figure = Exclude<HealthColumn, 'name'>;
 
-/** A figure of a course; null when unread, or when the course has no rows to take a share or an average of. */
+/**
+ * A figure of a course; null when unread, when the course has no rows to take a share or an average of, or when
+ * nothing was kept from an earlier visit to compare with.
+ */
 function figure(row: CourseHealthRow, column: Figure): number | null {
+  if (column === 'newLearners' || column === 'newlyPassed') return row.since === null ? null : row.since[column];
   return row.health === null ? null : row.health[column];
 }
 

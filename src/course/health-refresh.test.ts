@@ -1,7 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { summarizeCourseStats } from './course-health';
-import { planRefresh, REREAD_AFTER_MS, type StoredHealth } from './health-refresh';
+import {
+  keptLearners,
+  passedToKeep,
+  PASSED_KEPT_AT_MOST,
+  planRefresh,
+  REREAD_AFTER_MS,
+  sinceLastVisit,
+  type StoredHealth,
+} from './health-refresh';
 
 const now = Date.parse('2026-11-29T12:00:00Z');
 const HOUR_MS = 3_600_000;
@@ -90,5 +98,60 @@ describe('planRefresh', () => {
     expect(plan.reread.map(({ id }) => id)).toEqual([1, 2]);
     expect(plan.keep).toEqual([]);
     expect(plan.drop).toEqual([]);
+  });
+});
+
+describe('since the last visit', () => {
+  const withLearners = (courseId: number, learners: number, passedUserIds?: number[]): StoredHealth =>
+    stored(courseId, {
+      health: { ...summarizeCourseStats([], now), learners },
+      ...(passedUserIds ? { passedUserIds } : {}),
+    });
+
+  it('counts the learners new to a course and those who passed since, each once', () => {
+    const before = { learners: [1, 2, 3], passed: [1] };
+    // 3 left, 4 and 5 came (5 in two sessions); 2 passed, 1 still has.
+    expect(sinceLastVisit(before, { learners: [1, 2, 4, 5, 5], passed: [1, 2, 2] })).toEqual({
+      newLearners: 2,
+      newlyPassed: 1,
+    });
+    // Fewer learners than before is no new one, not a negative count.
+    expect(sinceLastVisit(before, { learners: [1], passed: [] })).toEqual({ newLearners: 0, newlyPassed: 0 });
+  });
+
+  it('compares with nothing, never with zeros, where nothing was kept', () => {
+    const now = { learners: [1, 2], passed: [2] };
+    // A course the last visit did not read.
+    expect(sinceLastVisit(undefined, now)).toEqual({ newLearners: null, newlyPassed: null });
+    // Kept before the passed learners were (or too many of them to keep): the learners still compare.
+    expect(sinceLastVisit({ learners: [1], passed: null }, now)).toEqual({ newLearners: 1, newlyPassed: null });
+    // Nothing kept of this visit's passed learners either.
+    expect(sinceLastVisit({ learners: [1], passed: [2] }, { learners: [1, 2], passed: null })).toEqual({
+      newLearners: 1,
+      newlyPassed: null,
+    });
+  });
+
+  it("takes each kept course's learners from the index only where they are as many as its figures say", () => {
+    const byCourse = new Map([
+      [1, [10, 11]],
+      [2, [10]],
+    ]);
+    const kept = keptLearners([withLearners(1, 2, [11]), withLearners(2, 3), withLearners(3, 0, [])], byCourse);
+    expect(kept).toEqual(
+      new Map([
+        [1, { learners: [10, 11], passed: [11] }],
+        // The index holds one learner of the three the figures counted: compared with nothing.
+        [2, { learners: null, passed: null }],
+        // A course without learners has none in the index.
+        [3, { learners: [], passed: [] }],
+      ]),
+    );
+  });
+
+  it('keeps the passed learners of a course only up to the bound', () => {
+    const many = Array.from({ length: PASSED_KEPT_AT_MOST + 1 }, (_, index) => index);
+    expect(passedToKeep(many.slice(1))).toEqual({ passedUserIds: many.slice(1) });
+    expect(passedToKeep(many)).toEqual({});
   });
 });

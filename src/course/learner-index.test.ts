@@ -2,7 +2,7 @@
 import { courseStatSchema, type CourseStat } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
-import { LearnerIndex, type LearnerMatch } from './learner-index';
+import { LearnerIndex, learnersByCourse, type LearnerMatch } from './learner-index';
 
 let nextRowId = 1;
 /** A row of `userId` in a course, named and addressed as given. */
@@ -156,12 +156,23 @@ describe('LearnerIndex', () => {
     const index = new LearnerIndex();
     index.add(1, [row(1, 'Ánna Petrova'), row(2, 'Boris')]);
     index.add(2, [row(1, 'Ánna Petrova')]);
-    const restored = LearnerIndex.fromData(JSON.parse(JSON.stringify(index.toData())));
+    const data: unknown = JSON.parse(JSON.stringify(index.toData()));
+    const restored = LearnerIndex.fromData(data);
     expect(restored.search('anna', 10)).toEqual(index.search('anna', 10));
     expect(restored.search('anna', 10)).toHaveLength(1);
     expect(restored.courseCount).toBe(2);
+    // Each course's learners, from the index or straight from its data (what an earlier visit kept).
+    expect([restored.learnersOf(1), restored.learnersOf(2), restored.learnersOf(3)]).toEqual([[1, 2], [1], []]);
+    expect(learnersByCourse(data)).toEqual(
+      new Map([
+        [1, [1, 2]],
+        [2, [1]],
+      ]),
+    );
+    expect(learnersByCourse({ version: 2, learners: [] })).toEqual(new Map());
     // Re-reading a course after the trip still replaces what was kept of it.
     restored.add(1, [row(3, 'Carl')]);
+    expect(restored.learnersOf(1)).toEqual([3]);
     expect(restored.search('boris', 10)).toEqual([]);
     expect(restored.search('anna', 10).map((match) => match.courseIds)).toEqual([[2]]);
   });

@@ -94,6 +94,11 @@ export class LearnerIndex {
     return this.courses.has(courseId);
   }
 
+  /** The user ids a course read so far has rows of (none for a course not read). */
+  learnersOf(courseId: number): readonly number[] {
+    return this.courses.get(courseId) ?? [];
+  }
+
   /** Whether a course read so far has a row of this learner. */
   holds(courseId: number, userId: number): boolean {
     return this.learners.get(userId)?.courses.has(courseId) ?? false;
@@ -161,21 +166,11 @@ export class LearnerIndex {
   /** The index kept by toData; an empty one when `data` is not such (an older version, or damaged). */
   static fromData(data: unknown): LearnerIndex {
     const index = new LearnerIndex();
-    if (!isRecord(data) || data.version !== 1 || !Array.isArray(data.learners)) return index;
-    for (const entry of data.learners) {
-      if (!isLearnerEntry(entry)) continue;
-      const [userId, name, email, courseIds] = entry;
+    for (const [userId, name, email, courseIds] of learnerEntries(data)) {
       const learner = index.upsert(userId, name, email);
-      for (const courseId of courseIds) {
-        learner.courses.add(courseId);
-        let userIds = index.courses.get(courseId);
-        if (!userIds) {
-          userIds = [];
-          index.courses.set(courseId, userIds);
-        }
-        userIds.push(userId);
-      }
+      for (const courseId of courseIds) learner.courses.add(courseId);
     }
+    for (const [courseId, userIds] of learnersByCourse(data)) index.courses.set(courseId, userIds);
     return index;
   }
 
@@ -283,6 +278,28 @@ export class LearnerIndex {
     }
     return parts;
   }
+}
+
+/** The learners of index data as toData keeps them; none when `data` is not such (an older version, or damaged). */
+function learnerEntries(data: unknown): Array<[number, string, string, number[]]> {
+  if (!isRecord(data) || data.version !== 1 || !Array.isArray(data.learners)) return [];
+  return data.learners.filter(isLearnerEntry);
+}
+
+/**
+ * Per course, the user ids index data holds of it, without building the index: what a course had at the visit
+ * that kept the data.
+ */
+export function learnersByCourse(data: unknown): Map<number, number[]> {
+  const byCourse = new Map<number, number[]>();
+  for (const [userId, , , courseIds] of learnerEntries(data)) {
+    for (const courseId of courseIds) {
+      const userIds = byCourse.get(courseId);
+      if (userIds) userIds.push(userId);
+      else byCourse.set(courseId, [userId]);
+    }
+  }
+  return byCourse;
 }
 
 /** The index of the part `at` falls in: the last start at or before it. */

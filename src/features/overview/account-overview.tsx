@@ -164,9 +164,10 @@ export function AccountOverview({
     engine.prioritize(priorityKey === '' ? [] : priorityKey.split(',').map(Number));
   }, [engine, priorityKey]);
 
+  const { comparing } = health;
   const context: CellContext = useMemo(
-    () => ({ texts, locale, now, courseHref, onRetry: (id: number) => engine.retry(id) }),
-    [texts, locale, now, courseHref, engine],
+    () => ({ texts, locale, now, courseHref, onRetry: (id: number) => engine.retry(id), comparing }),
+    [texts, locale, now, courseHref, engine, comparing],
   );
 
   const { listError } = list;

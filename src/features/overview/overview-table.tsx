@@ -3,9 +3,9 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { VirtualDataTable } from '@/components/data-table/virtual-data-table';
-import type { CourseHealth, HealthColumn } from '@/course/course-health';
+import type { CourseHealth, HealthColumn, SinceColumn } from '@/course/course-health';
 import { formatDateTime, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
-import { HEALTH_COLUMNS, type OverviewSort } from './overview-url';
+import { HEALTH_COLUMNS, SINCE_COLUMNS, SORT_COLUMNS, type OverviewSort } from './overview-url';
 import type { OverviewTexts } from './strings';
 import type { OverviewRow } from './use-overview-order';
 
@@ -13,7 +13,7 @@ const ROW_HEIGHT = 44;
 /** Cards rendered at first and per "Show more" on a phone. */
 export const CARDS_STEP = 50;
 
-type Figure = Exclude<HealthColumn, 'name'>;
+type Figure = Exclude<HealthColumn, 'name' | SinceColumn>;
 /** What a phone's card shows, the figures a course needs attention for first; the column sorted by is added. */
 const CARD_FIGURES: readonly Figure[] = ['overdue', 'inactive', 'notStarted', 'completedPercent', 'learners'];
 /** Widths in rem: the name takes what the figures leave of a laptop's width. */
@@ -27,6 +27,22 @@ const WIDTHS: Record<HealthColumn, number> = {
   notStarted: 7,
   inactive: 8,
   lastActivity: 9,
+  newLearners: 7,
+  newlyPassed: 7,
+};
+/** With "Since your last visit", each column gives up a little, so that all of them still fit 1366 px. */
+const COMPARING_WIDTHS: Record<HealthColumn, number> = {
+  name: 13,
+  learners: 6,
+  completedPercent: 7,
+  passedPercent: 6,
+  averageProgress: 7,
+  overdue: 7,
+  notStarted: 6,
+  inactive: 7,
+  lastActivity: 8,
+  newLearners: 6,
+  newlyPassed: 6,
 };
 
 export interface CellContext {
@@ -35,6 +51,8 @@ export interface CellContext {
   now: number;
   courseHref: (courseId: number) => string;
   onRetry: (courseId: number) => void;
+  /** Something from an earlier visit is kept: the "Since your last visit" columns are shown. */
+  comparing: boolean;
 }
 
 export function courseName(row: OverviewRow, texts: OverviewTexts): string {
@@ -62,6 +80,28 @@ function figureText(health: CourseHealth, column: Figure, { texts, locale, now }
   }
 }
 
+/** "…" and its words for a figure not known yet, or "—" for one that cannot be. */
+function missing(mark: '…' | '—', words: string): ReactNode {
+  return (
+    <span className="overview-unread">
+      <span aria-hidden="true">{mark}</span>
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
+}
+
+/**
+ * What changed since the last visit: "…" until the course is read, a muted "—" where nothing was kept from an
+ * earlier visit to compare with (never a 0).
+ */
+export function sinceCell(row: OverviewRow, column: SinceColumn, { texts, locale }: CellContext): ReactNode {
+  const { since, state } = row.state;
+  if (since === null)
+    return missing(state === 'failed' ? '—' : '…', state === 'failed' ? texts.couldNotRead : texts.notRead);
+  const value = since[column];
+  return value === null ? missing('—', texts.nothingKept) : formatNumber(value, locale, { maximumFractionDigits: 0 });
+}
+
 /** A figure, or what stands in for it: "…" while not read (never a 0), a dash when it could not be read. */
 export function figureCell(row: OverviewRow, column: Figure, context: CellContext): ReactNode {
   const { health, state, reason } = row.state;
@@ -79,12 +119,7 @@ export function figureCell(row: OverviewRow, column: Figure, context: CellContex
       </button>
     );
   }
-  return (
-    <span className="overview-unread">
-      <span aria-hidden="true">{failed ? '—' : '…'}</span>
-      <span className="visually-hidden">{failed ? context.texts.couldNotRead : context.texts.notRead}</span>
-    </span>
-  );
+  return failed ? missing('—', context.texts.couldNotRead) : missing('…', context.texts.notRead);
 }
 
 /** The course's name (its link) over its ID, or over why its health could not be read. */
@@ -102,18 +137,25 @@ export function nameCell(row: OverviewRow, { texts, courseHref }: CellContext): 
   );
 }
 
+const isSince = (column: HealthColumn): column is SinceColumn => SINCE_COLUMNS.some((since) => since === column);
+
+function renderCell(row: OverviewRow, column: HealthColumn, context: CellContext): ReactNode {
+  if (column === 'name') return nameCell(row, context);
+  return isSince(column) ? sinceCell(row, column, context) : figureCell(row, column, context);
+}
+
 function overviewColumns(context: CellContext): Array<ColumnDef<OverviewRow>> {
-  return HEALTH_COLUMNS.map((column): ColumnDef<OverviewRow> => ({
+  const [columns, widths] = context.comparing ? [SORT_COLUMNS, COMPARING_WIDTHS] : [HEALTH_COLUMNS, WIDTHS];
+  return columns.map((column): ColumnDef<OverviewRow> => ({
     id: column,
-    accessorFn: (row) => (column === 'name' ? row.name : row.health?.[column]),
+    accessorFn: (row) => (column === 'name' ? row.name : isSince(column) ? row.since?.[column] : row.health?.[column]),
     // Names from A; figures from the most (the most overdue, the most recent activity).
     sortDescFirst: column !== 'name',
     meta: {
       label: context.texts.columns[column],
-      width: WIDTHS[column],
-      ...(column === 'name'
-        ? { isRowHeader: true, clip: true, renderCell: (row) => nameCell(row.original, context) }
-        : { align: 'end', renderCell: (row) => figureCell(row.original, column, context) }),
+      width: widths[column],
+      ...(column === 'name' ? { isRowHeader: true, clip: true } : { align: 'end' }),
+      renderCell: (row) => renderCell(row.original, column, context),
     },
   }));
 }
@@ -141,7 +183,7 @@ export function OverviewTable({ rows, sort, onSortChange, context, busy, onRende
     state: { sorting },
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      const column = HEALTH_COLUMNS.find((candidate) => candidate === next?.id);
+      const column = SORT_COLUMNS.find((candidate) => candidate === next?.id);
       onSortChange(column && next ? { column, desc: next.desc } : null);
     },
   });
@@ -167,7 +209,7 @@ export interface OverviewCardsProps {
 export function OverviewCards({ rows, sort, context }: OverviewCardsProps) {
   const [limit, setLimit] = useState(CARDS_STEP);
   const { texts } = context;
-  const sorted = sort === null || sort.column === 'name' ? null : sort.column;
+  const sorted = sort === null || sort.column === 'name' || isSince(sort.column) ? null : sort.column;
   const figures = sorted === null || CARD_FIGURES.includes(sorted) ? CARD_FIGURES : [...CARD_FIGURES, sorted];
   const visible = rows.slice(0, limit);
   const rest = rows.length - visible.length;
@@ -184,6 +226,17 @@ export function OverviewCards({ rows, sort, context }: OverviewCardsProps) {
                   <dd>{figureCell(row, column, context)}</dd>
                 </div>
               ))}
+              {context.comparing &&
+                SINCE_COLUMNS.map((column) => {
+                  // A card is small: what changed since the last visit only where something did.
+                  const value = row.since?.[column] ?? null;
+                  return value !== null && value > 0 ? (
+                    <div key={column}>
+                      <dt>{texts.columns[column]}</dt>
+                      <dd>{formatNumber(value, context.locale, { maximumFractionDigits: 0 })}</dd>
+                    </div>
+                  ) : null;
+                })}
             </dl>
           </li>
         ))}

@@ -20,6 +20,8 @@ const enColumns: Record<HealthColumn, string> = {
   notStarted: 'Not started',
   inactive: 'Inactive 14+ days',
   lastActivity: 'Last activity',
+  newLearners: 'New learners',
+  newlyPassed: 'Newly passed',
 };
 
 /** One step of "needs attention first", in words: the rule is NEEDS_ATTENTION, told step by step. */
@@ -35,6 +37,7 @@ const en = {
   shortcuts: 'Open by ID, recent, saved views',
   tableLabel: 'Courses',
   columns: enColumns,
+  nothingKept: 'nothing kept from an earlier visit',
   orderLabel: 'Order',
   needsAttention: 'Needs attention first',
   aboutOrder: 'About this order',
@@ -145,6 +148,8 @@ const RU_STEPS: Record<HealthColumn, readonly [asc: string, desc: string]> = {
   notStarted: ['меньше всего не начавших', 'больше всего не начавших'],
   inactive: ['меньше всего неактивных 14+ дней', 'больше всего неактивных 14+ дней'],
   lastActivity: ['давняя активность', 'недавняя активность'],
+  newLearners: ['меньше всего новых учащихся', 'больше всего новых учащихся'],
+  newlyPassed: ['меньше всего новых сдавших', 'больше всего новых сдавших'],
 };
 
 const ru: OverviewTexts = {
@@ -162,7 +167,10 @@ const ru: OverviewTexts = {
     notStarted: 'Не начали',
     inactive: 'Неактивны 14+ дней',
     lastActivity: 'Последняя активность',
+    newLearners: 'Новые учащиеся',
+    newlyPassed: 'Новые сдавшие',
   },
+  nothingKept: 'с прошлого визита ничего не сохранено',
   orderLabel: 'Порядок',
   needsAttention: 'Сначала требующие внимания',
   aboutOrder: 'Об этом порядке',

@@ -12,7 +12,7 @@ export interface OverviewRow extends CourseHealthRow {
   state: CourseHealthState;
 }
 
-const UNREAD: CourseHealthState = { state: 'waiting', health: null, reason: null };
+const UNREAD: CourseHealthState = { state: 'waiting', health: null, reason: null, since: null };
 
 export interface OverviewOrderInput {
   courses: readonly Course[];
@@ -44,7 +44,7 @@ export function useOverviewOrder({ courses, health, sort, query, locale, held }:
     () =>
       courses.map((course): OverviewRow => {
         const state = health.get(course.id) ?? UNREAD;
-        return { id: course.id, name: course.name, health: state.health, course, state };
+        return { id: course.id, name: course.name, health: state.health, since: state.since, course, state };
       }),
     [courses, health],
   );
