@@ -121,7 +121,7 @@ async function firstRowsRun(browser: Browser, appUrl: string): Promise<{ ms: num
 }
 
 /** (a) The bare page: from navigation start (of a few bytes of JSON) to the frame after page 1 is parsed. */
-async function bareFirstPageRun(browser: Browser, appUrl: string, listUrl: string): Promise<number> {
+export async function bareFirstPageRun(browser: Browser, appUrl: string, listUrl: string): Promise<number> {
   const page = await newAppPage(browser, null);
   await page.addInitScript(
     ({ url, token }) => {
