@@ -10,9 +10,9 @@
 
 import type { Browser, Page, Response } from '@playwright/test';
 import { demoCourse } from '../server/demo-api/courses';
-import { bareFirstPageRun } from './courses';
 import { ratioAtMost, type Benchmark, type Target } from './report';
 import {
+  bareFirstPageRun,
   type BenchWindow,
   DEFAULT_RUNS,
   fmtInt,

@@ -7,7 +7,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { apiThroughput } from './api-throughput';
 import { bundle } from './bundle';
 import { compression } from './compression';
-import { courses } from './courses';
 import { labelTree } from './label-tree';
 import { overview } from './overview';
 import { lighthouseAudit } from './lighthouse';
@@ -55,14 +54,13 @@ const BENCHMARKS: Benchmark[] = [
   scrollLarge,
   compression,
   snapshots,
-  courses,
   overview,
 ];
 
 const USAGE = `Usage: npm run bench -- [options]
 
   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
-                  shared-limits scale sort-50k scroll-50k compression snapshots courses overview, or
+                  shared-limits scale sort-50k scroll-50k compression snapshots overview, or
                   1–14)
   --skip=a,b      run all but these
   --runs=N        override every benchmark's number of runs

@@ -20,10 +20,12 @@ import { OverviewExport } from './overview-export';
 import { OverviewStatus } from './overview-status';
 import { OverviewCards, OverviewTable, type CellContext } from './overview-table';
 import {
+  HEALTH_COLUMNS,
   isBadSortParam,
   OVERVIEW_PARAMS,
   overviewSortParam,
   parseOverviewSort,
+  SORT_COLUMNS,
   type OverviewSort,
 } from './overview-url';
 import { overviewCatalogs, type ListUnavailable } from './strings';
@@ -253,8 +255,11 @@ export function AccountOverview({
               sort={sort}
               rule={texts.attentionRule(NEEDS_ATTENTION)}
               onChange={onSortChange}
+              columns={comparing ? SORT_COLUMNS : HEALTH_COLUMNS}
             />
-            {rows.length > 0 && !phone && <OverviewExport rows={rows} query={deferredQuery} texts={texts} />}
+            {rows.length > 0 && !phone && (
+              <OverviewExport rows={rows} query={deferredQuery} texts={texts} comparing={comparing} />
+            )}
           </div>
           <p className="overview-keep">
             <label>
@@ -298,7 +303,7 @@ export function AccountOverview({
                 <>
                   <OverviewCards rows={rows} sort={sort} context={context} />
                   {/* On a phone the export waits below the courses, which have the first screen. */}
-                  <OverviewExport rows={rows} query={deferredQuery} texts={texts} />
+                  <OverviewExport rows={rows} query={deferredQuery} texts={texts} comparing={comparing} />
                 </>
               ) : (
                 <OverviewTable

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { HelpToggle } from '@/components/help-toggle';
-import { HEALTH_COLUMNS, overviewSortParam, parseOverviewSort, type OverviewSort } from './overview-url';
+import type { HealthColumn } from '@/course/course-health';
+import { overviewSortParam, parseOverviewSort, type OverviewSort } from './overview-url';
 import type { OverviewTexts } from './strings';
 
 const ATTENTION = '';
@@ -11,23 +12,27 @@ export interface OrderPickerProps {
   /** "Needs attention first", its rule in words. */
   rule: string;
   onChange: (sort: OverviewSort) => void;
+  /** The columns shown, which are those a header (or, on a phone, this list) can sort by. */
+  columns: readonly HealthColumn[];
 }
 
 /**
  * The order of the courses: "Needs attention first" (the default, its rule in the tooltip, in the description and
  * behind the "?"), or a column, as its header sorts (and as cards, which have no headers, can be sorted).
  */
-export function OrderPicker({ texts, sort, rule, onChange }: OrderPickerProps) {
+export function OrderPicker({ texts, sort, rule, onChange, columns }: OrderPickerProps) {
   const selectId = useId();
   const ruleId = useId();
   // Each column in the direction its header starts with, and the other one while a header has turned it.
-  const options = HEALTH_COLUMNS.flatMap((column) => {
-    const first = { column, desc: column !== 'name' };
-    return sort?.column === column && sort.desc !== first.desc ? [first, sort] : [first];
-  }).map((option) => ({
-    value: overviewSortParam(option) ?? ATTENTION,
-    label: texts.columnOrder(option.column, option.desc),
-  }));
+  const options = columns
+    .flatMap((column) => {
+      const first = { column, desc: column !== 'name' };
+      return sort?.column === column && sort.desc !== first.desc ? [first, sort] : [first];
+    })
+    .map((option) => ({
+      value: overviewSortParam(option) ?? ATTENTION,
+      label: texts.columnOrder(option.column, option.desc),
+    }));
   return (
     <div className="overview-order">
       <label htmlFor={selectId}>{texts.orderLabel}</label>

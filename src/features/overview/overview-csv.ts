@@ -1,25 +1,32 @@
-import type { CourseHealth } from '@/course/course-health';
+import type { HealthColumn } from '@/course/course-health';
 import { csvDateTime, csvFileName, toCsv, type CsvCell, type CsvDelimiter } from '@/lib/csv';
-import { HEALTH_COLUMNS } from './overview-url';
+import { HEALTH_COLUMNS, SORT_COLUMNS } from './overview-url';
 import type { OverviewTexts } from './strings';
 import type { OverviewRow } from './use-overview-order';
 
-type Figure = Exclude<(typeof HEALTH_COLUMNS)[number], 'name'>;
-const FIGURES = HEALTH_COLUMNS.filter((column): column is Figure => column !== 'name');
+type Figure = Exclude<HealthColumn, 'name'>;
+const isFigure = (column: HealthColumn): column is Figure => column !== 'name';
 
 /** Percentages to one decimal: 33.3 reads better in a spreadsheet than 33.33333333333333, and sums the same. */
 const oneDecimal = (value: number | null): number | null => (value === null ? null : Math.round(value * 10) / 10);
 
-function figureCell(health: CourseHealth, column: Figure, timeZone: string | undefined): CsvCell {
+/** A figure as the file writes it; empty where it is not known (not read, or nothing kept to compare with). */
+function figureCell({ state }: OverviewRow, column: Figure, timeZone: string | undefined): CsvCell {
+  const { health, since } = state;
   switch (column) {
+    case 'newLearners':
+    case 'newlyPassed':
+      return since?.[column] ?? null;
     case 'completedPercent':
     case 'passedPercent':
     case 'averageProgress':
-      return oneDecimal(health[column]);
-    case 'lastActivity':
-      return health.lastActivity === null ? null : csvDateTime(new Date(health.lastActivity).toISOString(), timeZone);
+      return health === null ? null : oneDecimal(health[column]);
+    case 'lastActivity': {
+      const time = health?.lastActivity ?? null;
+      return time === null ? null : csvDateTime(new Date(time).toISOString(), timeZone);
+    }
     default:
-      return health[column];
+      return health === null ? null : health[column];
   }
 }
 
@@ -32,22 +39,32 @@ function stateCell({ state }: OverviewRow, texts: OverviewTexts): string {
 
 /**
  * The overview as CSV: the rows in the order shown (the search and the sort applied), Course ID first, then the
- * table's columns and the state of each course's figures. A course not read yet has empty figure cells. Names go
- * through the export's formula guard (lib/csv.ts) like every other exported text.
+ * table's columns (with "Since your last visit" while compared) and the state of each course's figures. A course not
+ * read yet has empty figure cells. Names go through the export's formula guard (lib/csv.ts) like every other text.
  */
 export function overviewCsv(
   rows: readonly OverviewRow[],
-  texts: OverviewTexts,
-  delimiter: CsvDelimiter,
-  timeZone?: string,
+  {
+    texts,
+    comparing,
+    delimiter,
+    timeZone,
+  }: { texts: OverviewTexts; comparing: boolean; delimiter: CsvDelimiter; timeZone?: string },
 ): string {
-  const header = [texts.csvCourseId, texts.columns.name, ...FIGURES.map((column) => texts.columns[column])];
-  const body = rows.map((row) => {
-    const { health } = row.state;
-    const figures = FIGURES.map((column) => (health === null ? null : figureCell(health, column, timeZone)));
-    return [row.id, row.course.name, ...figures, stateCell(row, texts)];
-  });
-  return toCsv([...header, texts.csvState], body, delimiter);
+  const figures = (comparing ? SORT_COLUMNS : HEALTH_COLUMNS).filter(isFigure);
+  const header = [
+    texts.csvCourseId,
+    texts.columns.name,
+    ...figures.map((column) => texts.columns[column]),
+    texts.csvState,
+  ];
+  const body = rows.map((row) => [
+    row.id,
+    row.course.name,
+    ...figures.map((column) => figureCell(row, column, timeZone)),
+    stateCell(row, texts),
+  ]);
+  return toCsv(header, body, delimiter);
 }
 
 /** `courses-2026-12-02.csv`, or `courses-search-petrova-2026-12-02.csv` for a search's matches. */

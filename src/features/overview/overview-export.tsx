@@ -11,13 +11,15 @@ export interface OverviewExportProps {
   rows: readonly OverviewRow[];
   query: string;
   texts: OverviewTexts;
+  /** "Since your last visit" is shown, so the file has it too. */
+  comparing: boolean;
 }
 
 /**
  * Export CSV: the courses listed, in the order shown, with the figures read so far, in the delimiter chosen last in
  * this browser (the statistics page's export offers the choice). Nothing is fetched: the file is what the page holds.
  */
-export function OverviewExport({ rows, query, texts }: OverviewExportProps) {
+export function OverviewExport({ rows, query, texts, comparing }: OverviewExportProps) {
   const [message, setMessage] = useState('');
   const scopeId = useId();
 
@@ -25,7 +27,7 @@ export function OverviewExport({ rows, query, texts }: OverviewExportProps) {
     try {
       const { overviewCsv, overviewFileName } = await loadCsvCode();
       const fileName = overviewFileName(query);
-      downloadText(overviewCsv(rows, texts, preferredDelimiter()), fileName);
+      downloadText(overviewCsv(rows, { texts, comparing, delimiter: preferredDelimiter() }), fileName);
       const withFigures = rows.filter((row) => row.state.health !== null).length;
       setMessage(texts.exported(rows.length, withFigures, fileName));
     } catch {

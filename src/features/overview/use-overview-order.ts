@@ -1,7 +1,7 @@
 import type { Course } from '@contract';
 import { useMemo, useState } from 'react';
 import type { CourseHealthState } from '@/course/account-health';
-import { compareByColumn, compareNeedsAttention, type CourseHealthRow } from '@/course/course-health';
+import { compareByColumn, compareNeedsAttention, nameRanks, type CourseHealthRow } from '@/course/course-health';
 import { rankCourses } from './model/search-rank';
 import { stableOrder } from './model/stable-order';
 import type { OverviewSort } from './overview-url';
@@ -40,13 +40,16 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
  * and their figures arrive. A search or sort the user changes orders afresh.
  */
 export function useOverviewOrder({ courses, health, sort, query, locale, held }: OverviewOrderInput): OverviewRow[] {
+  // Worked out once per list and language: each update of the figures sorts every course again.
+  const ranks = useMemo(() => nameRanks(courses, locale), [courses, locale]);
   const rows = useMemo(
     () =>
       courses.map((course): OverviewRow => {
         const state = health.get(course.id) ?? UNREAD;
-        return { id: course.id, name: course.name, health: state.health, since: state.since, course, state };
+        const { id, name } = course;
+        return { id, name, nameRank: ranks.get(id), health: state.health, since: state.since, course, state };
       }),
-    [courses, health],
+    [courses, health, ranks],
   );
   const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
   const sorted = useMemo(() => {
