@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { apiThroughput } from './api-throughput';
 import { bundle } from './bundle';
 import { compression } from './compression';
-import { courses } from './courses';
 import { labelTree } from './label-tree';
+import { overview } from './overview';
 import { lighthouseAudit } from './lighthouse';
 import { proxyOverhead } from './proxy-overhead';
 import {
@@ -38,7 +38,7 @@ import {
 } from './support';
 import { wholeCourse } from './whole-course';
 
-/** In the order of their numbers (1 to 13). */
+/** In the order of their numbers (1 to 14). */
 const BENCHMARKS: Benchmark[] = [
   wholeCourse,
   sort,
@@ -54,13 +54,14 @@ const BENCHMARKS: Benchmark[] = [
   scrollLarge,
   compression,
   snapshots,
-  courses,
+  overview,
 ];
 
 const USAGE = `Usage: npm run bench -- [options]
 
   --only=a,b      run only these (ids or aliases: whole-course sort scroll api proxy bundle label-tree lighthouse
-                  shared-limits scale sort-50k scroll-50k compression snapshots courses, or 1–13)
+                  shared-limits scale sort-50k scroll-50k compression snapshots overview, or
+                  1–14)
   --skip=a,b      run all but these
   --runs=N        override every benchmark's number of runs
   --concurrency=N the whole-course loader's concurrency for the bare page, if it cannot be read from the app

@@ -539,3 +539,31 @@ export async function withTimeout<T>(label: string, timeoutMs: number, work: () 
     clearTimeout(timer);
   }
 }
+
+/**
+ * A bare page fetching one list page with the token: from navigation start (of a few bytes of JSON) to the frame after
+ * the page is parsed. What a screen's first rows are measured against.
+ */
+export async function bareFirstPageRun(browser: Browser, appUrl: string, listUrl: string): Promise<number> {
+  const page = await newAppPage(browser, null);
+  await page.addInitScript(
+    ({ url, token }) => {
+      Object.assign(window, { __bareDone: Number.NaN });
+      void fetch(url, { headers: { accept: 'application/json', authorization: `Bearer ${token}` } })
+        .then((response) => response.json())
+        .then(() =>
+          requestAnimationFrame(() => {
+            Object.assign(window, { __bareDone: performance.now() });
+          }),
+        );
+    },
+    { url: listUrl, token: BENCH_TOKEN },
+  );
+  try {
+    await page.goto(`${appUrl}/healthz`);
+    await page.waitForFunction(() => !Number.isNaN((window as unknown as { __bareDone: number }).__bareDone));
+    return await page.evaluate(() => (window as unknown as { __bareDone: number }).__bareDone);
+  } finally {
+    await page.context().close();
+  }
+}

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 import { axeViolations } from './axe';
+import { openShortcuts } from './courses-kit';
 
 // WCAG 2.x A and AA rules, contrast included, on the main screens in both themes.
 const PHONE = { width: 375, height: 740 };
@@ -152,6 +153,7 @@ const screens: Array<{
     path: '/courses',
     signedIn: true,
     ready: async (page) => {
+      await openShortcuts(page);
       await expect(page.getByLabel('Course ID')).toBeVisible();
     },
   },
@@ -184,6 +186,7 @@ const screens: Array<{
     ready: async (page) => {
       await saveViews(page);
       await page.reload();
+      await openShortcuts(page);
       const section = page.getByRole('region', { name: 'Saved views' });
       await expect(section.getByRole('link', { name: 'Overdue, by progress' })).toBeVisible();
       await section.getByRole('button', { name: 'Rename' }).first().click();

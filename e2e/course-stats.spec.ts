@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TOKEN_STORAGE_KEY } from '../src/lib/token-store';
+import { openShortcuts } from './courses-kit';
 import { openSignedIn, signIn, watchConsole } from './support';
 
 // Facts of the seeded demo data (server/demo-api): course 104 has 45 rows (sessions 1041: 23, 1042: 22), its
@@ -473,6 +474,7 @@ test('only absolute http(s) certificate links become links, opening safely in a 
 
 test('a visited course shows up among the recently opened courses', async ({ page }) => {
   await openSignedIn(page, '/courses');
+  await openShortcuts(page);
   await expect(page.getByText('Courses you open are listed here, on this device only.')).toBeVisible();
   await filterForm(page).getByRole('textbox', { name: 'Course ID' }).fill('104');
   await filterForm(page).getByRole('button', { name: 'Show' }).click();
@@ -481,6 +483,7 @@ test('a visited course shows up among the recently opened courses', async ({ pag
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).click();
   await expect(page).toHaveURL(/\/courses$/);
+  await openShortcuts(page);
   const recent = page.getByRole('region', { name: 'Recently opened' });
   const link = recent.getByRole('link', { name: 'Workplace Safety Basics' });
   await expect(link).toHaveAttribute('href', '/courses/104/stats');

@@ -35,3 +35,10 @@ export async function openOnProxyIn(page: Page, path: string, token: string, lan
   await page.getByRole('button', { name: words.signIn }).click();
   await expect(page.getByRole('navigation', { name: words.mainNav })).toBeVisible({ timeout: 30_000 });
 }
+
+const SHORTCUTS = { en: 'Open by ID, recent, saved views', ru: 'По ID, недавние, сохранённые виды' } as const;
+
+/** Opens the overview's shortcuts (the Course ID form, recently opened courses, saved views), which sit behind a button. */
+export async function openShortcuts(page: Page, language: 'en' | 'ru' = 'en'): Promise<void> {
+  await page.getByRole('button', { name: SHORTCUTS[language] }).click();
+}

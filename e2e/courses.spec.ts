@@ -4,17 +4,22 @@ import { openOnProxy } from './fault-kit';
 import { scriptUpstream, uniqueToken, upstreamRequests, watchConsole } from './support';
 import { axeViolations } from './axe';
 
-// "Your courses" on /courses, against the scripted upstream behind the proxy: the LMS's list, sorted and searched,
-// and what the page says where the LMS lists no courses.
+// The account overview ("Your courses") on /courses, against the scripted upstream behind the proxy: the LMS's
+// list with each course's health, sorted and searched; rows that stay put under the pointer; the first screen at
+// a laptop's and a phone's size; and what the page says where the LMS lists no courses.
 
 test.describe.configure({ timeout: 90_000 });
 
-const list = (page: Page) => page.getByRole('region', { name: 'All courses' });
-const names = (page: Page) => list(page).getByRole('table', { name: 'Courses' }).getByRole('rowheader');
+const overview = (page: Page) => page.getByRole('region', { name: 'Your courses' });
+const names = (page: Page) => overview(page).getByRole('table', { name: 'Courses' }).getByRole('rowheader');
+const searchBox = (page: Page) => overview(page).getByRole('searchbox', { name: 'Find a course or a learner' });
 
 /** 150 courses in two pages, with a `Total` header; course 140 has a name with accents. */
-async function scriptTwoPages(token: string, secondPageDelayMs = 0) {
-  const courses = courseRows(150, (id) => (id === 140 ? { name: 'Ölçme ve Değerlendirme' } : {}));
+async function scriptTwoPages(token: string, secondPageDelayMs = 0, name: (id: number) => string | null = () => null) {
+  const courses = courseRows(150, (id) => {
+    const given = id === 140 ? 'Ölçme ve Değerlendirme' : name(id);
+    return given === null ? {} : { name: given };
+  });
   await scriptUpstream(token, [
     { path: COURSES_PATH, query: { page: '1' }, body: courses.slice(0, 100), headers: { Total: '150' } },
     {
@@ -27,72 +32,97 @@ async function scriptTwoPages(token: string, secondPageDelayMs = 0) {
   ]);
 }
 
-test('lists the LMS’s courses, sorts them by a header and searches them all as the user types', async ({ page }) => {
+/** Rows (or cards) wholly inside the window. */
+async function rowsInView(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluateAll(
+    (elements) =>
+      elements.filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+      }).length,
+  );
+}
+
+test('lists every course with its health, sorts by a header and searches them all as the user types', async ({
+  page,
+}) => {
   const token = uniqueToken('courses-list');
   await scriptTwoPages(token, 2_000);
   await openOnProxy(page, '/courses', token);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Your courses' })).toBeVisible();
-  await expect(list(page).getByText('100 of 150 courses read; more are read as you scroll.')).toBeVisible();
-  // Most recent activity first; a row gives the name, ID, last activity and owner.
-  await expect(names(page).first()).toHaveText('Music 1');
-  const firstRow = list(page).getByRole('row').nth(1);
-  await expect(firstRow.getByRole('cell')).toHaveText(['1', /ago$/, 'Owner 1']);
-  await expect(list(page).getByRole('columnheader', { name: 'Last activity' })).toHaveAttribute(
-    'aria-sort',
-    'descending',
-  );
-
-  await list(page).getByRole('button', { name: 'Name' }).click();
-  await expect(names(page).first()).toHaveText('Algebra 2');
-  await expect(page).toHaveURL(/\?sort=name\.asc$/);
-  await list(page).getByRole('button', { name: 'Name' }).click();
-  await expect(names(page).first()).toHaveText('Zoology 100');
-  await list(page).getByRole('button', { name: 'ID', exact: true }).click();
-  await expect(names(page).first()).toHaveText('Music 1');
-  await expect(list(page).getByRole('columnheader', { name: 'ID' })).toHaveAttribute('aria-sort', 'ascending');
-
-  // The search needs every course: it reads page 2, and says so while it does.
-  await list(page).getByRole('searchbox', { name: 'Search courses' }).pressSequentially('olcme');
-  await expect(list(page).getByText(/^Reading every course to search them all: 100 of 150 read…/)).toBeVisible();
-  await expect(list(page).getByText('1 course matches “olcme”.')).toBeVisible({ timeout: 20_000 });
-  await expect(names(page)).toHaveText(['Ölçme ve Değerlendirme']);
+  // The whole list is read at once; each course's statistics after it (25 learners each, as the upstream makes them).
+  await expect(overview(page).getByText(/^100 of 150 courses read…/)).toBeVisible();
+  await expect(overview(page).getByText(/^Health of 150 of 150 courses read/)).toHaveCount(0);
+  const firstRow = overview(page).getByRole('row').nth(1);
+  await expect(firstRow.getByRole('cell').first()).toHaveText('25', { timeout: 30_000 });
+  await expect(overview(page).getByRole('status')).toHaveText('', { timeout: 60_000 });
   const pages = (await upstreamRequests(token)).filter((request) => request.path === '/endpoint/v1/courses');
   expect(pages.map((request) => request.query.page)).toEqual(['1', '2']);
   expect(pages.every((request) => request.query.per_page === '100')).toBe(true);
 
+  await overview(page).getByRole('button', { name: 'Course' }).click();
+  await expect(names(page).first()).toContainText('Algebra 2');
+  await expect(page).toHaveURL(/\?sort=name\.asc$/);
+  await overview(page).getByRole('button', { name: 'Course' }).click();
+  await expect(names(page).first()).toContainText('Zoology 150');
+  await expect(overview(page).getByRole('columnheader', { name: /^Course/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+
+  await searchBox(page).pressSequentially('olcme');
+  await expect(overview(page).getByText('1 course matches “olcme”.')).toBeVisible();
+  await expect(names(page)).toHaveCount(1);
+  await expect(names(page).first()).toContainText('Ölçme ve Değerlendirme');
+
   // By ID too; the address keeps the search, so a reload shows the same.
-  await list(page).getByRole('searchbox', { name: 'Search courses' }).fill('14');
-  await expect(list(page).getByText('12 courses match “14”.')).toBeVisible();
-  await list(page).getByRole('searchbox', { name: 'Search courses' }).fill('ÖLÇME');
-  await list(page).getByRole('link', { name: 'Ölçme ve Değerlendirme' }).click();
+  await searchBox(page).fill('14');
+  // Course 14 by its ID first, then the names holding "14" (course 140's name does not).
+  await expect(overview(page).getByText('11 courses match “14”.')).toBeVisible();
+  await expect(names(page).first()).toContainText('Biology 14');
+  await searchBox(page).fill('ÖLÇME');
+  await overview(page).getByRole('link', { name: 'Ölçme ve Değerlendirme' }).click();
   await expect(page).toHaveURL(/\/courses\/140\/stats$/);
   await expect(page.getByRole('region', { name: 'Statistics of course 140' })).toBeVisible();
 });
 
-test('reads the next page as the list is scrolled to its end', async ({ page }) => {
-  const token = uniqueToken('courses-scroll');
-  await scriptTwoPages(token);
-  await openOnProxy(page, '/courses', token);
-  const scroller = list(page).getByRole('region', { name: 'Courses' });
-  await expect(names(page).first()).toHaveText('Music 1');
-  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-  await expect(list(page).getByText('150 courses', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-  await expect(names(page).last()).toHaveText('Zoology 150');
+test('a row under the pointer stays put while the rest of the list arrives, and the order settles when it leaves', async ({
+  page,
+}) => {
+  const token = uniqueToken('courses-still');
+  // The second page's courses sort before every course of the first by name.
+  await scriptTwoPages(token, 6_000, (id) => (id > 100 ? `Aardvark ${id}` : null));
+  await openOnProxy(page, '/courses?sort=name.asc', token);
+  await expect(names(page).first()).toContainText('Algebra 2');
+  const row = overview(page).getByRole('row').nth(3);
+  const box = await row.boundingBox();
+  if (box === null) throw new Error('no row');
+  const name = await row.getByRole('rowheader').getByRole('link').textContent();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(overview(page).getByText(/^Health of \d+ of 150 courses read/)).toBeVisible({ timeout: 30_000 });
+  // The list is whole now: the row under the pointer is the same course, and the newcomers went below.
+  const under = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('tr')?.querySelector('th a')?.textContent,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(under).toBe(name);
+  await expect(names(page).first()).toContainText('Algebra 2');
+  await page.mouse.move(5, 5);
+  await expect(names(page).first()).toContainText('Aardvark 101');
 });
 
 for (const { name, step, words } of [
   {
     name: '404',
     step: { path: COURSES_PATH, status: 404, body: { error: 'Not Found' }, times: 12 },
-    words: 'This LMS does not list courses for this sign-in: open a course by its ID above.',
+    words: 'This LMS does not list courses for this sign-in: open a course by its ID.',
   },
   {
     // The proxy never passes an upstream's HTML on: it answers 502, which the app retries before it gives up.
     name: 'an HTML page',
     step: { path: COURSES_PATH, rawBody: '<!DOCTYPE html><html><body><h1>Courses</h1></body></html>', times: 12 },
-    words: 'The course list could not be read just now: open a course by its ID above, or retry.',
+    words: 'The course list could not be read just now: open a course by its ID, or retry.',
   },
 ]) {
   test(`says in one line when the list endpoint answers ${name}, and the Course ID still works`, async ({ page }) => {
@@ -100,8 +130,8 @@ for (const { name, step, words } of [
     await scriptUpstream(token, [step]);
     const problems = watchConsole(page);
     await openOnProxy(page, '/courses', token);
-    await expect(list(page).getByText(words)).toBeVisible({ timeout: 30_000 });
-    await expect(list(page).getByRole('table')).toHaveCount(0);
+    await expect(overview(page).getByText(words)).toBeVisible({ timeout: 30_000 });
+    await expect(overview(page).getByRole('table')).toHaveCount(0);
     await expect(page.getByRole('searchbox')).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -144,48 +174,72 @@ test('shows hostile and non-Latin course names as text', async ({ page }) => {
   ]);
   await openOnProxy(page, '/courses', token);
   for (const [index, name] of hostile.entries()) {
-    await expect(list(page).getByRole('link', { name, exact: true })).toHaveAttribute(
+    await expect(overview(page).getByRole('link', { name, exact: true })).toHaveAttribute(
       'href',
       `/courses/${index + 1}/stats`,
     );
   }
-  await expect(list(page).locator('table img, table svg, table script')).toHaveCount(0);
+  await expect(overview(page).locator('table img, table svg, table script')).toHaveCount(0);
   await expect(page.getByText('About this course')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
-test.describe('on a 375 px phone', () => {
-  test.use({ viewport: { width: 375, height: 740 } });
+for (const language of ['en', 'ru'] as const) {
+  test.describe(`the first screen with a long list, in ${language}`, () => {
+    test.use({ locale: language === 'en' ? 'en-US' : 'ru-RU' });
 
-  test('the list shows each course’s name and last activity', async ({ page }) => {
-    const token = uniqueToken('courses-phone');
-    await scriptTwoPages(token);
-    await openOnProxy(page, '/courses', token);
-    await expect(names(page).first()).toHaveText('Music 1');
-    await expect(list(page).getByRole('columnheader')).toHaveText([/^Name/, /^Last activity/]);
-    const box = await names(page).first().boundingBox();
-    const activity = await list(page).getByRole('row').nth(1).getByRole('cell').first().boundingBox();
-    expect(box && activity && activity.x + activity.width).toBeLessThanOrEqual(375);
+    for (const { width, height, selector, least } of [
+      { width: 1366, height: 768, selector: 'table tbody tr:not(.data-table-spacer)', least: 8 },
+      { width: 375, height: 740, selector: '.overview-card', least: 4 },
+    ]) {
+      test(`${width}×${height}: the title, the search box and at least ${least} courses in view`, async ({ page }) => {
+        await page.setViewportSize({ width, height });
+        const token = uniqueToken('courses-first-screen');
+        await scriptTwoPages(token);
+        await openOnProxyIn(page, '/courses', token, language);
+        await expect(
+          page.getByRole('link', { name: /^(Algebra|Zoology|Music|History|Biology) \d+$/ }).first(),
+        ).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+        await expect(page.getByRole('searchbox')).toBeInViewport();
+        await expect.poll(() => rowsInView(page, selector)).toBeGreaterThanOrEqual(least);
+      });
+    }
   });
-});
+}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const language of ['en', 'ru'] as const) {
     test.describe(`axe, ${colorScheme} theme, ${language}`, () => {
       test.use({ colorScheme, locale: language === 'en' ? 'en-US' : 'ru-RU' });
 
-      test('the course list, searched, has no WCAG A/AA violations', async ({ page }) => {
+      test('the overview, reading, searched and with its shortcuts open, has no WCAG A/AA violations', async ({
+        page,
+      }) => {
         const token = uniqueToken('courses-axe');
-        await scriptTwoPages(token);
+        await scriptTwoPages(token, 3_000);
         await openOnProxyIn(page, '/courses', token, language);
         const rowNames = page
           .getByRole('table', { name: language === 'en' ? 'Courses' : 'Курсы' })
           .getByRole('rowheader');
-        await expect(rowNames.first()).toHaveText('Music 1');
+        await expect(rowNames.first()).toBeVisible({ timeout: 30_000 });
+        // While the list and the health are read: the status line and its Pause.
+        await expect(page.getByRole('button', { name: language === 'en' ? 'Pause' : 'Пауза' })).toBeVisible();
         expect(await axeViolations(page)).toEqual([]);
-        await page.getByRole('searchbox').pressSequentially('alg');
-        await expect(rowNames.first()).toHaveText('Algebra 2', { timeout: 20_000 });
-        await expect(page.getByText(language === 'en' ? /courses match “alg”/ : /подходит/)).toBeVisible();
+        await page.getByRole('searchbox').pressSequentially('learner 1');
+        await expect(
+          page.getByRole('region', { name: language === 'en' ? /^Learners in/ : /^Учащиеся в/ }),
+        ).toBeVisible({
+          timeout: 30_000,
+        });
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByRole('searchbox').fill('');
+        await page
+          .getByRole('button', {
+            name: language === 'en' ? 'Open by ID, recent, saved views' : 'По ID, недавние, сохранённые виды',
+          })
+          .click();
+        await expect(page.getByRole('textbox', { name: language === 'en' ? 'Course ID' : 'ID курса' })).toBeVisible();
         expect(await axeViolations(page)).toEqual([]);
       });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COURSE_MEMORY_KEYS, storageKey } from '../src/lib/storage';
+import { openShortcuts } from './courses-kit';
 import { E2E_DEMO_TOKEN, signIn, SHELL_WORDS, type ShellWords } from './support';
 
 // "Stored on this device" and "Sign out" offering to forget it, in the built app with the demo API. Course 104 of the
@@ -133,6 +134,7 @@ test.describe('at 1366×768', () => {
     expect(await snapshotRecords(page)).toEqual({ summaries: 0, rows: 0 });
     expect(await storedMemory(page)).toEqual([]);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).click();
+    await openShortcuts(page);
     await expect(page.getByText('Courses you open are listed here, on this device only.')).toBeVisible();
   });
 

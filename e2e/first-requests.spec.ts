@@ -27,6 +27,9 @@ async function reopenSignedIn(page: Page, url: string): Promise<string[]> {
   await signIn(page, E2E_DEMO_TOKEN);
   expect(await page.evaluate((key) => sessionStorage.getItem(key), TOKEN_STORAGE_KEY)).toBe(E2E_DEMO_TOKEN);
   await courseListRead(page);
+  // The overview goes on reading the list and each course's statistics: leave it before the watch begins (the
+  // tab keeps its sessionStorage, and so the token).
+  await page.goto('about:blank');
   const sent = recordApiRequests(page);
   await page.goto(url);
   return sent;
@@ -45,7 +48,10 @@ test('a course’s first page is asked for once, and is the page the table shows
 test('the course list’s first page is asked for once, and is the list shown', async ({ page }) => {
   const sent = await reopenSignedIn(page, '/courses');
   await expect(page.getByRole('table', { name: 'Courses' }).getByRole('rowheader').first()).toBeVisible();
-  expect(sent).toEqual(['/endpoint/v1/courses?page=1&per_page=100']);
+  // The overview reads the rest of the list, and each course's statistics, after it.
+  expect(sent.filter((url) => url.startsWith('/endpoint/v1/courses?page=1&'))).toEqual([
+    '/endpoint/v1/courses?page=1&per_page=100',
+  ]);
 });
 
 test('the label tree is asked for once, and is the tree shown', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectShellIntact, openOnProxy, statRow, statsTable, STATS_PATH, GROUPS_PATH } from './fault-kit';
+import { openShortcuts } from './courses-kit';
 import { scriptUpstream, uniqueToken, upstreamRequests } from './support';
 
 // Markup and script in everything the API returns and in the URL: shown as text, never run. Links only to
@@ -103,6 +104,7 @@ test('markup from the API in course statistics is shown as text and never runs',
 
   // The course's name, remembered among recent courses, is text there too.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses', exact: true }).click();
+  await openShortcuts(page);
   await expect(page.getByRole('link', { name: at(0), exact: true })).toBeVisible();
 
   expect(await check()).toEqual({ calls: [], problems: [], injected: 0 });
@@ -270,6 +272,7 @@ test('the form refuses ids the API could not take, with a message, and sends not
   test.setTimeout(90_000);
   const token = uniqueToken('bad-form');
   await openOnProxy(page, '/courses', token);
+  await openShortcuts(page);
   const courseId = page.getByRole('textbox', { name: 'Course ID' });
   for (const [value, message] of BAD_IDS) {
     await courseId.fill(value);
@@ -327,7 +330,8 @@ test('the URL refuses ids the API could not take, with a message, and sends noth
   // Two full page loads for every bad id: on a busy machine that takes more than the default 30 s.
   test.slow();
   const token = uniqueToken('bad-url');
-  await openOnProxy(page, '/courses', token);
+  // Signed in on course 1's page, not on the overview, which would read every course's statistics.
+  await openOnProxy(page, '/courses/1/stats', token);
   const origin = new URL(page.url()).origin;
   for (const [value, message] of BAD_IDS) {
     await page.goto(`${origin}/courses/${encodeURIComponent(value)}/stats`);

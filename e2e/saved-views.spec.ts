@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openShortcuts } from './courses-kit';
 import { E2E_DEMO_TOKEN, SHELL_WORDS, type ShellWords } from './support';
 
 // Saved views, end to end, at a laptop's and a phone's size in both languages: a view of course 104 (45 rows, one
@@ -188,6 +189,7 @@ for (const lang of ['en', 'ru'] as const) {
 
         // On /courses, the view is a link, with its course; it opens the view exactly.
         await page.goto('/courses');
+        await openShortcuts(page, lang);
         const section = page.getByRole('region', { name: language.savedViews });
         const item = section.getByRole('group', { name });
         await expect(item.getByRole('link', { name })).toBeVisible();
@@ -204,6 +206,7 @@ for (const lang of ['en', 'ru'] as const) {
 
         // Rename it.
         await page.goto('/courses');
+        await openShortcuts(page, lang);
         await item.getByRole('button', { name: language.rename }).click();
         const nameField = item.getByRole('textbox', { name: language.viewName });
         await expect(nameField).toBeFocused();

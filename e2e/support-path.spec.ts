@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_DEMO_TOKEN, LOAD_ALL_TIMEOUT, SHELL_WORDS, type ShellWords } from './support';
 import { axeViolations } from './axe';
+import { openShortcuts } from './courses-kit';
 
 // The support path, as support staff walk it: a learner's address pasted into the search of course 101 finds
 // nobody on page 1, the empty state offers the whole course, the whole course finds the learner, the learner
@@ -215,6 +216,7 @@ for (const lang of ['en', 'ru'] as const) {
 test('spaces around a pasted course ID are trimmed, not refused', async ({ page }) => {
   const language = LANGUAGES.en;
   await openSignedIn(page, language, '/courses');
+  await openShortcuts(page);
   await page.getByRole('textbox', { name: 'Course ID', exact: true }).fill(' 101 ');
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page).toHaveURL(/\/courses\/101\/stats$/);

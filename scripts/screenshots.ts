@@ -64,7 +64,8 @@ const shots: Shot[] = [
     width: 375,
     height: 740,
     prepare: async (page) => {
-      await page.getByRole('table', { name: 'Courses' }).getByRole('link').first().waitFor();
+      // A phone shows the courses as cards: a list named Courses, not a table.
+      await page.getByRole('list', { name: 'Courses' }).getByRole('link').first().waitFor();
     },
   },
   {

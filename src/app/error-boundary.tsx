@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Alert } from '@/components/alert';
 import { useCatalog } from '@/lib/i18n';
 import { appCatalogs } from './strings';
 
@@ -41,12 +42,12 @@ export class ErrorBoundary extends Component<Props, State> {
 function CrashNotice({ error, onReset }: { error: Error; onReset: () => void }) {
   const texts = useCatalog(appCatalogs);
   return (
-    <div role="alert" className="alert alert-error">
-      <p className="alert-title">{texts.crashedTitle}</p>
-      <p>{error.message}</p>
-      <button type="button" className="button" onClick={onReset}>
-        {texts.tryAgain}
-      </button>
-    </div>
+    <Alert
+      tone="error"
+      role="alert"
+      title={texts.crashedTitle}
+      text={error.message}
+      action={{ label: texts.tryAgain, onClick: onReset }}
+    />
   );
 }

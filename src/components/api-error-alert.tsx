@@ -1,6 +1,7 @@
 import { apiMessage, isApiError, InvalidRequestError, type ApiErrorDetail } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
 import { sharedCatalogs, type SharedTexts } from './shared-strings';
+import { Alert } from './alert';
 
 export interface ApiErrorAlertProps {
   error: unknown;
@@ -94,9 +95,13 @@ export function ApiErrorAlert({ error, onRetry, notFoundMessage }: ApiErrorAlert
     ? explainApiError(error.detail, texts, notFoundMessage)
     : explainOther(error, texts);
   return (
-    <div role="alert" className="alert alert-error">
-      <p className="alert-title">{explained.title}</p>
-      <p>{explained.explanation}</p>
+    <Alert
+      tone="error"
+      role="alert"
+      title={explained.title}
+      text={explained.explanation}
+      action={explained.retryable && onRetry ? { label: texts.retry, onClick: onRetry } : undefined}
+    >
       {explained.detail && (
         <p className="alert-detail">
           <small>
@@ -104,11 +109,6 @@ export function ApiErrorAlert({ error, onRetry, notFoundMessage }: ApiErrorAlert
           </small>
         </p>
       )}
-      {explained.retryable && onRetry && (
-        <button type="button" className="button" onClick={onRetry}>
-          {texts.retry}
-        </button>
-      )}
-    </div>
+    </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import type { ParseReport } from '@contract';
 import { useCatalog } from '@/lib/i18n';
 import { sharedCatalogs, type ItemNoun } from './shared-strings';
+import { Alert } from './alert';
 
 export interface ParseReportNoticeProps {
   report: ParseReport;
@@ -68,8 +69,7 @@ export function ParseReportNotice({ report, itemNoun }: ParseReportNoticeProps) 
   }
   const rejectedItems = new Set(rejected.map((problem) => problem.index)).size;
   return (
-    <div role="status" className="alert alert-warning">
-      <p className="alert-title">{texts.leftOut(rejectedItems, itemNoun)}</p>
+    <Alert tone="warning" role="status" title={texts.leftOut(rejectedItems, itemNoun)}>
       <ul className="alert-list">
         {rejected.slice(0, MAX_LISTED).map((problem) => (
           <li key={`${problem.index}:${problem.path}`}>
@@ -84,6 +84,6 @@ export function ParseReportNotice({ report, itemNoun }: ParseReportNoticeProps) 
           {texts.droppedFields} <FieldList paths={paths} />
         </p>
       )}
-    </div>
+    </Alert>
   );
 }

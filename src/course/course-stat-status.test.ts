@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { courseStatStatus, effectiveProgress, isOverdue } from './course-stat-status';
+import { courseStatStatus, effectiveProgress, isInactive, isOverdue } from './course-stat-status';
 
 const base = { completed: false, success: false, progress: 0, progress_percent: null };
 
@@ -39,5 +39,16 @@ describe('isOverdue', () => {
     ['no deadline', { deadline: null, completed: false, success: false }, false],
   ])('%s', (_name, stat, expected) => {
     expect(isOverdue(stat, now)).toBe(expected);
+  });
+});
+
+describe('isInactive', () => {
+  const now = Date.parse('2026-11-29T12:00:00Z');
+  const day = 86_400_000;
+
+  it('holds from 14 days without activity on, and for a learner never active', () => {
+    expect(isInactive(now - 14 * day + 1, now)).toBe(false);
+    expect(isInactive(now - 14 * day, now)).toBe(true);
+    expect(isInactive(null, now)).toBe(true);
   });
 });

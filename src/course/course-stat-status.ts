@@ -6,6 +6,12 @@ export type CourseStatStatus = 'not_started' | 'in_progress' | 'not_passed' | 'p
 
 /** "Inactive": no activity for this many days or more, or none ever (the quick filter, and what changed). */
 export const INACTIVE_DAYS = 14;
+const INACTIVE_MS = INACTIVE_DAYS * 86_400_000;
+
+/** Inactive at the moment `now`, given the last activity (ms since the epoch; null for none ever). */
+export function isInactive(lastActivity: number | null, now: number): boolean {
+  return lastActivity === null || now - lastActivity >= INACTIVE_MS;
+}
 
 /** The order a status sort follows, from least to most advanced. */
 export const STATUS_RANK: Record<CourseStatStatus, number> = {

@@ -1,12 +1,33 @@
 // CSV the way spreadsheet users need it: RFC 4180 quoting, CRLF, a UTF-8 BOM, formula text neutralised, numbers and
 // dates written so that Excel and LibreOffice read them as numbers and dates.
 
+import * as z from 'zod/mini';
 import { dateTimeFormat, parseTimestamp } from './format';
+import { readStored, writeStored } from './storage';
 
 export type CsvDelimiter = ',' | ';';
 export type CsvCell = string | number | boolean | null | undefined;
 
 const BOM = '\uFEFF';
+
+const DELIMITER_KEY = 'csv-delimiter';
+const delimiterSchema = z.enum([',', ';']);
+
+/**
+ * The delimiter chosen last in this browser (every export uses the same), else a guess: Excel splits CSV on the list
+ * separator of the system's region, which is a semicolon where the decimal mark is a comma (most of Europe, Russia),
+ * so the guess follows the browser's number format.
+ */
+export function preferredDelimiter(): CsvDelimiter {
+  const chosen = readStored(DELIMITER_KEY, delimiterSchema);
+  if (chosen !== null) return chosen;
+  const decimal = new Intl.NumberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+  return decimal === ',' ? ';' : ',';
+}
+
+export function rememberDelimiter(delimiter: CsvDelimiter): void {
+  writeStored(DELIMITER_KEY, delimiter);
+}
 
 /**
  * Text that starts with one of these can run as a formula in Excel or LibreOffice (OWASP "CSV injection",
@@ -26,7 +47,7 @@ export function neutralizeFormula(value: string): string {
 
 /**
  * A number as a spreadsheet reads it: no grouping, a minus sign, and the decimal mark of the regions that use this
- * delimiter. A semicolon is the list separator where the decimal mark is a comma (see defaultDelimiter), so a
+ * delimiter. A semicolon is the list separator where the decimal mark is a comma (see preferredDelimiter), so a
  * semicolon file writes 12,5 and a comma file 12.5. Not a number at all (NaN, infinity) is an empty cell.
  */
 export function formatCsvNumber(value: number, delimiter: CsvDelimiter): string {

@@ -152,6 +152,25 @@ describe('readPages', () => {
     expect(api.requested).toEqual([1]);
   });
 
+  it('with firstPageAlone, a list that ends on page 1 costs one request; a longer one is read six at once after it', async () => {
+    const short = fakeApi(3, {}, 50);
+    expect(await settle(load(short, { firstPageAlone: true }))).toMatchObject({ complete: true, pages: 1 });
+    expect(short.requested).toEqual([1]);
+    // Without it, the pages after the first are asked for before it answers: requests past the end.
+    const eager = fakeApi(3, {}, 50);
+    await settle(load(eager));
+    expect(eager.requested.length).toBeGreaterThan(1);
+
+    const long = fakeApi(75, {}, 50);
+    const startedAt = Date.now();
+    const result = await settle(load(long, { firstPageAlone: true }));
+    expect(result.items.map((item) => item.id)).toEqual(range(1, 75));
+    expect(long.startedAt.get(1)).toEqual([startedAt]);
+    // Page 2 waits for page 1's answer, then the rest go out together.
+    expect(long.startedAt.get(2)?.[0]).toBeGreaterThanOrEqual(startedAt + 50);
+    expect(long.startedAt.get(6)).toEqual(long.startedAt.get(2));
+  });
+
   it('halves the requests in flight after a 429 and starts none before its Retry-After', async () => {
     const api = fakeApi(100, { 3: [{ error: rateLimited(5_000) }] }, 100);
     const progress: number[] = [];

@@ -90,6 +90,12 @@ export interface ReadPagesOptions<T> {
    * header says exist.
    */
   readAhead?: number;
+  /**
+   * Asks for page 1 alone, and for the pages after it once it has answered (its `Total`, or a full page, says they
+   * exist). For a read under a rate limit: a page asked for past a list's end is a request of the budget spent on
+   * nothing, and most courses end on their first page.
+   */
+  firstPageAlone?: boolean;
   concurrency?: ConcurrencyLimits;
   /** Paces every start: one shared per server limit (pacerFor), or a stand-in for it. None: starts are not spaced. */
   pacer?: Pick<Pacer, 'acquire' | 'pause'> | null;
@@ -299,6 +305,7 @@ export async function readPages<T>(options: ReadPagesOptions<T>): Promise<Loaded
       return due;
     }
     if (issueNext > lastAllowed()) return undefined;
+    if (options.firstPageAlone && mergeNext === 1 && issueNext > 1) return undefined;
     const ahead = totalPages !== null && issueNext <= totalPages ? READ_AHEAD_PAGES : readAhead;
     if (issueNext >= mergeNext + ahead) return undefined;
     const page = issueNext;

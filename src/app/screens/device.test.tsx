@@ -4,14 +4,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { polyfillDialog } from '@/testing/dialog';
 import { renderWithProviders } from '@/testing/render';
+import { loadAccount, saveAccount, type StoredAccount } from '@/course/account-store';
 import { COURSE_MEMORY_KEYS, storageKey } from '@/lib/storage';
-import {
-  deleteAllSnapshots,
-  listSnapshots,
-  readRememberOnDevice,
-  saveSnapshot,
-  setRememberOnDevice,
-} from '@/features/course-stats/changes/snapshot-store';
+import { deleteAllSnapshots, listSnapshots, saveSnapshot } from '@/features/course-stats/changes/snapshot-store';
+import { readRememberOnDevice, setRememberOnDevice } from '@/lib/device-consent';
 import type { SnapshotScope } from '@/features/course-stats/changes/snapshot';
 import { DAY, MONDAY, snapshotOf } from '@/features/course-stats/changes/snapshot-test-support';
 import { Component as StoredOnDeviceRoute } from './device';
@@ -212,4 +208,65 @@ describe('Stored on this device, wired to what course statistics keeps', () => {
     expect(await snapshotCount()).toBe(0);
     for (const key of Object.values(COURSE_MEMORY_KEYS)) expect(localStorage.getItem(storageKey(key))).toBeNull();
   });
+
+  it("lists the overview's figures kept here, by API, and deletes them", async () => {
+    setRememberOnDevice(true);
+    await saveAccount('demo', keptAccount(Date.now() - 2 * 3_600_000));
+    const user = userEvent.setup();
+    renderWithProviders(<StoredOnDeviceRoute />);
+    const region = await screen.findByRole('region', { name: 'Your courses overview' });
+    expect(await within(region).findByRole('listitem')).toHaveTextContent(
+      'Demo data: 2 courses, 1 learner, kept 2 hours ago',
+    );
+    await user.click(within(region).getByRole('button', { name: 'Delete the overview figures' }));
+    expect(await within(region).findByText('No overview figures are kept.')).toBeInTheDocument();
+    expect(screen.getByText('Deleted the overview figures.')).toBeInTheDocument();
+    expect(await loadAccount('demo')).toBeNull();
+  });
+
+  it('unchecking Remember, or forgetting this device, deletes the overview figures too', async () => {
+    setRememberOnDevice(true);
+    await saveAccount('demo', keptAccount(Date.now()));
+    const user = userEvent.setup();
+    renderWithProviders(<StoredOnDeviceRoute />);
+    const region = await screen.findByRole('region', { name: 'Your courses overview' });
+    await within(region).findByRole('listitem');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember on this device' }));
+    expect(await within(region).findByText('No overview figures are kept.')).toBeInTheDocument();
+    expect(await loadAccount('demo')).toBeNull();
+
+    await saveAccount('https://lms.example', keptAccount(Date.now()));
+    await user.click(screen.getByRole('button', { name: 'Forget this device' }));
+    const dialog = screen.getByRole('dialog', { name: 'Forget this device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Forget this device' }));
+    await waitFor(async () => expect(await loadAccount('https://lms.example')).toBeNull());
+  });
 });
+
+/** What the overview keeps: two courses' figures and one learner. */
+function keptAccount(savedAt: number): StoredAccount {
+  const health = {
+    rows: 1,
+    learners: 1,
+    completedPercent: 0,
+    passedPercent: 0,
+    averageProgress: 0,
+    averageScore: null,
+    overdue: 0,
+    notStarted: 1,
+    inactive: 0,
+    lastActivity: null,
+  };
+  return {
+    version: 1,
+    savedAt,
+    courses: [1, 2].map((courseId) => ({
+      courseId,
+      health,
+      listedLastActivity: null,
+      listedUpdatedAt: null,
+      readAt: savedAt,
+    })),
+    index: { version: 1, learners: [[7, 'Anna Petrova', 'anna@example.com', [1, 2]]] },
+  };
+}

@@ -1,3 +1,4 @@
+import type { StoredAccountSummary } from '@/course/account-store';
 import type { RecentCourse } from '@/course/recent-courses';
 import type { DeviceResult } from '@/lib/device-store';
 
@@ -27,10 +28,13 @@ export interface DeviceMemory {
   chooseRemember(remember: boolean): Promise<DeviceResult<void>>;
   /** Calls `listener` whenever the choice may have changed (in this tab or another); returns the unsubscribe. */
   subscribeRemember(listener: () => void): () => void;
+  /** The account overview's figures and learners, one record per API origin. */
+  listStoredAccounts(): Promise<DeviceResult<StoredAccountSummary[]>>;
+  forgetStoredAccounts(): Promise<DeviceResult<void>>;
   savedViewCount(): number;
   readRecentCourses(): RecentCourse[];
   /**
-   * "Forget this device": the snapshots, saved views, recent courses and the Remember choice, telling every place
+   * "Forget this device": the snapshots, the overview's figures, saved views, recent courses and the Remember choice, telling every place
    * that shows the choice. localStorage is cleared even when IndexedDB is not available; the result says whether
    * the snapshots went.
    */

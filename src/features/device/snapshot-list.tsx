@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Alert } from '@/components/alert';
 import type { DeviceResult } from '@/lib/device-store';
 import { dateTimeFormat } from '@/lib/format';
 import { useCatalog, useLocale } from '@/lib/i18n';
@@ -19,7 +20,6 @@ export interface SnapshotListProps {
 /** The course snapshots kept here, by course, each with its moment, size and row count, and a way to delete it. */
 export function SnapshotList({ list, recentCourses, onDelete, onDeleteAll }: SnapshotListProps) {
   const texts = useCatalog(deviceCatalogs);
-  const unavailableId = useId();
 
   if (list.status === 'reading') {
     return (
@@ -29,14 +29,7 @@ export function SnapshotList({ list, recentCourses, onDelete, onDeleteAll }: Sna
     );
   }
   if (list.status === 'unavailable') {
-    return (
-      <div className="alert alert-warning" role="group" aria-labelledby={unavailableId}>
-        <p className="alert-title" id={unavailableId}>
-          {texts.unavailableTitle}
-        </p>
-        <p>{texts.unavailable(list.reason)}</p>
-      </div>
-    );
+    return <Alert tone="warning" role="group" title={texts.unavailableTitle} text={texts.unavailable(list.reason)} />;
   }
   if (list.value.length === 0) return <p className="muted">{texts.snapshotsEmpty}</p>;
 

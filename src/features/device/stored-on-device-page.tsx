@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { DeviceResult } from '@/lib/device-store';
 import { useCatalog } from '@/lib/i18n';
+import { AccountList } from './account-list';
 import { readLocalMemory, snapshotsMayRemain, type DeviceInventory } from './device-inventory';
 import type { DeviceMemory } from './device-memory';
 import { SnapshotList, type SnapshotListState } from './snapshot-list';
@@ -116,6 +117,14 @@ export function StoredOnDevicePage({ memory }: { memory: DeviceMemory }) {
           onDeleteAll={() => void deleted(memory.deleteAllSnapshots(), texts.deletedAll)}
         />
       </section>
+
+      <AccountList
+        memory={memory}
+        version={version}
+        onDeleted={(result) =>
+          setMessage(result.status === 'ok' ? texts.deletedAccounts : texts.notDeleted(result.reason))
+        }
+      />
 
       <section aria-labelledby={otherId}>
         <h2 id={otherId}>{texts.otherTitle}</h2>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '@/components/alert';
 import { exchangeApiKeys } from '@/lib/api-client';
 import { TokenExchangeFailure } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
@@ -7,7 +8,7 @@ import { readClientId, rememberClientId, setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs, type AuthTexts } from '../strings';
 import { CredentialField } from './credential-field';
-import { SignInAlert, SignInForm } from './sign-in-form';
+import { SignInForm } from './sign-in-form';
 
 export interface ApiKeysFormProps {
   remember: boolean;
@@ -63,7 +64,7 @@ export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFor
   return (
     <>
       <p className="muted">{texts.keysIntro}</p>
-      {failure && <SignInAlert {...failure} />}
+      {failure && <Alert tone="error" role="alert" {...failure} />}
       <SignInForm
         onSubmit={onSubmit}
         pending={exchange.isPending}

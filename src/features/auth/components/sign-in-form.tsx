@@ -16,16 +16,6 @@ export interface SignInFormProps {
   children: ReactNode;
 }
 
-/** Why the user is (still) on the sign-in screen: a sign-in that failed, or the reason for a sign-out. */
-export function SignInAlert({ title, text }: { title: string; text: string }) {
-  return (
-    <div role="alert" className="alert alert-error">
-      <p className="alert-title">{title}</p>
-      <p>{text}</p>
-    </div>
-  );
-}
-
 /** What every way to sign in ends with: the choice to stay signed in, the Sign in button and a note on storage. */
 export function SignInForm({ onSubmit, pending, rememberControl, actions, note, children }: SignInFormProps) {
   const texts = useCatalog(authCatalogs);

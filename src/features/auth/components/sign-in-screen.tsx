@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Alert } from '@/components/alert';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
 import { useCatalog } from '@/lib/i18n';
@@ -9,7 +10,6 @@ import { serverConfigQuery } from '@/course/server-config-query';
 import { readSignOutReason } from '../session';
 import { authCatalogs } from '../strings';
 import { ApiKeysForm } from './api-keys-form';
-import { SignInAlert } from './sign-in-form';
 import { TokenForm } from './token-form';
 import './sign-in.css';
 
@@ -48,7 +48,7 @@ export function SignInScreen() {
       <div className="sign-in-card">
         <h1>{brand}</h1>
         <p className="muted">{texts.intro}</p>
-        {reason && <SignInAlert {...texts[reason]} />}
+        {reason && <Alert tone="error" role="alert" {...texts[reason]} />}
         <WayInTabs selected={wayIn} onSelect={setWayIn}>
           {wayIn === 'token' ? (
             <TokenForm
@@ -63,12 +63,7 @@ export function SignInScreen() {
         </WayInTabs>
         {/* Below the forms: it arrives after the first paint, and above them it pushed the Sign in button down,
             under the pointer of whoever was about to press it. */}
-        {demo && (
-          <div className="alert alert-info">
-            <p className="alert-title">{texts.demoTitle}</p>
-            <p>{texts.demoText}</p>
-          </div>
-        )}
+        {demo && <Alert tone="info" title={texts.demoTitle} text={texts.demoText} />}
         {config.data?.mode === 'proxy' && (
           <p className="muted">
             {texts.connectedTo} <strong>{config.data.upstreamHost}</strong>.

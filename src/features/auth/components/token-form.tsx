@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '@/components/alert';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { isApiError } from '@/lib/api-error';
 import { useCatalog } from '@/lib/i18n';
@@ -7,7 +8,7 @@ import { setToken } from '@/lib/token-store';
 import { clearSignOutReason } from '../session';
 import { authCatalogs } from '../strings';
 import { CredentialField } from './credential-field';
-import { SignInAlert, SignInForm } from './sign-in-form';
+import { SignInForm } from './sign-in-form';
 
 export interface TokenFormProps {
   remember: boolean;
@@ -55,7 +56,7 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
 
   return (
     <>
-      {rejected && <SignInAlert {...texts.rejected} />}
+      {rejected && <Alert tone="error" role="alert" {...texts.rejected} />}
       {check.isError && !rejected && <ApiErrorAlert error={check.error} onRetry={() => submit(token)} />}
       <SignInForm
         onSubmit={onSubmit}

@@ -9,7 +9,8 @@ import { serveApi } from '@/testing/api-handlers';
 import { renderWithProviders } from '@/testing/render';
 import { CourseStatsPage } from '../routes/course-stats-page';
 import { forgetChanges } from './course-changes-store';
-import { deleteAllSnapshots, listSnapshots, setRememberOnDevice } from './snapshot-store';
+import { deleteAllSnapshots, listSnapshots } from './snapshot-store';
+import { setRememberOnDevice } from '@/lib/device-consent';
 
 polyfillDialog();
 

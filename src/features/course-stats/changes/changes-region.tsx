@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import * as z from 'zod/mini';
+import { Alert } from '@/components/alert';
 import { HelpToggle } from '@/components/help-toggle';
 import { LabelledSelect } from '@/components/labelled-select';
 import { useCatalog } from '@/lib/i18n';
@@ -185,12 +186,12 @@ export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
   return (
     <div className="changes-box">
       {phase.kind === 'unavailable' && (
-        <div className="alert alert-info changes-unavailable">
-          <p className="alert-title">{texts.unavailable}</p>
-          <p>
-            {texts.reasons[phase.reason]} {texts.tableUnaffected}
-          </p>
-        </div>
+        <Alert
+          tone="info"
+          className="changes-unavailable"
+          title={texts.unavailable}
+          text={`${texts.reasons[phase.reason]} ${texts.tableUnaffected}`}
+        />
       )}
       {phase.kind === 'working' && (
         <p role="status" className="muted">

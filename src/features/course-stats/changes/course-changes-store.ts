@@ -3,14 +3,8 @@ import type { DeviceStoreReason } from '@/lib/device-store';
 import { compareSnapshots } from './compare-snapshots';
 import type { ChangeId, SnapshotDiff } from './diff';
 import { buildSnapshotInSlices, nextTask, scopeKey, type Snapshot, type SnapshotScope } from './snapshot';
-import {
-  deleteSnapshot,
-  listScopeSnapshots,
-  readRememberOnDevice,
-  readSnapshot,
-  saveSnapshot,
-  type SnapshotSummary,
-} from './snapshot-store';
+import { deleteSnapshot, listScopeSnapshots, readSnapshot, saveSnapshot, type SnapshotSummary } from './snapshot-store';
+import { readRememberOnDevice } from '@/lib/device-consent';
 
 /**
  * What the changes region knows of each course scope in this tab: the load it was worked out for, the comparison,

@@ -1,4 +1,4 @@
-import { INACTIVE_DAYS } from '@/course/course-stat-status';
+import { isInactive } from '@/course/course-stat-status';
 import { timeAt } from '@/lib/packed-numbers';
 import { rowKey } from '../fields/row-key';
 import { asSnapshot, ROW_FLAGS, type Snapshot } from './snapshot';
@@ -46,13 +46,6 @@ export type SnapshotDiff = Record<ChangeId, RowChange> & {
   /** Each row in both snapshots: its progress now less its progress then (0 for no change). New rows have none. */
   progressDelta: Map<string, number>;
 };
-
-const DAY_MS = 86_400_000;
-const INACTIVE_MS = INACTIVE_DAYS * DAY_MS;
-
-function isInactive(lastActivity: number | null, at: number): boolean {
-  return lastActivity === null || at - lastActivity >= INACTIVE_MS;
-}
 
 /**
  * Each row's index by its key. The columns are read in place, without an object per row: a comparison reads 20,000

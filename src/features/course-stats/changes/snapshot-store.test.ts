@@ -11,13 +11,15 @@ import {
   KEEP_PER_SCOPE,
   listScopeSnapshots,
   listSnapshots,
-  readRememberOnDevice,
   readSnapshot,
-  rememberOnDeviceChanged,
   saveSnapshot,
+} from './snapshot-store';
+import {
+  readRememberOnDevice,
+  rememberOnDeviceChanged,
   setRememberOnDevice,
   useRememberOnDevice,
-} from './snapshot-store';
+} from '@/lib/device-consent';
 import { DAY, MONDAY, SCOPE, snapshotOf } from './snapshot-test-support';
 import type { Snapshot } from './snapshot';
 

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { openDeviceStore, type DeviceResult, type DeviceStore } from '@/lib/device-store';
-import { COURSE_MEMORY_KEYS, forgetCourseMemory, readText, writeText, onStoredElsewhere } from '@/lib/storage';
+import { forgetStoredAccounts } from '@/course/account-store';
+import { readRememberOnDevice, setRememberOnDevice } from '@/lib/device-consent';
+import { forgetCourseMemory } from '@/lib/storage';
 import {
   asSnapshot,
   scopeKey,
@@ -48,54 +49,23 @@ function storeOrDefault(store: DeviceStore | undefined): DeviceStore {
   return defaultStore;
 }
 
-export function readRememberOnDevice(): boolean {
-  return readText(COURSE_MEMORY_KEYS.rememberOnDevice) === 'true';
-}
-
 /**
- * The "Remember on this device" choice as React state, shared by every place that shows it (the changes region, the
- * "Stored on this device" panel) and kept in step across tabs through the `storage` event.
- */
-const rememberListeners = new Set<() => void>();
-
-/** Tells every place showing the choice that it may have changed (after "Forget this device", say). */
-export function rememberOnDeviceChanged(): void {
-  for (const listener of rememberListeners) listener();
-}
-
-/** Calls `listener` whenever the choice may have changed, in this tab or another; returns the unsubscribe. */
-export function subscribeRememberOnDevice(listener: () => void): () => void {
-  rememberListeners.add(listener);
-  const stopListening = onStoredElsewhere(COURSE_MEMORY_KEYS.rememberOnDevice, listener);
-  return () => {
-    rememberListeners.delete(listener);
-    stopListening();
-  };
-}
-
-/**
- * Sets the choice for this browser. Returns whether it was stored: when localStorage is blocked the choice cannot
- * outlive the tab, and nothing should pretend it does (it applies to this visit either way; see saveSnapshot's
- * `remember`).
- */
-export function setRememberOnDevice(remember: boolean): boolean {
-  const stored = writeText(COURSE_MEMORY_KEYS.rememberOnDevice, String(remember));
-  rememberOnDeviceChanged();
-  return stored;
-}
-
-/**
- * The user's choice, as every checkbox applies it. Turning it off also deletes the snapshots kept so far: "otherwise
- * nothing about learners outlives the tab" holds for a choice taken back too. The result says whether they went.
+ * The user's choice, as every checkbox applies it (here, on the overview and on "Stored on this device"). Turning it
+ * off also deletes the snapshots and the overview's figures kept so far: "otherwise nothing about learners outlives
+ * the tab" holds for a choice taken back too. The result says whether they went.
  */
 export async function chooseRememberOnDevice(remember: boolean): Promise<DeviceResult<void>> {
   setRememberOnDevice(remember);
   if (remember) return { status: 'ok', value: undefined };
-  return deleteAllSnapshots();
+  return bothDeleted(deleteAllSnapshots(), forgetStoredAccounts());
 }
 
-export function useRememberOnDevice(): boolean {
-  return useSyncExternalStore(subscribeRememberOnDevice, readRememberOnDevice, () => false);
+async function bothDeleted(
+  first: Promise<DeviceResult<void>>,
+  second: Promise<DeviceResult<void>>,
+): Promise<DeviceResult<void>> {
+  const results = await Promise.all([first, second]);
+  return results.find((result) => result.status !== 'ok') ?? results[0];
 }
 
 const newestFirst = (a: SnapshotSummary, b: SnapshotSummary) => b.takenAt - a.takenAt;
@@ -175,10 +145,11 @@ export function deleteAllSnapshots(store?: DeviceStore): Promise<DeviceResult<vo
 }
 
 /**
- * "Forget this device": the snapshots, the saved views, the recent courses and the choice to remember. What lives in
- * localStorage is cleared even when IndexedDB is not available; the result says whether the snapshots went too.
+ * "Forget this device": the snapshots, the overview's figures, the saved views, the recent courses and the choice to
+ * remember. What lives in localStorage is cleared even when IndexedDB is not available; the result says whether the
+ * snapshots and the figures went too.
  */
 export function forgetThisDevice(store?: DeviceStore): Promise<DeviceResult<void>> {
   forgetCourseMemory();
-  return deleteAllSnapshots(store);
+  return bothDeleted(deleteAllSnapshots(store), forgetStoredAccounts());
 }

@@ -17,7 +17,8 @@ import {
 import type { ChangeId } from './diff';
 import { scopeKey, type SnapshotScope } from './snapshot';
 import { changesCatalogs } from './strings';
-import { chooseRememberOnDevice, useRememberOnDevice } from './snapshot-store';
+import { chooseRememberOnDevice } from './snapshot-store';
+import { useRememberOnDevice } from '@/lib/device-consent';
 
 export interface CourseChangesInput {
   /**

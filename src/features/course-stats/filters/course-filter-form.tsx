@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
+import { Alert } from '@/components/alert';
 import { idCatalogs } from '@/components/id-strings';
 import { TextField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
@@ -234,14 +235,13 @@ export function CorrectionsNotice({ corrections }: { corrections: readonly Searc
   const texts = useCatalog(filterCatalogs);
   if (corrections.length === 0) return null;
   return (
-    <div role="status" className="alert alert-info">
-      <p className="alert-title">{texts.correctionsTitle}</p>
+    <Alert tone="info" role="status" title={texts.correctionsTitle}>
       <ul className="alert-list">
         {corrections.map((correction) => (
           <li key={correction.param}>{texts.correction(correction)}</li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }
 

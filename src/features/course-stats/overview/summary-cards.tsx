@@ -2,8 +2,8 @@ import type { CourseStat } from '@contract';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { summarizeCourseStats } from '@/course/course-health';
 import { useNow } from '../fields/use-now';
-import { summarizeCourseStats } from './course-stats-summary';
 import { fieldCatalogs } from '../fields/strings';
 import { summaryCatalogs } from './summary-strings';
 

@@ -33,16 +33,13 @@ export interface LoadedRows {
   table: Table<CourseStat>;
   rowsShown: RowsShown;
   report: ParseReport;
-  /** Every row loaded, before search and quick filters. */
-  rows: readonly CourseStat[];
-  /** The rows loaded are every row of the course and filters. */
-  complete: boolean;
-  /** Whole-course loading has not finished: more rows may exist than these. */
-  partial: boolean;
   /** Rows the API sent twice while a whole course was read. */
   duplicates: number;
   scope: RowsScope;
 }
+
+/** The rows loaded are every row of the course and filters. */
+const allRows = (scope: RowsScope) => (scope.kind === 'page' ? scope.wholeResults : scope.complete);
 
 /** One course's results, whatever the mode: its search (from the URL) and the ways out of it. */
 export interface CourseResults {
@@ -130,7 +127,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
           )}
         </div>
         <ShownRowsTools
-          partial={loaded.partial}
+          partial={scope.kind === 'whole' && !scope.complete}
           id={toolsId}
           hidden={folded}
           courseId={courseId}
@@ -182,7 +179,7 @@ export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual
       >
         {view === 'overview' && (
           <Suspense fallback={<p role="status">{resultsTexts.loading}</p>}>
-            <CourseOverviewPanel rows={kept} scope={figuresScope} partial={!loaded.complete} now={now} />
+            <CourseOverviewPanel rows={kept} scope={figuresScope} partial={!allRows(scope)} now={now} />
           </Suspense>
         )}
       </div>
@@ -206,13 +203,12 @@ interface NoMatchesProps {
 function NoMatches({ scope, onSearchWhole, onClear }: NoMatchesProps) {
   const texts = useCatalog(resultsCatalogs);
   const triageTexts = useCatalog(triageCatalogs);
-  const complete = scope.kind === 'page' ? scope.wholeResults : scope.complete;
   const clear = (
     <button type="button" className="button" onClick={onClear}>
       {triageTexts.clearTriage}
     </button>
   );
-  if (complete) {
+  if (allRows(scope)) {
     return (
       <div className="course-stats-empty">
         <p className="alert-title">{triageTexts.noMatches}</p>

@@ -1,5 +1,6 @@
 import { Suspense, useId, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { Alert } from '@/components/alert';
 import { idCatalogs } from '@/components/id-strings';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
@@ -75,10 +76,9 @@ export function CourseStatsPage({ renderCourseSwitcher }: { renderCourseSwitcher
   return (
     <section className="course-stats">
       <h1>{texts.indexTitle}</h1>
-      <div role="alert" className="alert alert-error">
-        <p className="alert-title">{filterTexts.invalidCourseTitle}</p>
+      <Alert tone="error" role="alert" title={filterTexts.invalidCourseTitle}>
         <p className="alert-detail">{filterTexts.invalidCourse(raw, problem)}</p>
-      </div>
+      </Alert>
       <OpenCourseForm />
     </section>
   );

@@ -119,9 +119,6 @@ export function PagedContent({ results, query, nextPageEmpty, kept = false }: Pa
         table,
         rowsShown,
         report: query.data.report,
-        rows,
-        complete: wholeResults,
-        partial: false,
         duplicates: 0,
         scope: {
           kind: 'page',

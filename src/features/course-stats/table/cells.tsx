@@ -1,10 +1,10 @@
 import type { CourseStat } from '@contract';
 import { createContext, use, useId } from 'react';
-import { StatusBadge, type StatusTone } from '@/components/status-badge';
+import { CourseStatusBadge, StatusBadge } from '@/components/status-badge';
 import { formatDate, NO_VALUE, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { useCatalog } from '@/lib/i18n';
-import { courseStatStatus, isOverdue, type CourseStatStatus } from '@/course/course-stat-status';
+import { courseStatStatus, isOverdue } from '@/course/course-stat-status';
 
 import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
@@ -12,17 +12,10 @@ import { useNow } from '../fields/use-now';
 /** Opens the details panel for a table row; the opener gets focus back when the panel closes. */
 export const RowDetailsContext = createContext<((rowId: string, opener: HTMLElement) => void) | null>(null);
 
-const STATUS_TONES: Record<CourseStatStatus, StatusTone> = {
-  not_started: 'neutral',
-  in_progress: 'warn',
-  not_passed: 'danger',
-  passed: 'ok',
-};
-
 export function StatusCell({ stat }: { stat: CourseStat }) {
   const texts = useCatalog(fieldCatalogs);
   const status = courseStatStatus(stat);
-  return <StatusBadge tone={STATUS_TONES[status]}>{texts.statusLabels[status]}</StatusBadge>;
+  return <CourseStatusBadge status={status} label={texts.statusLabels[status]} />;
 }
 
 /**

@@ -3,11 +3,9 @@ import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { oncePerObject } from '@/lib/once-per-object';
 import { safeHttpUrl } from '@/lib/url-safety';
-import { courseStatStatus, INACTIVE_DAYS, isOverdue } from '@/course/course-stat-status';
+import { courseStatStatus, isInactive, isOverdue } from '@/course/course-stat-status';
 import { statRowKey } from '../fields/row-key';
 import { QUICK_FILTER_IDS, type QuickFilterId } from '../params/course-stats-search';
-
-const DAY_MS = 86_400_000;
 
 /** What the quick filters read from a row, worked out once per row: 10,000 rows are filtered on every change. */
 interface RowFacts {
@@ -48,7 +46,7 @@ type FactsPredicate = (facts: RowFacts, row: CourseStat, now: number) => boolean
 const keeps: Record<QuickFilterId, FactsPredicate> = {
   overdue: ({ overdueFrom }, _row, now) => overdueFrom !== null && overdueFrom < now,
   not_started: ({ notStarted }) => notStarted,
-  inactive: ({ lastActivity }, _row, now) => lastActivity === null || now - lastActivity >= INACTIVE_DAYS * DAY_MS,
+  inactive: ({ lastActivity }, _row, now) => isInactive(lastActivity, now),
   not_passed: (_facts, row) => !row.success,
   passed_no_cert: ({ passedWithoutCertificate }) => passedWithoutCertificate,
 };

@@ -1,31 +1,17 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
-import * as z from 'zod/mini';
 import { CopyButton } from '@/components/copy-button';
 import { DataTableColumnMenu } from '@/components/data-table/data-table-column-menu';
 import { LabelledSelect } from '@/components/labelled-select';
-import { csvFileName, downloadText, type CsvDelimiter } from '@/lib/csv';
+import { csvFileName, downloadText, preferredDelimiter, rememberDelimiter, type CsvDelimiter } from '@/lib/csv';
 import { useCatalog } from '@/lib/i18n';
 import { loadChunkOnce } from '@/lib/load-chunk';
-import { readStored, writeStored } from '@/lib/storage';
 import type { ColumnId } from '../fields/fields';
 import type { CourseStatsSearch } from '../params/course-stats-search';
 import { tableCatalogs } from '../table/strings';
 import { collectEmails, mailtoLink } from './learner-contact';
 import { triageCatalogs } from './strings';
-
-const DELIMITER_KEY = 'csv-delimiter';
-const delimiterSchema = z.enum([',', ';']);
-
-/**
- * Excel splits CSV on the list separator of the system's region, which is a semicolon where the decimal mark
- * is a comma (most of Europe, Russia): the first guess follows the browser's number format.
- */
-function defaultDelimiter(): CsvDelimiter {
-  const decimal = new Intl.NumberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
-  return decimal === ',' ? ';' : ',';
-}
 
 /** Written first in every export, shown or not: support staff paste them into other systems. */
 const EXPORT_LEADING_COLUMNS: readonly ColumnId[] = ['user_id', 'user_email'];
@@ -56,9 +42,7 @@ const loadCsvCode = loadChunkOnce(() => import('@/components/data-table/table-cs
  */
 function ExportControls({ courseId, table, rows, search, partial }: Omit<ShownRowsToolsProps, 'id' | 'hidden'>) {
   const texts = useCatalog(triageCatalogs);
-  const [delimiter, setDelimiter] = useState<CsvDelimiter>(
-    () => readStored(DELIMITER_KEY, delimiterSchema) ?? defaultDelimiter(),
-  );
+  const [delimiter, setDelimiter] = useState<CsvDelimiter>(preferredDelimiter);
   const [message, setMessage] = useState('');
   const scopeId = useId();
 
@@ -86,7 +70,7 @@ function ExportControls({ courseId, table, rows, search, partial }: Omit<ShownRo
           ]}
           onChange={(next) => {
             setDelimiter(next);
-            writeStored(DELIMITER_KEY, next);
+            rememberDelimiter(next);
           }}
         />
       </span>

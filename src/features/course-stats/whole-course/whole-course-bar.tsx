@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { LoadingBar } from '@/components/loading-bar';
-import type { QueryKey } from '@tanstack/react-query';
 import type { WholeCourseData } from '@/course/whole-course';
 import { useReadSoFar } from '@/course/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
@@ -9,28 +8,26 @@ import { failureReason } from '@/lib/retry-policy';
 import { wholeCourseCatalogs } from './strings';
 import type { WholeCourse } from './use-whole-course';
 
-export interface WholeCourseBarProps {
-  /** The rows on screen: whether the load is complete, and what it waits for, as the table shows it. */
+/** A whole-course load as the screen shows it. */
+export interface ShownLoad {
   data: WholeCourseData | undefined;
-  /**
-   * The rows last handed over, when the screen renders them deferred and may not show them yet: counted so that
-   * the line never falls back to fewer rows than it said before. Absent where `data` is always the latest.
-   */
-  latest?: WholeCourseData | undefined;
-  /** The whole-course query's key, whose progress runs ahead of `data` while pages come in. */
-  queryKey: QueryKey;
   fetching: boolean;
   /** When `data` was last written: the reference for "waiting 5 s". */
   updatedAt: number;
-  onCancel: () => void;
-  onResume: () => void;
-  onRefresh: () => void;
+}
+
+export interface WholeCourseLoadBarProps {
+  whole: WholeCourse;
+  /**
+   * The load as the screen shows it, when it renders the rows deferred: whether it is complete, and what it waits
+   * for, follow the rows on screen, while the counts never fall back below the rows handed over. Absent, the bar
+   * follows the load itself.
+   */
+  shown?: ShownLoad;
   /** Back to page-by-page browsing; absent where there is none (the learner view). */
   onShowPages?: () => void;
   /** A control of what is done with the rows once in (Remember on this device), between the status and actions. */
   extra?: ReactNode;
-  /** The error that stopped the load, if one did: a lost connection is named as such. */
-  stoppedBy?: unknown;
 }
 
 /**
@@ -38,24 +35,18 @@ export interface WholeCourseBarProps {
  * far, then the total), and what can be done: cancel, resume after the last page read, reload, or go back
  * to pages.
  */
-export function WholeCourseBar({
-  data,
-  latest = data,
-  queryKey,
-  fetching,
-  updatedAt,
-  onCancel,
-  onResume,
-  onRefresh,
-  onShowPages,
-  stoppedBy = null,
-  extra = null,
-}: WholeCourseBarProps) {
+export function WholeCourseLoadBar({ whole, shown, onShowPages, extra = null }: WholeCourseLoadBarProps) {
   const texts = useCatalog(wholeCourseCatalogs);
+  const { query } = whole;
+  const { data, fetching, updatedAt } = shown ?? {
+    data: query.data,
+    fetching: query.isFetching,
+    updatedAt: query.dataUpdatedAt,
+  };
+  const counted = query.data ?? data;
   // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
   // Held while the rows handed over are still rendering (see useReadSoFar).
-  const readSoFar = useReadSoFar(queryKey, latest !== data);
-  const counted = latest ?? data;
+  const readSoFar = useReadSoFar(whole.queryKey, counted !== data);
   const loaded = readSoFar?.items ?? counted?.items.length ?? 0;
   const pages = readSoFar?.pages ?? counted?.pages ?? 0;
   const complete = data?.complete ?? false;
@@ -64,7 +55,7 @@ export function WholeCourseBar({
   if (complete && data && isCutShort(data.end)) status = texts.cutShort(data.end, loaded, pages);
   else if (complete) status = texts.loadedAll(loaded, pages);
   else if (loading) status = texts.loadedSoFar(loaded, pages);
-  else if (stoppedBy !== null && failureReason(stoppedBy) === 'connection_lost')
+  else if (query.error !== null && failureReason(query.error) === 'connection_lost')
     status = texts.connectionLostAt(loaded, pages);
   else status = texts.stoppedAt(loaded, pages);
   const waiting = loading && data?.waiting ? texts.waiting(data.waiting.reason, data.waiting.untilMs, updatedAt) : null;
@@ -79,17 +70,17 @@ export function WholeCourseBar({
         {extra}
         <span className="whole-course-actions">
           {loading ? (
-            <button type="button" className="button" onClick={onCancel}>
+            <button type="button" className="button" onClick={whole.cancel}>
               {texts.cancel}
             </button>
           ) : (
             <>
               {!complete && (
-                <button type="button" className="button button-primary" onClick={onResume}>
+                <button type="button" className="button button-primary" onClick={whole.load}>
                   {texts.resume}
                 </button>
               )}
-              <button type="button" className="button" onClick={onRefresh}>
+              <button type="button" className="button" onClick={whole.refresh}>
                 {texts.refresh}
               </button>
             </>
@@ -102,42 +93,5 @@ export function WholeCourseBar({
         </span>
       </div>
     </div>
-  );
-}
-
-/** What the screen shows of a whole-course load, when it renders the rows deferred. */
-export type ShownLoad = Pick<WholeCourseBarProps, 'data' | 'fetching' | 'updatedAt'>;
-
-/**
- * The bar over one whole-course load, with the load's own controls. Given `shown`, the status follows the rows
- * the screen shows (deferred); without it, the rows as they are loaded.
- */
-export function WholeCourseLoadBar({
-  whole,
-  shown,
-  onShowPages,
-  extra,
-}: {
-  whole: WholeCourse;
-  shown?: ShownLoad;
-  onShowPages?: () => void;
-  extra?: ReactNode;
-}) {
-  const { query } = whole;
-  const current = shown ?? { data: query.data, fetching: query.isFetching, updatedAt: query.dataUpdatedAt };
-  return (
-    <WholeCourseBar
-      data={current.data}
-      latest={query.data}
-      queryKey={whole.queryKey}
-      fetching={current.fetching}
-      updatedAt={current.updatedAt}
-      onCancel={whole.cancel}
-      onResume={whole.load}
-      onRefresh={whole.refresh}
-      onShowPages={onShowPages}
-      stoppedBy={query.error}
-      extra={extra}
-    />
   );
 }

@@ -114,9 +114,6 @@ export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourse
           table,
           rowsShown,
           report: data?.report ?? EMPTY_REPORT,
-          rows,
-          complete,
-          partial: !complete,
           duplicates: data?.report.duplicates ?? 0,
           scope: {
             kind: 'whole',

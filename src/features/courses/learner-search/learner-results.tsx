@@ -2,8 +2,8 @@ import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import type { CourseStat } from '@contract';
 import { ProgressBar } from '@/components/progress-bar';
-import { StatusBadge, type StatusTone } from '@/components/status-badge';
-import { courseStatStatus, effectiveProgress, isOverdue, type CourseStatStatus } from '@/course/course-stat-status';
+import { CourseStatusBadge, StatusBadge } from '@/components/status-badge';
+import { courseStatStatus, effectiveProgress, isOverdue } from '@/course/course-stat-status';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/lib/format';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -11,13 +11,6 @@ import { safeHttpUrl } from '@/lib/url-safety';
 import type { FoundSession } from './learner-search-run';
 import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
 import { pathTo } from '@/lib/routes';
-
-const STATUS_TONES: Record<CourseStatStatus, StatusTone> = {
-  not_started: 'neutral',
-  in_progress: 'warn',
-  not_passed: 'danger',
-  passed: 'ok',
-};
 
 /** The learner view of a course (the course-stats screen's address for it). */
 export function learnerViewPath(courseId: number, userId: number): string {
@@ -32,7 +25,7 @@ interface CellProps {
 
 function Status({ row, texts }: CellProps) {
   const status = courseStatStatus(row);
-  return <StatusBadge tone={STATUS_TONES[status]}>{texts.statusLabels[status]}</StatusBadge>;
+  return <CourseStatusBadge status={status} label={texts.statusLabels[status]} />;
 }
 
 function Deadline({ row, texts, now }: CellProps) {
@@ -70,6 +63,13 @@ function Certificate({ row, texts }: CellProps) {
     </a>
   );
 }
+
+/** What the card lists under the progress, and the table's last columns. */
+const FACTS = [
+  ['deadline', Deadline],
+  ['lastActivity', LastActivity],
+  ['certificate', Certificate],
+] as const;
 
 function CourseLink({ session }: { session: FoundSession }) {
   // Names are data: React renders them as text.
@@ -118,24 +118,14 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
               </p>
               <Progress session={session} texts={texts} />
               <dl className="learner-search-card-facts">
-                <div>
-                  <dt>{columns.deadline}</dt>
-                  <dd>
-                    <Deadline {...props} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{columns.lastActivity}</dt>
-                  <dd>
-                    <LastActivity {...props} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{columns.certificate}</dt>
-                  <dd>
-                    <Certificate {...props} />
-                  </dd>
-                </div>
+                {FACTS.map(([key, Fact]) => (
+                  <div key={key}>
+                    <dt>{columns[key]}</dt>
+                    <dd>
+                      <Fact {...props} />
+                    </dd>
+                  </div>
+                ))}
               </dl>
             </li>
           );
@@ -154,9 +144,11 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
             <th scope="col">{columns.session}</th>
             <th scope="col">{columns.status}</th>
             <th scope="col">{columns.progress}</th>
-            <th scope="col">{columns.deadline}</th>
-            <th scope="col">{columns.lastActivity}</th>
-            <th scope="col">{columns.certificate}</th>
+            {FACTS.map(([key]) => (
+              <th key={key} scope="col">
+                {columns[key]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -174,15 +166,11 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
                 <td>
                   <Progress session={session} texts={texts} />
                 </td>
-                <td>
-                  <Deadline {...props} />
-                </td>
-                <td>
-                  <LastActivity {...props} />
-                </td>
-                <td>
-                  <Certificate {...props} />
-                </td>
+                {FACTS.map(([key, Fact]) => (
+                  <td key={key}>
+                    <Fact {...props} />
+                  </td>
+                ))}
               </tr>
             );
           })}

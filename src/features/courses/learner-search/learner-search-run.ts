@@ -12,6 +12,12 @@ import {
   STATS_PER_PAGE,
 } from './learner-search-model';
 
+/** What the overview has already read: courses whose every row is known, and which of them hold the learner. */
+export interface KnownCourses {
+  hasCourse: (courseId: number) => boolean;
+  holds: (courseId: number, userId: number) => boolean;
+}
+
 /** What the search needs from the outside world: the two lists and the pacing. */
 export interface LearnerSearchDeps {
   /** A page of the course list, of COURSES_PER_PAGE courses. */
@@ -61,6 +67,8 @@ export interface LearnerSearchState {
   total: number | null;
   /** Courses answered, found or not, and those that failed. */
   checked: number;
+  /** Listed courses the overview had read in full when the search started: those without the learner are not asked. */
+  knownRead: number;
   foundIn: number;
   /** In the order found; within a course, as the API sent them. */
   sessions: readonly FoundSession[];
@@ -80,6 +88,7 @@ export const IDLE_STATE: LearnerSearchState = {
   listed: 0,
   total: null,
   checked: 0,
+  knownRead: 0,
   foundIn: 0,
   sessions: [],
   failed: [],
@@ -109,6 +118,8 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
   let answered = new Set<number>();
   let notifyTimer: ReturnType<typeof setTimeout> | undefined;
   let generation = 0;
+  /** Courses read already (the overview's): one without the learner is not asked again. */
+  let known: (() => KnownCourses | null) | null = null;
 
   const notifyNow = () => {
     clearTimeout(notifyTimer);
@@ -184,8 +195,13 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
         courses = await readList(own.signal, pacer);
         if (stale()) return;
       }
+      // A course the overview read in full and found without the learner needs no question.
+      const knownNow = known?.() ?? null;
+      const read = knownNow ? courses.filter((course) => knownNow.hasCourse(course.id)) : [];
+      for (const course of read) if (!knownNow?.holds(course.id, userId)) answered.add(course.id);
       const queue = courses.filter((course) => !answered.has(course.id));
-      update({ phase: 'searching', listed: courses.length, total: courses.length, checked: answered.size }, true);
+      const total = courses.length;
+      update({ phase: 'searching', listed: total, total, checked: answered.size, knownRead: read.length }, true);
       // A rejected token stops every lane at once; any other failure is that course's answer.
       const halt = new AbortController();
       const signal = AbortSignal.any([own.signal, halt.signal]);
@@ -276,6 +292,10 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
       return () => listeners.delete(listener);
     },
     start: (userId: number) => search(userId, false),
+    /** What the overview has read, asked when a search starts. */
+    setKnown(source: (() => KnownCourses | null) | null) {
+      known = source;
+    },
     /** Carries on where the last search stopped, for the same learner. */
     resume: () => (state.userId === null ? Promise.resolve() : search(state.userId, true)),
     cancel() {

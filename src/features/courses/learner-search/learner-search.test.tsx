@@ -5,13 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseQueries } from '@/course/course-queries';
+import { useCourseList } from '@/course/use-course-list';
 import { LocaleProvider } from '@/lib/i18n';
 import { queryClientDefaults } from '@/lib/query-client';
 import { courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { serveApi } from '@/testing/api-handlers';
 import { createTestQueryClient, renderWithProviders } from '@/testing/render';
-import { CourseList } from '../list/course-list';
 import { LearnerSearch } from './learner-search';
 
 const LEARNER = 5;
@@ -123,24 +123,45 @@ describe('LearnerSearch', () => {
     expect(within(region).getByText('Every listed course was checked.')).toBeInTheDocument();
   });
 
-  it('shares the course list with the list beside it: asks for no page it has read, and hands it the rest', async () => {
+  it('asks only the courses the overview has not read, and those it read that hold the learner', async () => {
+    const asked = serveLms(courses(6), [sessionOf(2), sessionOf(5)]);
+    // The overview has read courses 1-4 in full; of those, only course 2 has the learner.
+    const known = () => ({
+      hasCourse: (id: number) => id <= 4,
+      holds: (id: number, user: number) => id === 2 && user === LEARNER,
+    });
+    renderWithProviders(<LearnerSearch known={known} />, { route: `/courses?learner=${LEARNER}`, path: '/courses' });
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent(
+        'Checked 6 of 6 courses; found in 2. In 4 of 6 courses read; checking the rest by ID.',
+      ),
+    );
+    expect([...asked].sort((a, b) => a - b)).toEqual([2, 5, 6]);
+    const table = within(region).getByRole('table', { name: 'Sessions found' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('shares the course list with the screen beside it: asks for no page it has read, and hands it the rest', async () => {
     serveLms(courses(150), [sessionOf(120)]);
     const listRequests = serveApi({ courses: { items: courses(150), total: 150 } });
     const pagesAsked = () => listRequests.map((url) => url.searchParams.get('page'));
-    const user = userEvent.setup();
-    renderWithProviders(
+    // Another screen's view of the list (the overview's): the first page only, until more is asked for.
+    function ListedCount() {
+      const list = useCourseList();
+      return <p>{list.complete ? `${list.courses.length} courses` : `${list.courses.length} courses so far`}</p>;
+    }
+    const { router } = renderWithProviders(
       <LocaleProvider initial="en">
-        <CourseList courseHref={(id) => `/courses/${id}/stats`} />
+        <ListedCount />
         <LearnerSearch />
       </LocaleProvider>,
       { route: '/courses', path: '/courses' },
     );
-    expect(await screen.findByText(/^100 of 150 courses read/)).toBeInTheDocument();
+    expect(await screen.findByText('100 courses so far')).toBeInTheDocument();
     expect(pagesAsked()).toEqual(['1']);
 
-    const form = screen.getByRole('form', { name: 'Find a learner' });
-    await user.type(within(form).getByLabelText('User ID'), String(LEARNER));
-    await user.click(within(form).getByRole('button', { name: 'Find in all courses' }));
+    await router.navigate(`/courses?learner=${LEARNER}`);
     const region = await results();
     await waitFor(() =>
       expect(within(region).getByRole('status')).toHaveTextContent('Checked 150 of 150 courses; found in 1'),
@@ -148,6 +169,16 @@ describe('LearnerSearch', () => {
     // The list now has every course, and nobody asked for a page twice.
     expect(await screen.findByText('150 courses')).toBeInTheDocument();
     expect(pagesAsked()).toEqual(['1', '2']);
+  });
+
+  it('closes: the address no longer names the learner', async () => {
+    serveLms(courses(3), []);
+    const user = userEvent.setup();
+    const { router } = renderSearch(`/courses?learner=${LEARNER}&q=anna`);
+    const region = await results();
+    await user.click(within(region).getByRole('button', { name: 'Close' }));
+    expect(router.state.location.search).toBe('?q=anna');
+    expect(screen.queryByRole('region', { name: /across courses$/ })).toBeNull();
   });
 
   it("shares the learner's rows with the statistics page: a course either read is not asked again", async () => {
@@ -174,32 +205,6 @@ describe('LearnerSearch', () => {
     // For another learner it does ask.
     await client.fetchQuery(statsPageQuery(2, LEARNER + 1));
     expect(asked).toHaveLength(5);
-  });
-
-  it('refuses a user ID that is not one, inline, and sends nothing', async () => {
-    const asked = serveLms(courses(3), []);
-    const user = userEvent.setup();
-    const { router } = renderSearch();
-    const form = screen.getByRole('form', { name: 'Find a learner' });
-    await user.type(within(form).getByLabelText('User ID'), '12a');
-    await user.click(within(form).getByRole('button', { name: 'Find in all courses' }));
-    expect(within(form).getByLabelText('User ID')).toHaveAccessibleDescription(
-      'A user ID is a whole number, such as 10705.',
-    );
-    expect(within(form).getByLabelText('User ID')).toHaveFocus();
-    expect(router.state.location.search).toBe('');
-    expect(asked).toEqual([]);
-
-    await user.clear(within(form).getByLabelText('User ID'));
-    await user.type(within(form).getByLabelText('User ID'), '7');
-    expect(within(form).getByLabelText('User ID')).not.toHaveAccessibleDescription();
-    await user.click(within(form).getByRole('button', { name: 'Find in all courses' }));
-    expect(router.state.location.search).toBe('?learner=7');
-    const region = await results(7);
-    await waitFor(() =>
-      expect(within(region).getByRole('status')).toHaveTextContent('Checked 3 of 3 courses; found in 0'),
-    );
-    expect(within(region).getByText('User 7 was not found in any listed course.')).toBeInTheDocument();
   });
 
   it('takes a bad value out of the address and searches nothing', async () => {
@@ -316,7 +321,6 @@ describe('LearnerSearch', () => {
   it('speaks Russian, numbers and plurals included', async () => {
     serveLms(courses(2), [sessionOf(2)]);
     renderSearch(`/courses?learner=${LEARNER}`, 'ru');
-    expect(screen.getByRole('form', { name: 'Найти слушателя' })).toBeInTheDocument();
     const region = await screen.findByRole('region', { name: `Слушатель ${LEARNER} во всех курсах` });
     await waitFor(() =>
       expect(within(region).getByRole('status')).toHaveTextContent('Проверено 2 из 2 курсов; найден в 1 курсе'),

@@ -1,13 +1,12 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { ParseReportNotice } from '@/components/parse-report-notice';
-import { TextField } from '@/components/text-field';
-import { parseIdInput, type IdProblem } from '@/course/id-input';
+import { parseIdInput } from '@/course/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { LearnerResults } from './learner-results';
 import { LEARNER_PARAM } from './learner-search-model';
-import type { LearnerSearchState } from './learner-search-run';
+import type { KnownCourses, LearnerSearchState } from './learner-search-run';
 import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
 import { useLearnerSearch } from './use-learner-search';
 import './learner-search.css';
@@ -30,7 +29,8 @@ const isRunning = (state: LearnerSearchState) => state.phase === 'listing' || st
 
 function statusLine(state: LearnerSearchState, texts: LearnerSearchTexts): string {
   if (state.phase === 'listing' || state.total === null) return texts.listing(state.listed);
-  return texts.progress(state.checked, state.total, state.foundIn);
+  const progress = texts.progress(state.checked, state.total, state.foundIn);
+  return state.knownRead === 0 ? progress : `${progress}. ${texts.knownRead(state.knownRead, state.total)}`;
 }
 
 function partialNote(state: LearnerSearchState, texts: LearnerSearchTexts): string | null {
@@ -51,43 +51,33 @@ function partialNote(state: LearnerSearchState, texts: LearnerSearchTexts): stri
   }
 }
 
+export interface LearnerSearchProps {
+  /** The courses the account overview has read in full: those without the learner are not asked again. */
+  known?: () => KnownCourses | null;
+}
+
 /**
- * "Find a learner": one user's sessions in every listed course, for support staff who are given a user ID and
- * no course. The address holds the learner (`?learner=`), so a link opens the search and runs it.
+ * One learner's sessions in every listed course, for support staff who know the learner but not the course. The
+ * address holds the learner (`?learner=`, set by the overview's learner matches), so a link opens the view and runs it.
  */
-export function LearnerSearch() {
+export function LearnerSearch({ known }: LearnerSearchProps = {}) {
   const texts = useCatalog(learnerSearchCatalogs);
-  const { search, state } = useLearnerSearch();
+  const { search, state } = useLearnerSearch(known);
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get(LEARNER_PARAM);
   const fromUrl = raw === null ? null : parseIdInput(raw, { required: true });
   const urlUserId = fromUrl?.ok ? fromUrl.value : null;
+  const titleId = useId();
 
-  const [value, setValue] = useState(urlUserId === null ? '' : String(urlUserId));
-  const [problem, setProblem] = useState<IdProblem | null>(null);
-  const [seenUserId, setSeenUserId] = useState(urlUserId);
-  // A link to another learner fills the field with that learner.
-  if (urlUserId !== seenUserId) {
-    setSeenUserId(urlUserId);
-    if (urlUserId !== null) {
-      setValue(String(urlUserId));
-      setProblem(null);
-    }
-  }
-  const input = useRef<HTMLInputElement>(null);
-  const formTitleId = useId();
-  const fieldId = useId();
-  const resultsTitleId = useId();
-
-  const dropBadValue = useEffectEvent(() =>
+  const close = () =>
     setSearchParams(
       (params) => {
         params.delete(LEARNER_PARAM);
         return params;
       },
       { replace: true },
-    ),
-  );
+    );
+  const dropBadValue = useEffectEvent(close);
   // The address names the learner: a search runs for it (again on a reopened link), and only a change of the
   // learner restarts it (the page's other parameters do not); a value that is not a user ID leaves the address.
   useEffect(() => {
@@ -103,106 +93,62 @@ export function LearnerSearch() {
     return () => search.cancel();
   }, [raw, urlUserId, search]);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = parseIdInput(value, { required: true });
-    if (!parsed.ok || parsed.value === null) {
-      setProblem(parsed.ok ? 'required' : parsed.problem);
-      input.current?.focus();
-      return;
-    }
-    setProblem(null);
-    if (parsed.value === urlUserId) {
-      void search.start(parsed.value);
-      return;
-    }
-    const userId = String(parsed.value);
-    setSearchParams((params) => {
-      params.set(LEARNER_PARAM, userId);
-      return params;
-    });
-  };
-
   const running = isRunning(state);
   const note = partialNote(state, texts);
   const partial = state.phase !== 'finished';
   const canResume = state.phase === 'cancelled' || (state.phase === 'stopped' && state.total !== null);
 
+  if (state.userId === null) return null;
   return (
-    <section className="learner-search" aria-labelledby={formTitleId}>
-      <h2 id={formTitleId}>{texts.title}</h2>
-      <p className="muted">{texts.intro}</p>
-      <form className="field-row learner-search-form" aria-labelledby={formTitleId} noValidate onSubmit={handleSubmit}>
-        <TextField
-          id={fieldId}
-          label={texts.userId}
-          inputRef={input}
-          name="learner"
-          inputMode="numeric"
-          spellCheck={false}
-          required
-          error={problem && texts.idProblem(problem)}
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            if (problem) {
-              const parsed = parseIdInput(next, { required: true });
-              setProblem(parsed.ok ? null : parsed.problem);
-            }
-          }}
-        />
-        <button type="submit" className="button button-primary">
-          {texts.submit}
+    <section className="learner-search" aria-labelledby={titleId}>
+      <div className="learner-search-head">
+        <h2 id={titleId}>{texts.resultsTitle(state.userId)}</h2>
+        <button type="button" className="button" onClick={close}>
+          {texts.close}
         </button>
-      </form>
-
-      {state.userId !== null && (
-        <section className="learner-search-results" aria-labelledby={resultsTitleId}>
-          <h3 id={resultsTitleId}>{texts.resultsTitle(state.userId)}</h3>
-          {state.phase !== 'no_list' && (
-            <div className="learner-search-bar">
-              <p role="status" className="learner-search-status">
-                {statusLine(state, texts)}
-              </p>
-              {running && (
-                <button type="button" className="button" onClick={() => search.cancel()}>
-                  {texts.cancel}
-                </button>
-              )}
-              {canResume && (
-                <button type="button" className="button button-primary" onClick={() => void search.resume()}>
-                  {texts.resume}
-                </button>
-              )}
-            </div>
+      </div>
+      {state.phase !== 'no_list' && (
+        <div className="learner-search-bar">
+          <p role="status" className="learner-search-status">
+            {statusLine(state, texts)}
+          </p>
+          {running && (
+            <button type="button" className="button" onClick={() => search.cancel()}>
+              {texts.cancel}
+            </button>
           )}
-          {state.pausedUntil !== null && running && (
-            <PauseNotice key={state.pausedUntil} untilMs={state.pausedUntil} texts={texts} />
+          {canResume && (
+            <button type="button" className="button button-primary" onClick={() => void search.resume()}>
+              {texts.resume}
+            </button>
           )}
-          {note && <p className={state.phase === 'finished' ? undefined : 'learner-search-partial'}>{note}</p>}
-          {state.listCutShort && <p className="alert alert-warning">{texts.listCutShort(state.listCutShort)}</p>}
-          {state.phase === 'no_list' && (
-            <p className="alert alert-warning" role="alert">
-              {texts.noList}
-            </p>
-          )}
-          {state.phase === 'stopped' && <ApiErrorAlert error={state.error} onRetry={() => void search.resume()} />}
-          <ParseReportNotice report={state.report} itemNoun="row" />
-          {state.sessions.length > 0 && <LearnerResults sessions={state.sessions} partial={partial} />}
-          {state.failed.length > 0 && (
-            <details className="learner-search-failed">
-              <summary>{texts.failedTitle(state.failed.length)}</summary>
-              <ul>
-                {state.failed.map((entry) => (
-                  <li key={entry.course.id}>
-                    {texts.failedCourse(entry.course.name, entry.course.id, texts.failure[entry.failure])}
-                  </li>
-                ))}
-              </ul>
-              <p className="muted">{texts.failedRetryHint}</p>
-            </details>
-          )}
-        </section>
+        </div>
+      )}
+      {state.pausedUntil !== null && running && (
+        <PauseNotice key={state.pausedUntil} untilMs={state.pausedUntil} texts={texts} />
+      )}
+      {note && <p className={state.phase === 'finished' ? undefined : 'learner-search-partial'}>{note}</p>}
+      {state.listCutShort && <p className="alert alert-warning">{texts.listCutShort(state.listCutShort)}</p>}
+      {state.phase === 'no_list' && (
+        <p className="alert alert-warning" role="alert">
+          {texts.noList}
+        </p>
+      )}
+      {state.phase === 'stopped' && <ApiErrorAlert error={state.error} onRetry={() => void search.resume()} />}
+      <ParseReportNotice report={state.report} itemNoun="row" />
+      {state.sessions.length > 0 && <LearnerResults sessions={state.sessions} partial={partial} />}
+      {state.failed.length > 0 && (
+        <details className="learner-search-failed">
+          <summary>{texts.failedTitle(state.failed.length)}</summary>
+          <ul>
+            {state.failed.map((entry) => (
+              <li key={entry.course.id}>
+                {texts.failedCourse(entry.course.name, entry.course.id, texts.failure[entry.failure])}
+              </li>
+            ))}
+          </ul>
+          <p className="muted">{texts.failedRetryHint}</p>
+        </details>
       )}
     </section>
   );

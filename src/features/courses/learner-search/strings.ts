@@ -1,4 +1,3 @@
-import type { IdProblem } from '@/course/id-input';
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
 import type { CourseStatStatus } from '@/course/course-stat-status';
@@ -7,34 +6,16 @@ import type { FailureReason } from '@/lib/retry-policy';
 
 const n = (value: number, locale: Locale) => formatNumber(value, locale, { maximumFractionDigits: 0 });
 
-/** The learner search on /courses: one learner across every listed course. */
+/** The learner across courses on /courses: one learner's sessions in every listed course. */
 const en = {
   locale: 'en' as Locale,
-  title: 'Find a learner',
-  intro: 'Look one learner up in every listed course: each course is asked for this user’s sessions.',
-  userId: 'User ID',
-  submit: 'Find in all courses',
-  idProblem: (problem: IdProblem): string => {
-    switch (problem) {
-      case 'required':
-        return 'Enter a user ID.';
-      case 'spaces':
-        return 'Enter the user ID without spaces.';
-      case 'not_a_whole_number':
-        return 'A user ID is a whole number, such as 10705.';
-      case 'zero':
-        return 'A user ID is greater than 0.';
-      case 'leading_zero':
-        return 'Enter the user ID without leading zeros.';
-      case 'too_large':
-        return 'This number is too large to be a user ID.';
-    }
-  },
   resultsTitle: (userId: number) => `Learner ${userId} across courses`,
   listing: (listed: number) =>
     listed === 0 ? 'Reading the list of courses…' : `Reading the list of courses… ${n(listed, 'en')} so far.`,
   progress: (checked: number, total: number, foundIn: number) =>
     `Checked ${n(checked, 'en')} of ${plural('en', total, { one: '# course', other: '# courses' })}; found in ${n(foundIn, 'en')}`,
+  knownRead: (read: number, total: number) =>
+    `In ${n(read, 'en')} of ${plural('en', total, { one: '# course', other: '# courses' })} read; checking the rest by ID.`,
   partialRunning: 'Searching: the sessions below are what has been found so far.',
   partialCancelled: 'Cancelled: these results are partial. Resume to check the remaining courses.',
   partialStopped: 'The search stopped: these results are partial.',
@@ -49,6 +30,7 @@ const en = {
     'The LMS does not list courses for this sign-in, so a learner cannot be looked up in all of them. Open a course by its ID instead.',
   waiting: (seconds: number) =>
     `The API asked to slow down: waiting ${n(seconds, 'en')} s, then carrying on with the same course.`,
+  close: 'Close',
   cancel: 'Cancel',
   resume: 'Resume',
   sessionsCaption: (partial: boolean): string => (partial ? 'Sessions found (partial)' : 'Sessions found'),
@@ -91,31 +73,13 @@ const en = {
 
 const ru: LearnerSearchTexts = {
   locale: 'ru',
-  title: 'Найти слушателя',
-  intro: 'Поиск одного слушателя во всех курсах из списка: каждый курс запрашивается о сессиях этого пользователя.',
-  userId: 'ID пользователя',
-  submit: 'Найти во всех курсах',
-  idProblem: (problem: IdProblem): string => {
-    switch (problem) {
-      case 'required':
-        return 'Введите ID пользователя.';
-      case 'spaces':
-        return 'Введите ID пользователя без пробелов.';
-      case 'not_a_whole_number':
-        return 'ID пользователя — целое число, например 10705.';
-      case 'zero':
-        return 'ID пользователя больше 0.';
-      case 'leading_zero':
-        return 'Введите ID пользователя без нулей в начале.';
-      case 'too_large':
-        return 'Это число слишком велико для ID пользователя.';
-    }
-  },
   resultsTitle: (userId: number) => `Слушатель ${userId} во всех курсах`,
   listing: (listed: number) =>
     listed === 0 ? 'Читается список курсов…' : `Читается список курсов… Пока прочитано: ${n(listed, 'ru')}.`,
   progress: (checked: number, total: number, foundIn: number) =>
     `Проверено ${n(checked, 'ru')} из ${plural('ru', total, { one: '# курса', other: '# курсов' })}; найден в ${plural('ru', foundIn, { one: '# курсе', other: '# курсах' })}`,
+  knownRead: (read: number, total: number) =>
+    `Уже прочитано ${n(read, 'ru')} из ${plural('ru', total, { one: '# курса', other: '# курсов' })}; остальные проверяются по ID.`,
   partialRunning: 'Идёт поиск: ниже сессии, найденные к этому моменту.',
   partialCancelled: 'Поиск отменён: результаты неполные. Нажмите «Продолжить», чтобы проверить остальные курсы.',
   partialStopped: 'Поиск остановлен: результаты неполные.',
@@ -130,6 +94,7 @@ const ru: LearnerSearchTexts = {
     'LMS не даёт списка курсов для этого входа, поэтому искать слушателя во всех курсах нельзя. Откройте курс по его ID.',
   waiting: (seconds: number) =>
     `API попросил снизить частоту запросов: ожидание ${n(seconds, 'ru')} с, затем поиск продолжится с того же курса.`,
+  close: 'Закрыть',
   cancel: 'Отменить',
   resume: 'Продолжить',
   sessionsCaption: (partial: boolean) => (partial ? 'Найденные сессии (неполные результаты)' : 'Найденные сессии'),

@@ -1,10 +1,15 @@
 import { useQueryClient, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { courseQueries, extendCoursesList, listedCoursesPage } from '@/course/course-queries';
 import { readRateLimit } from '@/course/server-config-query';
 import { pacerFor } from '@/lib/pacer';
 import { STATS_PER_PAGE } from './learner-search-model';
-import { createLearnerSearch, type LearnerSearch, type LearnerSearchState } from './learner-search-run';
+import {
+  createLearnerSearch,
+  type KnownCourses,
+  type LearnerSearch,
+  type LearnerSearchState,
+} from './learner-search-run';
 
 /** A learner's answer is reused this long: a search run again soon after asks nothing twice. */
 const SEARCH_STALE_MS = 60_000;
@@ -53,9 +58,14 @@ function createSearch(client: QueryClient): LearnerSearch {
 }
 
 /** The search of this screen and its state (the screen starts and stops it). */
-export function useLearnerSearch(): { search: LearnerSearch; state: LearnerSearchState } {
+export function useLearnerSearch(known?: () => KnownCourses | null): {
+  search: LearnerSearch;
+  state: LearnerSearchState;
+} {
   const client = useQueryClient();
   const [search] = useState(() => createSearch(client));
+  // Read when a search starts: the index as it is then counts, without a new search object.
+  useEffect(() => search.setKnown(known ?? null), [search, known]);
   const state = useSyncExternalStore(search.subscribe, search.getState, search.getState);
   return { search, state };
 }

@@ -7,7 +7,7 @@ import { parseIdInput, readNameOrId, type IdProblem } from '@/course/id-input';
 import { isRecord } from '@/lib/is-record';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { useCourseList } from '@/course/use-course-list';
-import { DEFAULT_COURSE_SORT, indexCourse, searchCourses, sortCourses } from '../course-order';
+import { byRecentActivity, indexCourse, searchCourses } from './course-order';
 import { switcherCatalogs } from './strings';
 import './course-switcher.css';
 
@@ -53,7 +53,7 @@ export function CourseSwitcher({ courseId, courseName, hrefFor }: CourseSwitcher
   const name = courseName ?? listed?.name ?? null;
   const shownName = name !== null && name.trim() !== '' ? name : texts.unnamed(courseId);
 
-  const sorted = useMemo(() => sortCourses(list.courses.map(indexCourse), DEFAULT_COURSE_SORT), [list.courses]);
+  const sorted = useMemo(() => byRecentActivity(list.courses.map(indexCourse)), [list.courses]);
   const reading = readNameOrId(typed ?? '');
   const byId = reading.kind === 'id' ? reading.id : null;
   const matches = useMemo(

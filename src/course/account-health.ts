@@ -1,0 +1,409 @@
+import type { Course } from '@contract';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { pacerFor, type Pacer } from '@/lib/pacer';
+import { failureReason, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
+import { passedLearners, summarizeCourseStats, type CourseHealth, type SinceLastVisit } from './course-health';
+import { accountOrigin, lastVisit, loadAccount, saveAccount, type StoredAccount } from './account-store';
+import { HealthQueue, type HealthEta, type HealthProgress, type HealthReadState } from './health-queue';
+import {
+  keptLearners,
+  keptOf,
+  passedToKeep,
+  planRefresh,
+  sinceLastVisit,
+  type KeptLearners,
+  type StoredHealth,
+} from './health-refresh';
+import { LearnerIndex, learnersByCourse } from './learner-index';
+import { readRateLimit, serverConfigQuery } from './server-config-query';
+import { wholeCourseQuery } from './whole-course-query';
+
+/**
+ * The account overview's reading: every listed course's statistics, all pages, one course after another (a few at
+ * once), in the health queue's order. Each course is read through the core's whole-course query, so its pages go
+ * through the one page reader (its bounds, its retry policy, Retry-After) at the tab's one pace under the server's
+ * limit, and a statistics page opened afterwards finds the rows in the cache instead of asking again.
+ *
+ * What stays: each course's figures and its learners in the index. The rows themselves stay in the cache only up to
+ * KEPT_ROWS, the most recently read first: 300,000 rows of an account would otherwise all sit in memory.
+ */
+
+/** Courses read at once. Each reads its pages through the same pacer, so more would not read faster. */
+export const COURSES_AT_ONCE = 3;
+/**
+ * Rows kept in the query cache after their course's figures are worked out, most recently read first: a statistics
+ * page opened from the overview then shows them at once. Older courses' rows are dropped (never those of a page
+ * that is open); opening one of those reads it again.
+ */
+export const KEPT_ROWS = 60_000;
+/** The most a change waits before the screen hears of it, so a burst of small courses is one render. */
+const NOTIFY_EVERY_MS = 200;
+/** What is kept on the device is written at most this often while reading goes on, and once more when it stops. */
+export const SAVE_EVERY_MS = 5_000;
+
+export interface CourseHealthState {
+  state: HealthReadState;
+  /** Once read. */
+  health: CourseHealth | null;
+  /** While failed. */
+  reason: FailureReason | null;
+  /** Once read, or shown as kept: the course against the last visit ("Since your last visit"). */
+  since: SinceLastVisit | null;
+}
+
+export interface AccountHealthSnapshot {
+  courses: ReadonlyMap<number, CourseHealthState>;
+  progress: HealthProgress;
+  /** Time left at the pace the server's limit allows; null until there is something to estimate from. */
+  eta: HealthEta | null;
+  paused: boolean;
+  /** The token was rejected, or something unexpected stopped every course: the reason; null while all is well. */
+  stopped: unknown;
+  index: LearnerIndex;
+  /** Grows with every change to `index` (the index itself is one object, changed in place). */
+  indexVersion: number;
+  /** When what the device kept was written, if the figures shown began with it: "as of 2 h ago". */
+  storedAt: number | null;
+  /** Something from an earlier visit is kept, and kept still: each course's `since` compares with it. */
+  comparing: boolean;
+}
+
+/** Where the figures are kept between visits, when the user chose to keep them (account-store.ts). */
+export interface AccountKeeping {
+  load: () => Promise<StoredAccount | null>;
+  save: (account: StoredAccount) => Promise<unknown>;
+  /**
+   * Per course, what the last visit kept: what `load` gave when this page first asked (account-store.ts). Absent:
+   * what `load` gives.
+   */
+  lastVisit?: () => Promise<ReadonlyMap<number, KeptLearners> | null>;
+}
+
+export interface AccountHealthOptions {
+  client: QueryClient;
+  now?: () => number;
+  /** KEPT_ROWS unless given (tests keep fewer). */
+  keptRows?: number;
+  /** Given: what was kept is shown at once and only what changed since is read again; what is read is kept. */
+  keeping?: AccountKeeping | null;
+}
+
+export function createAccountHealth({
+  client,
+  now = Date.now,
+  keptRows = KEPT_ROWS,
+  keeping = null,
+}: AccountHealthOptions) {
+  const queue = new HealthQueue();
+  let index = new LearnerIndex();
+  const courses = new Map<number, CourseHealthState>();
+  /** Each course's figures with the list's dates when read: what the device keeps, read now or kept before. */
+  const stored = new Map<number, StoredHealth>();
+  /** The list's dates of each course listed. */
+  const listed = new Map<number, Pick<Course, 'last_activity' | 'updated_at'>>();
+  let storedAt: number | null = null;
+  /** What the last visit kept of each course, as it was before this visit read anything; null: nothing kept. */
+  let before: ReadonlyMap<number, KeptLearners> | null = null;
+  /** What is kept is loaded before any course is queued: until then, the list waits here. */
+  let loaded = keeping === null;
+  let waitingList: readonly Course[] = [];
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Courses whose rows are still in the cache, oldest first, with their row counts. */
+  const kept = new Map<number, number>();
+  const listeners = new Set<() => void>();
+  const reading = new Set<number>();
+  let pacer: Pacer | null = null;
+  let stopped: unknown = null;
+  /** Reading goes on only while the screen is there (start/stop); what was read is kept across. */
+  let active = false;
+  let indexVersion = 0;
+  let snapshot: AccountHealthSnapshot | null = null;
+  let notifyTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const notifyNow = () => {
+    clearTimeout(notifyTimer);
+    notifyTimer = undefined;
+    snapshot = null;
+    for (const listener of listeners) listener();
+  };
+  const notify = () => {
+    notifyTimer ??= setTimeout(notifyNow, NOTIFY_EVERY_MS);
+  };
+
+  /** A course's reading moves on: the health shown stays until it is read again, what changed since is not known. */
+  const setState = (courseId: number, state: HealthReadState, reason: FailureReason | null = null) => {
+    courses.set(courseId, { state, health: courses.get(courseId)?.health ?? null, reason, since: null });
+  };
+
+  const queryKeyOf = (courseId: number) => wholeCourseQuery({ courseId }).queryKey;
+
+  /** Drops the rows of the oldest courses read while more than keptRows are kept, never those a screen shows. */
+  const keepWithinBudget = () => {
+    let total = 0;
+    for (const rows of kept.values()) total += rows;
+    for (const [courseId, rows] of kept) {
+      if (total <= keptRows) return;
+      const queryKey = queryKeyOf(courseId);
+      const query = client.getQueryCache().find({ queryKey, exact: true });
+      if (query && query.getObserversCount() > 0) continue;
+      client.removeQueries({ queryKey, exact: true });
+      kept.delete(courseId);
+      total -= rows;
+    }
+  };
+
+  async function read(courseId: number): Promise<void> {
+    reading.add(courseId);
+    setState(courseId, 'reading');
+    notify();
+    try {
+      const data = await client.fetchQuery(wholeCourseQuery({ courseId }));
+      const health = summarizeCourseStats(data.items, now());
+      const passed = passedLearners(data.items);
+      const dates = listed.get(courseId);
+      stored.set(courseId, {
+        courseId,
+        health,
+        listedLastActivity: dates?.last_activity ?? null,
+        listedUpdatedAt: dates?.updated_at ?? null,
+        readAt: now(),
+        ...passedToKeep(passed),
+      });
+      scheduleSave();
+      index.add(courseId, data.items);
+      indexVersion += 1;
+      queue.done(courseId, data.items.length);
+      const since = sinceLastVisit(before?.get(courseId), { learners: index.learnersOf(courseId), passed });
+      courses.set(courseId, { state: 'done', health, reason: null, since });
+      kept.delete(courseId);
+      kept.set(courseId, data.items.length);
+      keepWithinBudget();
+    } catch (error) {
+      if (!active) {
+        // Cancelled by stop(): read again, from where the cache has it, when the screen is back.
+        queue.cancelled(courseId);
+        setState(courseId, 'waiting');
+        return;
+      }
+      if (isTokenRejected(error)) {
+        // The app signs out on a rejected token; nothing more is asked with it.
+        stopped = error;
+        queue.pause();
+      }
+      const reason = failureReason(error);
+      queue.failed(courseId, reason);
+      setState(courseId, 'failed', reason);
+    } finally {
+      reading.delete(courseId);
+    }
+    notify();
+    pump();
+  }
+
+  /**
+   * Queues the courses new to the overview. Those the device kept show their figures at once; of them, only those
+   * the list says have changed (or that are over a day old) are read again.
+   */
+  function queueListed(list: readonly Course[]): void {
+    const added = list.filter((course) => !courses.has(course.id));
+    if (added.length === 0) return;
+    const plan = planRefresh(
+      added.flatMap((course) => stored.get(course.id) ?? []),
+      added,
+      now(),
+    );
+    for (const id of plan.keep) {
+      const entry = stored.get(id);
+      if (!entry) continue;
+      const since = sinceLastVisit(before?.get(id), keptOf(entry, index.learnersOf(id)));
+      courses.set(id, { state: 'done', health: entry.health, reason: null, since });
+      queue.add([{ id, last_activity: listed.get(id)?.last_activity ?? null, rows: entry.health.rows }]);
+      queue.done(id, entry.health.rows);
+    }
+    for (const { id, rows } of plan.reread) {
+      courses.set(id, { state: 'waiting', health: stored.get(id)?.health ?? null, reason: null, since: null });
+      queue.add([{ id, last_activity: listed.get(id)?.last_activity ?? null, rows }]);
+    }
+    notifyNow();
+    pump();
+  }
+
+  function scheduleSave(): void {
+    if (!keeping) return;
+    saveTimer ??= setTimeout(save, SAVE_EVERY_MS);
+  }
+
+  function save(): void {
+    clearTimeout(saveTimer);
+    saveTimer = undefined;
+    if (!keeping || !loaded) return;
+    void keeping.save({ version: 2, savedAt: now(), courses: [...stored.values()], index: index.toData() });
+  }
+
+  /** Paints what `from` kept, then queues the list that waited for it. */
+  function loadKept(from: AccountKeeping): void {
+    loaded = false;
+    void from
+      .load()
+      .catch(() => null)
+      .then(async (account) => {
+        const earlier = from.lastVisit
+          ? from.lastVisit().catch(() => null)
+          : account && keptLearners(account.courses, learnersByCourse(account.index));
+        before = await earlier;
+        if (account) {
+          storedAt = account.savedAt;
+          for (const entry of account.courses) stored.set(entry.courseId, entry);
+          index = LearnerIndex.fromData(account.index);
+          indexVersion += 1;
+        }
+        loaded = true;
+        queueListed(waitingList);
+        waitingList = [];
+      });
+  }
+  if (keeping) loadKept(keeping);
+
+  function pump(): void {
+    if (!active || stopped !== null) return;
+    while (reading.size < COURSES_AT_ONCE) {
+      const next = queue.next();
+      if (next === null) break;
+      void read(next);
+    }
+  }
+
+  // The pace the ETA is worked out at: the tab's pacer for the server's limit (the readers take their slots from it).
+  void readRateLimit(client).then((limit) => {
+    pacer = pacerFor(limit);
+    notify();
+  });
+
+  function getSnapshot(): AccountHealthSnapshot {
+    // A copy: the screen renders from what it was given, while reading goes on (a few thousand entries, cheap).
+    snapshot ??= {
+      courses: new Map(courses),
+      progress: queue.progress(),
+      eta: pacer ? queue.eta(pacer, now()) : null,
+      paused: queue.paused,
+      stopped,
+      index,
+      indexVersion,
+      storedAt,
+      comparing: before !== null && keeping !== null,
+    };
+    return snapshot;
+  }
+
+  return {
+    /** The courses listed so far (the list arrives page by page); those new to it are queued. */
+    setCourses(list: readonly Course[]) {
+      for (const { id, last_activity, updated_at } of list) listed.set(id, { last_activity, updated_at });
+      if (loaded) queueListed(list);
+      else waitingList = list;
+    },
+    /** These are read next (the rows in view, the courses searched for). */
+    prioritize(ids: readonly number[]) {
+      queue.prioritize(ids);
+    },
+    pause() {
+      queue.pause();
+      notifyNow();
+    },
+    resume() {
+      queue.resume();
+      notifyNow();
+      pump();
+    },
+    retry(courseId: number) {
+      queue.retry(courseId);
+      setState(courseId, 'waiting');
+      notifyNow();
+      pump();
+    },
+    getSnapshot,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    /**
+     * Keeps what is read on the device from now on (everything read so far is written at once), or stops keeping
+     * it (forgetting what was kept is the store's: account-store.ts).
+     */
+    setKeeping(next: AccountKeeping | null) {
+      if (next === keeping) return;
+      // Where it is known only after the screen opened (the server's address, once its configuration is read),
+      // before any course was queued: what was kept is painted first, as if given at the start.
+      const first = keeping === null && storedAt === null && courses.size === 0;
+      keeping = next;
+      if (next && first) loadKept(next);
+      else if (next) save();
+      else {
+        clearTimeout(saveTimer);
+        saveTimer = undefined;
+        // Taken back, what was kept is forgotten: nothing is compared with it any more.
+        before = null;
+        notifyNow();
+      }
+    },
+    /** Reads until stop(). */
+    start() {
+      active = true;
+      pump();
+    },
+    /** Stops reading: the courses being read are cancelled (what they read stays in the cache) and wait again. */
+    stop() {
+      active = false;
+      if (saveTimer !== undefined) save();
+      for (const courseId of reading) void client.cancelQueries({ queryKey: queryKeyOf(courseId), exact: true });
+    },
+  };
+}
+
+export type AccountHealth = ReturnType<typeof createAccountHealth>;
+
+/**
+ * The account's health while the screen is open: reading starts once `enabled` (the course list is being read)
+ * and every course listed so far is queued; reading stops when the screen goes.
+ */
+export function useAccountHealth(list: readonly Course[], enabled: boolean, keeping: AccountKeeping | null = null) {
+  const client = useQueryClient();
+  // One reading per screen and client (a sign-out clears the client's cache, and the screen goes with it). What the
+  // device kept is loaded once, when the screen opens; a choice made later keeps what is read from then on.
+  const [engine] = useState(() => createAccountHealth({ client, keeping }));
+  useEffect(() => engine.setKeeping(keeping), [engine, keeping]);
+  useEffect(() => {
+    engine.start();
+    return () => engine.stop();
+  }, [engine]);
+  useEffect(() => {
+    if (enabled) engine.setCourses(list);
+  }, [engine, list, enabled]);
+  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
+  return { ...snapshot, engine };
+}
+
+/**
+ * Where the overview keeps its figures, given the device consent: the account store of this API origin, known once
+ * the server's configuration is read (`known` is false until then, so nothing is read before what was kept is
+ * painted); null without the consent.
+ */
+export function useAccountKeeping(remember: boolean): { keeping: AccountKeeping | null; known: boolean } {
+  const config = useQuery({ ...serverConfigQuery(), enabled: remember });
+  const origin = config.data ? accountOrigin(config.data) : null;
+  const keeping = useMemo<AccountKeeping | null>(
+    () =>
+      remember && origin !== null
+        ? {
+            load: () => loadAccount(origin),
+            save: (account) => saveAccount(origin, account),
+            lastVisit: () => lastVisit(origin),
+          }
+        : null,
+    [remember, origin],
+  );
+  return { keeping, known: !remember || origin !== null || config.isError };
+}

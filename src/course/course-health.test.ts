@@ -1,0 +1,266 @@
+// @vitest-environment node
+import { courseStatSchema } from '@contract';
+import { describe, expect, it } from 'vitest';
+import { courseStatWire } from '@/testing/fixtures';
+import {
+  compareByColumn,
+  compareNeedsAttention,
+  nameRanks,
+  NEEDS_ATTENTION,
+  passedLearners,
+  summarizeCourseStats,
+  type CourseHealth,
+  type CourseHealthRow,
+  type HealthColumn,
+  type SinceLastVisit,
+} from './course-health';
+
+const stat = (overrides: Parameters<typeof courseStatWire>[0]) => courseStatSchema.parse(courseStatWire(overrides));
+const now = Date.parse('2026-11-13T12:00:00Z');
+const DAY_MS = 86_400_000;
+
+describe('summarizeCourseStats', () => {
+  it('has no averages, shares or last activity for no rows', () => {
+    expect(summarizeCourseStats([], now)).toEqual({
+      rows: 0,
+      learners: 0,
+      completedPercent: null,
+      passedPercent: null,
+      averageProgress: null,
+      averageScore: null,
+      overdue: 0,
+      notStarted: 0,
+      inactive: 0,
+      lastActivity: null,
+    });
+  });
+
+  it('counts learners once, and averages over the rows', () => {
+    const rows = [
+      stat({ id: 1, user_id: 1, completed: true, success: true, progress_percent: 100, score: 90 }),
+      stat({ id: 2, user_id: 1, completed: true, success: false, progress_percent: 100, score: 30 }),
+      stat({ id: 3, user_id: 2, progress_percent: 150, score: 60, deadline: '2026-11-01T00:00:00Z' }),
+      stat({
+        id: 4,
+        user_id: 3,
+        progress: 20,
+        progress_percent: undefined,
+        score: 0,
+        deadline: '2027-01-01T00:00:00Z',
+      }),
+    ];
+    expect(summarizeCourseStats(rows, now)).toMatchObject({
+      rows: 4,
+      learners: 3,
+      completedPercent: 50,
+      passedPercent: 25,
+      averageProgress: 80,
+      averageScore: 45,
+      overdue: 1,
+    });
+  });
+
+  it('counts not started by the status rule: no progress and not done', () => {
+    const rows = [
+      stat({ id: 1, progress: 0, progress_percent: 0 }),
+      // progress_percent wins over progress, as everywhere else.
+      stat({ id: 2, progress: 30, progress_percent: 0 }),
+      stat({ id: 3, progress: 0, progress_percent: 0, completed: true }),
+      stat({ id: 4, progress: 0, progress_percent: 0, success: true }),
+      stat({ id: 5, progress: 10, progress_percent: 10 }),
+    ];
+    expect(summarizeCourseStats(rows, now).notStarted).toBe(2);
+  });
+
+  it('lists the learners who passed once each, ascending, by the status rule', () => {
+    const rows = [
+      stat({ id: 1, user_id: 30, success: true }),
+      // The same learner passed in a second session: one entry.
+      stat({ id: 2, user_id: 30, success: true }),
+      stat({ id: 3, user_id: 10, completed: true, success: true }),
+      // Completed without success is "not passed".
+      stat({ id: 4, user_id: 20, completed: true, success: false }),
+      stat({ id: 5, user_id: 40, success: false }),
+    ];
+    expect(passedLearners(rows)).toEqual([10, 30]);
+    expect(passedLearners([])).toEqual([]);
+  });
+
+  it('counts as inactive no activity for 14 days or more, and none ever', () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    const rows = [
+      stat({ id: 1, last_activity: at(now - 14 * DAY_MS) }),
+      stat({ id: 2, last_activity: at(now - 14 * DAY_MS + 1) }),
+      stat({ id: 3, last_activity: '' }),
+      stat({ id: 4, last_activity: null }),
+      stat({ id: 5, last_activity: at(now - 400 * DAY_MS) }),
+      stat({ id: 6, last_activity: at(now - DAY_MS) }),
+    ];
+    expect(summarizeCourseStats(rows, now).inactive).toBe(4);
+  });
+
+  it("gives the newest row's last activity, comparing instants whatever their offsets", () => {
+    const rows = [
+      stat({ id: 1, last_activity: '2026-11-10T09:30:00+03:00' }),
+      // 07:00 UTC: later than 09:30 at +03:00 (06:30 UTC), though it reads as earlier.
+      stat({ id: 2, last_activity: '2026-11-10T07:00:00Z' }),
+      stat({ id: 3, last_activity: null }),
+      stat({ id: 4, last_activity: '2026-11-09T23:00:00-05:00' }),
+    ];
+    expect(summarizeCourseStats(rows, now).lastActivity).toBe(Date.parse('2026-11-10T07:00:00Z'));
+    expect(summarizeCourseStats([rows[2] ?? stat({})], now).lastActivity).toBeNull();
+  });
+
+  it('gives the same figures when worked out again over the same rows', () => {
+    const rows = [stat({ id: 1 }), stat({ id: 2, last_activity: null }), stat({ id: 3, success: true })];
+    expect(summarizeCourseStats(rows, now)).toEqual(summarizeCourseStats([...rows], now));
+  });
+});
+
+const health = (overrides: Partial<CourseHealth>): CourseHealth => ({
+  rows: 10,
+  learners: 10,
+  completedPercent: 50,
+  passedPercent: 40,
+  averageProgress: 60,
+  averageScore: 70,
+  overdue: 0,
+  notStarted: 0,
+  inactive: 0,
+  lastActivity: now,
+  ...overrides,
+});
+const course = (
+  id: number,
+  name: string,
+  figures: Partial<CourseHealth> | null,
+  since: SinceLastVisit | null = null,
+): CourseHealthRow => ({
+  id,
+  name,
+  health: figures === null ? null : health(figures),
+  since,
+});
+const names = (rows: CourseHealthRow[]) => rows.map((row) => row.name);
+
+describe('compareNeedsAttention', () => {
+  it('puts the most overdue first, then the most inactive, then the lowest completion, then by name', () => {
+    const rows = [
+      course(1, 'Calm', { overdue: 0, inactive: 0, completedPercent: 90 }),
+      course(2, 'Unread', null),
+      course(3, 'Late', { overdue: 5, inactive: 0 }),
+      course(4, 'Later', { overdue: 9, inactive: 0 }),
+      course(5, 'Idle', { overdue: 0, inactive: 7 }),
+      course(6, 'Behind', { overdue: 0, inactive: 0, completedPercent: 10 }),
+      course(7, 'Alike', { overdue: 0, inactive: 0, completedPercent: 90 }),
+      course(8, 'Empty', { rows: 0, learners: 0, completedPercent: null }),
+    ];
+    expect(names(rows.sort(compareNeedsAttention()))).toEqual([
+      'Later',
+      'Late',
+      'Idle',
+      'Behind',
+      'Alike',
+      'Calm',
+      // Read with no rows: no completion to rank it by, which is not 0 %.
+      'Empty',
+      'Unread',
+    ]);
+  });
+
+  it('states its rule as the steps it sorts by', () => {
+    expect(NEEDS_ATTENTION.map((step) => `${step.desc ? 'most' : 'least'} ${step.column}`)).toEqual([
+      'most overdue',
+      'most inactive',
+      'least completedPercent',
+      'least name',
+    ]);
+  });
+});
+
+describe('compareByColumn', () => {
+  const sortedBy = (list: readonly CourseHealthRow[], column: HealthColumn, desc: boolean) =>
+    names([...list].sort(compareByColumn({ column, desc })));
+
+  it('keeps unread courses last in both directions, never as 0', () => {
+    const list = [
+      course(1, 'Unread B', null),
+      course(2, 'Two', { learners: 2 }),
+      course(3, 'Zero', { learners: 0 }),
+      course(4, 'Unread A', null),
+      course(5, 'Five', { learners: 5 }),
+    ];
+    expect(sortedBy(list, 'learners', false)).toEqual(['Zero', 'Two', 'Five', 'Unread A', 'Unread B']);
+    expect(sortedBy(list, 'learners', true)).toEqual(['Five', 'Two', 'Zero', 'Unread A', 'Unread B']);
+  });
+
+  it('keeps a figure a course has none of (no rows to average) last in both directions', () => {
+    const list = [
+      course(1, 'None', { averageProgress: null }),
+      course(2, 'Low', { averageProgress: 10 }),
+      course(3, 'High', { averageProgress: 90 }),
+    ];
+    expect(sortedBy(list, 'averageProgress', false)).toEqual(['Low', 'High', 'None']);
+    expect(sortedBy(list, 'averageProgress', true)).toEqual(['High', 'Low', 'None']);
+  });
+
+  it('sorts by what changed since the last visit, a course with nothing to compare to last, never as 0', () => {
+    const list = [
+      course(1, 'Unread', null),
+      course(2, 'Nothing kept', { learners: 4 }, { newLearners: null, newlyPassed: null }),
+      course(3, 'None new', { learners: 4 }, { newLearners: 0, newlyPassed: 0 }),
+      course(4, 'Three new', { learners: 4 }, { newLearners: 3, newlyPassed: 1 }),
+      course(5, 'One new', { learners: 4 }, { newLearners: 1, newlyPassed: 2 }),
+    ];
+    expect(sortedBy(list, 'newLearners', true)).toEqual(['Three new', 'One new', 'None new', 'Nothing kept', 'Unread']);
+    expect(sortedBy(list, 'newLearners', false)).toEqual([
+      'None new',
+      'One new',
+      'Three new',
+      'Nothing kept',
+      'Unread',
+    ]);
+    expect(sortedBy(list, 'newlyPassed', true)).toEqual(['One new', 'Three new', 'None new', 'Nothing kept', 'Unread']);
+  });
+
+  it('sorts names in either direction, read or not, numbers by value', () => {
+    const list = [course(1, 'Course 10', null), course(2, 'course 9', { overdue: 1 }), course(3, 'Course 1', null)];
+    expect(sortedBy(list, 'name', false)).toEqual(['Course 1', 'course 9', 'Course 10']);
+    expect(sortedBy(list, 'name', true)).toEqual(['Course 10', 'course 9', 'Course 1']);
+  });
+
+  it('breaks ties by name, then id', () => {
+    const list = [
+      course(9, 'Same', { overdue: 1 }),
+      course(3, 'Same', { overdue: 1 }),
+      course(5, 'Another', { overdue: 1 }),
+    ];
+    expect(list.sort(compareByColumn({ column: 'overdue', desc: true })).map((row) => row.id)).toEqual([5, 3, 9]);
+  });
+  it('sorts the same by name ranks worked out once as by the collator, in Russian too', () => {
+    const list = [
+      course(1, 'Ёлка 10', { overdue: 1 }),
+      course(2, 'ёлка 9', { overdue: 1 }),
+      course(3, 'Арбуз', null),
+      course(4, 'Course 2', { overdue: 2 }),
+      course(5, 'арбуз', { overdue: 1 }),
+    ];
+    for (const locale of ['en', 'ru']) {
+      const ranks = nameRanks(list, locale);
+      const ranked = list.map((row) => ({ ...row, nameRank: ranks.get(row.id) }));
+      for (const compare of [compareNeedsAttention(locale), compareByColumn({ column: 'name', desc: true }, locale)]) {
+        expect(names([...ranked].sort(compare))).toEqual(names([...list].sort(compare)));
+      }
+    }
+    // In Russian, Cyrillic before Latin and numbers by value; the two names equal but for case share a place.
+    expect(nameRanks(list, 'ru')).toEqual(
+      new Map([
+        [3, 0],
+        [5, 0],
+        [2, 2],
+        [1, 3],
+        [4, 4],
+      ]),
+    );
+  });
+});

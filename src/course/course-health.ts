@@ -1,0 +1,226 @@
+import type { CourseStat } from '@contract';
+import { parseTimestamp } from '@/lib/format';
+import { oncePerObject } from '@/lib/once-per-object';
+import { courseStatStatus, effectiveProgress, INACTIVE_DAYS, isOverdue } from '@/course/course-stat-status';
+
+const DAY_MS = 86_400_000;
+const INACTIVE_MS = INACTIVE_DAYS * DAY_MS;
+
+/**
+ * A course's health: the figures the statistics page's summary and quick filters show for the same rows, and the
+ * account overview's columns. Counts are of rows, as the quick filters count them.
+ */
+export interface CourseHealth {
+  rows: number;
+  /** Distinct users: a learner in two sessions has two rows. */
+  learners: number;
+  /** Percentages of rows, 0..100; null when there are no rows. */
+  completedPercent: number | null;
+  passedPercent: number | null;
+  averageProgress: number | null;
+  averageScore: number | null;
+  overdue: number;
+  notStarted: number;
+  /** Rows with no activity for INACTIVE_DAYS or more, or none ever (the "Inactive" quick filter). */
+  inactive: number;
+  /** The newest row's last activity, ms since the epoch; null when no row has one. */
+  lastActivity: number | null;
+}
+
+function share(count: number, total: number): number | null {
+  return total === 0 ? null : (count / total) * 100;
+}
+
+// Rows are immutable objects from the query cache: each row's last activity is parsed once, not on every count.
+const activityOf = oncePerObject((row: CourseStat) => parseTimestamp(row.last_activity));
+
+/**
+ * One pass over the rows, allocating nothing per row: in whole-course mode the summary is worked out again each
+ * time more rows come in, over every row loaded so far, inside a render that cannot be split. Seven passes with
+ * their arrays took 11 ms of such a render at 10,000 rows. The sums add the same values in the same order as
+ * before, so the averages are the same to the last digit.
+ */
+export function summarizeCourseStats(rows: readonly CourseStat[], now: number): CourseHealth {
+  let completed = 0;
+  let passed = 0;
+  let overdue = 0;
+  let notStarted = 0;
+  let inactive = 0;
+  let lastActivity: number | null = null;
+  let progressSum = 0;
+  let progressCount = 0;
+  let scoreSum = 0;
+  let scoreCount = 0;
+  const learners = new Set<number>();
+  for (const row of rows) {
+    if (row.completed) completed += 1;
+    const status = courseStatStatus(row);
+    if (status === 'passed') passed += 1;
+    else if (status === 'not_started') notStarted += 1;
+    if (isOverdue(row, now)) overdue += 1;
+    const activity = activityOf(row);
+    if (activity === null || now - activity >= INACTIVE_MS) inactive += 1;
+    if (activity !== null && (lastActivity === null || activity > lastActivity)) lastActivity = activity;
+    learners.add(row.user_id);
+    const progress = effectiveProgress(row);
+    if (Number.isFinite(progress)) {
+      progressSum += progress;
+      progressCount += 1;
+    }
+    if (Number.isFinite(row.score)) {
+      scoreSum += row.score;
+      scoreCount += 1;
+    }
+  }
+  return {
+    rows: rows.length,
+    learners: learners.size,
+    completedPercent: share(completed, rows.length),
+    passedPercent: share(passed, rows.length),
+    averageProgress: progressCount === 0 ? null : progressSum / progressCount,
+    averageScore: scoreCount === 0 ? null : scoreSum / scoreCount,
+    overdue,
+    notStarted,
+    inactive,
+    lastActivity,
+  };
+}
+
+/**
+ * The learners with a passed row (a learner in two sessions counts once), ascending: what the device keeps of a
+ * course so that the next visit can tell who passed since.
+ */
+export function passedLearners(rows: readonly CourseStat[]): number[] {
+  const passed = new Set<number>();
+  for (const row of rows) if (courseStatStatus(row) === 'passed') passed.add(row.user_id);
+  return [...passed].sort((a, b) => a - b);
+}
+
+/** The overview's "Since your last visit" columns. */
+export type SinceColumn = 'newLearners' | 'newlyPassed';
+
+/**
+ * A course now against what the device kept of it at the last visit: learners in it now who were not then, and
+ * learners passed now who had not passed then. Null where nothing was kept to compare with (never a 0).
+ */
+export type SinceLastVisit = Record<SinceColumn, number | null>;
+
+// --- Sorting the overview -----------------------------------------------------------------------------------------
+
+/** A course as the overview sorts it: `health` and `since` are null until its statistics are read. */
+export interface CourseHealthRow {
+  id: number;
+  name: string;
+  /**
+   * The course's place among all courses by name (nameRanks), when known: sorting thousands of courses again as
+   * their figures arrive then compares two numbers where it would ask the collator, most courses tying on figures.
+   */
+  nameRank?: number;
+  health: CourseHealth | null;
+  since: SinceLastVisit | null;
+}
+
+/**
+ * Each course's place by name, "Course 9" before "Course 10", case and accents aside. Names the collator holds equal
+ * share a place, so a sort goes on to its next step for them as it would with the collator.
+ */
+export function nameRanks(courses: ReadonlyArray<{ id: number; name: string }>, locale = 'en'): Map<number, number> {
+  const names = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  const order = [...courses].sort((a, b) => names.compare(a.name, b.name));
+  const ranks = new Map<number, number>();
+  let rank = 0;
+  order.forEach((course, index) => {
+    const previous = order[index - 1];
+    if (previous !== undefined && names.compare(previous.name, course.name) !== 0) rank = index;
+    ranks.set(course.id, rank);
+  });
+  return ranks;
+}
+
+/** The overview's sortable columns: the course's name and each figure of its health. */
+export type HealthColumn =
+  | 'name'
+  | 'learners'
+  | 'completedPercent'
+  | 'passedPercent'
+  | 'averageProgress'
+  | 'overdue'
+  | 'notStarted'
+  | 'inactive'
+  | 'lastActivity'
+  | SinceColumn;
+
+export interface HealthSort {
+  column: HealthColumn;
+  desc: boolean;
+}
+
+/**
+ * "Needs attention first", the overview's default order: most overdue, then most inactive, then lowest completed %,
+ * then by name. This list is the rule, once: the comparator follows it, and the tooltip can name it step by step
+ * with the columns' own labels. Courses not yet read come last.
+ */
+export const NEEDS_ATTENTION: readonly HealthSort[] = [
+  { column: 'overdue', desc: true },
+  { column: 'inactive', desc: true },
+  { column: 'completedPercent', desc: false },
+  { column: 'name', desc: false },
+];
+
+type Figure = Exclude<HealthColumn, 'name'>;
+
+/**
+ * A figure of a course; null when unread, when the course has no rows to take a share or an average of, or when
+ * nothing was kept from an earlier visit to compare with.
+ */
+function figure(row: CourseHealthRow, column: Figure): number | null {
+  if (column === 'newLearners' || column === 'newlyPassed') return row.since === null ? null : row.since[column];
+  return row.health === null ? null : row.health[column];
+}
+
+type Compare = (a: CourseHealthRow, b: CourseHealthRow) => number;
+
+/** One step of an order. A null figure goes after every number in either direction: it is unknown, not 0. */
+function compareStep({ column, desc }: HealthSort, locale: string): Compare {
+  const sign = desc ? -1 : 1;
+  if (column === 'name') {
+    // One collator per comparator, not per comparison: "Course 9" before "Course 10", case and accents aside.
+    const names = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    return (a, b) =>
+      sign *
+      (a.nameRank !== undefined && b.nameRank !== undefined ? a.nameRank - b.nameRank : names.compare(a.name, b.name));
+  }
+  return (a, b) => {
+    const x = figure(a, column);
+    const y = figure(b, column);
+    if (x === y) return 0;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return sign * (x - y);
+  };
+}
+
+/** The steps in turn; ties end on the name and then the id, so no order depends on the order courses arrived in. */
+function compareSteps(steps: readonly HealthSort[], locale: string): Compare {
+  const compares = [...steps, { column: 'name', desc: false } as const].map((step) => compareStep(step, locale));
+  return (a, b) => {
+    for (const compare of compares) {
+      const result = compare(a, b);
+      if (result !== 0) return result;
+    }
+    return a.id - b.id;
+  };
+}
+
+/** The default order, NEEDS_ATTENTION, for Array.prototype.sort. */
+export function compareNeedsAttention(locale = 'en'): Compare {
+  return compareSteps(NEEDS_ATTENTION, locale);
+}
+
+/**
+ * The order of a column header's sort: by that column, then by name. A course without the figure (not yet read,
+ * or no rows to average) comes last in both directions.
+ */
+export function compareByColumn(sort: HealthSort, locale = 'en'): Compare {
+  return compareSteps([sort], locale);
+}

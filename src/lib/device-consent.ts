@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from 'react';
+import { COURSE_MEMORY_KEYS, onStoredElsewhere, readText, writeText } from './storage';
+
+/**
+ * "Remember on this device": the one consent for keeping what is read about learners beyond the tab (course
+ * snapshots, the account overview's figures), off unless chosen. Shared as React state by every place that shows it
+ * and kept in step across tabs through the `storage` event. What taking it back deletes is each store's to say.
+ */
+export function readRememberOnDevice(): boolean {
+  return readText(COURSE_MEMORY_KEYS.rememberOnDevice) === 'true';
+}
+
+const rememberListeners = new Set<() => void>();
+
+/** Tells every place showing the choice that it may have changed (after "Forget this device", say). */
+export function rememberOnDeviceChanged(): void {
+  for (const listener of rememberListeners) listener();
+}
+
+/** Calls `listener` whenever the choice may have changed, in this tab or another; returns the unsubscribe. */
+export function subscribeRememberOnDevice(listener: () => void): () => void {
+  rememberListeners.add(listener);
+  const stopListening = onStoredElsewhere(COURSE_MEMORY_KEYS.rememberOnDevice, listener);
+  return () => {
+    rememberListeners.delete(listener);
+    stopListening();
+  };
+}
+
+/**
+ * Sets the choice for this browser. Returns whether it was stored: when localStorage is blocked the choice cannot
+ * outlive the tab, and nothing should pretend it does (it applies to this visit either way).
+ */
+export function setRememberOnDevice(remember: boolean): boolean {
+  const stored = writeText(COURSE_MEMORY_KEYS.rememberOnDevice, String(remember));
+  rememberOnDeviceChanged();
+  return stored;
+}
+
+export function useRememberOnDevice(): boolean {
+  return useSyncExternalStore(subscribeRememberOnDevice, readRememberOnDevice, () => false);
+}
