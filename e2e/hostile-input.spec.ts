@@ -287,13 +287,14 @@ test('the form refuses ids the API could not take, with a message, and sends not
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/\/courses\/1\/stats$/);
   await expect(statsTable(page).locator('tbody tr th')).toHaveCount(10);
+  // Only this page's statistics requests (10 rows a page) are the form's: the overview signed in on read whole
+  // courses at 100 a page, and the session filter asks for the course's sessions whenever it gets to it.
+  const statsOf = (sent: Awaited<ReturnType<typeof upstreamRequests>>) =>
+    sent.filter((request) => request.path.endsWith('/course_stats') && request.query.per_page === '10');
   // Page 1 is full, so the app prefetches page 2: let that settle before counting what reaches the API.
   await expect
-    .poll(async () => (await upstreamRequests(token)).some((request) => request.query.page === '2'))
+    .poll(async () => statsOf(await upstreamRequests(token)).some((request) => request.query.page === '2'))
     .toBe(true);
-  // Only statistics requests are the form's: the session filter asks for the course's sessions whenever it gets to it.
-  const statsOf = (sent: Awaited<ReturnType<typeof upstreamRequests>>) =>
-    sent.filter((request) => request.path.endsWith('/course_stats'));
   const before = statsOf(await upstreamRequests(token)).length;
   // The Session and Course fields take a name or an ID: text with a letter is a name (the name of no session; a
   // course searched for, which is no mistake), and a number that is no ID is refused by the same rule.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COURSES_PATH, courseRows } from './courses-kit';
+import { COURSES_PATH, courseRows, openOnProxyIn } from './courses-kit';
 import { axeViolations } from './axe';
 import { openOnProxy } from './fault-kit';
 import { PROXY_URL, releaseUpstream, scriptUpstream, uniqueToken, upstreamRequests } from './support';
@@ -102,3 +102,55 @@ test('a second visit paints what was kept at once, re-reads only the changed cou
   await expect(page).toHaveURL(/\?sort=newLearners\.desc$/);
   await expect(overview(page).getByRole('rowheader').first()).toContainText('Algebra 2');
 });
+
+const WORDS = {
+  en: {
+    region: 'Your courses',
+    keep: 'Keep on this device',
+    stored: 'Stored on this device',
+    kept: /: 3 courses, 25 learners, kept /,
+    newLearners: /^New learners/,
+  },
+  ru: {
+    region: 'Ваши курсы',
+    keep: 'Хранить на этом устройстве',
+    stored: 'Хранится на этом устройстве',
+    kept: /: 3 курса, 25 учащихся, сохранено /,
+    newLearners: /^Новые учащиеся/,
+  },
+} as const;
+
+for (const [colorScheme, language] of [
+  ['dark', 'en'],
+  ['light', 'ru'],
+  ['dark', 'ru'],
+] as const) {
+  test.describe(`${colorScheme} theme, ${language}`, () => {
+    test.use({ colorScheme, locale: language === 'en' ? 'en-US' : 'ru-RU' });
+
+    test('"Since your last visit", with a course kept and one new since, has no WCAG A/AA violations', async ({
+      page,
+    }) => {
+      const words = WORDS[language];
+      const token = uniqueToken(`overview-since-axe-${colorScheme}-${language}`);
+      await scriptUpstream(token, [{ path: COURSES_PATH, body: courseRows(3), times: 20 }]);
+      await openOnProxyIn(page, '/courses', token, language);
+      const region = page.getByRole('region', { name: words.region });
+      await region.getByRole('checkbox', { name: words.keep }).check();
+      await expect(region.getByRole('status')).toHaveText('', { timeout: 60_000 });
+      await expect(region.getByRole('rowheader')).toHaveCount(3);
+      // Leaving the overview writes what it read; the device page lists it once written.
+      await region.getByRole('link', { name: words.stored }).click();
+      await expect(page.getByText(words.kept)).toBeVisible({ timeout: 30_000 });
+
+      // The second visit lists a fourth course, which nothing was kept of: its cells say so with a dash.
+      await scriptUpstream(token, [{ path: COURSES_PATH, body: courseRows(4), times: 20 }]);
+      await page.goto(`${PROXY_URL}/courses`);
+      await expect(region.getByRole('columnheader', { name: words.newLearners })).toBeVisible({ timeout: 30_000 });
+      await expect(region.getByRole('status')).toHaveText('', { timeout: 60_000 });
+      await expect(region.getByRole('rowheader')).toHaveCount(4);
+      await expect(region.locator('.overview-unread')).not.toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+}
