@@ -152,6 +152,13 @@ export function screenChunks(screens: Record<string, Screen>, pairs: Record<stri
       (pair) => pairs[pair]?.length === names.length && names.every((name) => pairs[pair]?.includes(name)),
     );
   };
+  /** A group of exactly the modules planned, not what they import: that is at start-up, or planned too. */
+  const planned = (name: string, priority: number, test: (id: string) => boolean) => ({
+    name,
+    priority,
+    includeDependenciesRecursively: false,
+    test,
+  });
   return {
     name: 'screen-chunks',
     apply: 'build',
@@ -163,25 +170,9 @@ export function screenChunks(screens: Record<string, Screen>, pairs: Record<stri
               groups: [
                 // Named as the entry, these modules join its chunk rather than forming one it imports.
                 { name: 'index', priority: 3, tags: ['$initial'] },
-                // Exactly the modules planned, not what they import: that is at start-up, or planned too.
-                {
-                  name: 'shared',
-                  priority: 2,
-                  includeDependenciesRecursively: false,
-                  test: (id: string) => state.plan.shared.has(id) && pairOf(id) === undefined,
-                },
-                ...Object.keys(pairs).map((name) => ({
-                  name,
-                  priority: 2,
-                  includeDependenciesRecursively: false,
-                  test: (id: string) => pairOf(id) === name,
-                })),
-                ...Object.keys(screens).map((name) => ({
-                  name,
-                  priority: 1,
-                  includeDependenciesRecursively: false,
-                  test: (id: string) => state.plan.screenOf.get(id) === name,
-                })),
+                planned('shared', 2, (id) => state.plan.shared.has(id) && pairOf(id) === undefined),
+                ...Object.keys(pairs).map((name) => planned(name, 2, (id) => pairOf(id) === name)),
+                ...Object.keys(screens).map((name) => planned(name, 1, (id) => state.plan.screenOf.get(id) === name)),
               ],
             },
           },
