@@ -1,7 +1,6 @@
 import { Fragment, useId, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { useLocale, type Locale } from '@/lib/i18n';
-import { dateTimeOrRaw, dayOrRaw } from '../format';
-import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
+import { dateTimeOrRaw, dayOrRaw, labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import { splitByMatches } from '../model/text-search';
 import type { GroupNode, LabelNode } from '../model/tree-model';
 import type { TreeRow } from '../model/tree-rows';
