@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { LoadingBar } from '@/components/loading-bar';
 import type { WholeCourseData } from '@/course/whole-course';
 import { useReadSoFar } from '@/course/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
@@ -7,6 +6,7 @@ import { isCutShort } from '@/lib/list-end';
 import { failureReason } from '@/lib/retry-policy';
 import { wholeCourseCatalogs } from './strings';
 import type { WholeCourse } from './use-whole-course';
+import './loading-bar.css';
 
 /** A whole-course load as the screen shows it. */
 export interface ShownLoad {
@@ -92,6 +92,15 @@ export function WholeCourseLoadBar({ whole, shown, onShowPages, extra = null }: 
           )}
         </span>
       </div>
+    </div>
+  );
+}
+
+/** A bar for work of unknown length: no aria-valuenow, so it is read as indeterminate; its words say what is done. */
+function LoadingBar({ label, valueText }: { label: string; valueText: string }) {
+  return (
+    <div className="loading-bar" role="progressbar" aria-label={label} aria-valuetext={valueText}>
+      <span className="loading-bar-fill" />
     </div>
   );
 }
