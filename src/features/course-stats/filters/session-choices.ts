@@ -1,8 +1,10 @@
 import type { CourseSession } from '@contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { parseIdInput, readNameOrId, type IdProblem } from '@/course/id-input';
-import type { CourseSessionLists } from '@/course/course-queries';
+import { courseQueries, type CourseSessionLists } from '@/course/course-queries';
 
 /** A session the Session field offers, by name: what it reads of the course's sessions. */
 export type SessionChoice = Pick<CourseSession, 'id' | 'name' | 'started_at' | 'finished_at' | 'infinitely'>;
@@ -102,4 +104,18 @@ export function readSession(input: SessionInput, sessions: SessionList): Session
       return only ? { ok: true, id: only.id } : { ok: false, problem: 'unknown_name' };
     }
   }
+}
+
+/**
+ * The course's sessions for the Session filter, read once `enabled` (after the first rows: the filter can wait for
+ * them, the rows should not wait for it). Where the LMS lists none (the endpoint fails, or answers two empty lists),
+ * 'unlisted': the filter then takes an ID only. With what the lists' parse left out, once they are read.
+ */
+export function useSessionList(courseId: number, enabled: boolean) {
+  const { data, isError } = useQuery({ ...courseQueries.sessions(courseId), enabled });
+  const sessions = useMemo((): SessionList => {
+    if (data) return choicesFromList(data);
+    return isError ? 'unlisted' : undefined;
+  }, [data, isError]);
+  return { sessions, report: data?.report };
 }

@@ -12,7 +12,7 @@ import { CorrectionsNotice, CourseFilters, OpenCourseForm } from '../filters/cou
 
 import { fieldCatalogs } from '../fields/strings';
 import { filterCatalogs } from '../filters/strings';
-import { useSessionList } from '../filters/use-session-list';
+import { useSessionList } from '../filters/session-choices';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
 import { courseStatsHref, hasFilters, type CourseStatsSearch } from '../params/course-stats-search';
 import { useLearnerHref } from '../learner/learner-link';
