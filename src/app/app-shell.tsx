@@ -20,10 +20,7 @@ import './app-shell.css';
 const loadSignOutDialog = loadChunkOnce(() => import('./screens/device'), { attempts: 1 });
 const SignOutDialog = lazyReady(loadSignOutDialog, (module) => module.SignOutQuestion);
 
-/**
- * Signs out at once when this device keeps nothing about the user's courses; otherwise asks first, offering to
- * forget this device (see SignOutDialog).
- */
+/** Signs out at once when this device keeps nothing of the user's courses; otherwise asks first (see SignOutDialog). */
 function SignOutButton() {
   const queryClient = useQueryClient();
   const texts = useCatalog(appCatalogs);

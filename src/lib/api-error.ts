@@ -91,10 +91,7 @@ export function errorForStatus(status: number, message: string | null, retryAfte
   return { kind: 'bad_request', status, message };
 }
 
-/**
- * A failed trade of API keys for a token, by the exchange's own code (contract/oauth.ts). Its message is the code
- * alone: the secret, and whatever the server said, stay out of it.
- */
+/** A failed key-for-token trade, by the exchange's code (contract/oauth.ts), which alone is its message: no secret. */
 export class TokenExchangeFailure extends Error {
   constructor(
     readonly code: TokenExchangeErrorCode,

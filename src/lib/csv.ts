@@ -87,10 +87,7 @@ export function localTimeZone(): string {
   return dateTimeFormat(undefined, {}).resolvedOptions().timeZone;
 }
 
-/**
- * A date and time as `YYYY-MM-DD HH:MM` in the user's time zone (or `timeZone`), which Excel and LibreOffice read as
- * a date in any region; null for no value or one that is not a date.
- */
+/** `YYYY-MM-DD HH:MM` in the user's (or `timeZone`'s) time, which spreadsheets read as a date anywhere; else null. */
 export function csvDateTime(iso: string | null | undefined, timeZone?: string): string | null {
   const time = parseTimestamp(iso);
   if (time === null) return null;

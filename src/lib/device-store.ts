@@ -36,10 +36,7 @@ function hasIndexedDb(): boolean {
   }
 }
 
-/**
- * The store named `storeName` in its own database `dbName` (idb-keyval creates one object store per database). The
- * database is opened on first use, not here.
- */
+/** The store `storeName` in a database `dbName` of its own (idb-keyval: one store a database), opened on first use. */
 export function openDeviceStore(
   dbName: string,
   storeName: string,

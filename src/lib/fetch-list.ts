@@ -80,10 +80,7 @@ export async function fetchCourseStats(
   return (await fetchList(ENDPOINTS.courseStats, params, options)).list;
 }
 
-/**
- * One page of the LMS's course list, beyond the API description (docs/api.md): each course parsed on its own, and
- * the list's size from the `Total` header when the LMS sends a usable one, else null.
- */
+/** A page of the LMS's course list (beyond docs/api.md), each course parsed alone; `total` from a usable `Total`. */
 export async function fetchCourses(
   params: CoursesParamsInput,
   options: RequestOptions = {},

@@ -69,10 +69,7 @@ const RELATIVE_STEPS: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; seconds
   { unit: 'year', seconds: 365 * 86_400, upTo: Number.POSITIVE_INFINITY },
 ];
 
-/**
- * "3 days ago", "yesterday", "in 2 hours", relative to `now` (ms since the epoch). Under 45 seconds either way is
- * "now". NO_VALUE for an unreadable value.
- */
+/** "3 days ago", "yesterday", "in 2 hours" from `now` (epoch ms); under 45 s is "now"; NO_VALUE if unreadable. */
 export function formatRelativeTime(iso: string | null | undefined, now: number, locale?: string): string {
   const time = parseTimestamp(iso);
   if (time === null || !Number.isFinite(now)) return NO_VALUE;
@@ -127,10 +124,7 @@ export function formatPercent(value: number | null | undefined, locale?: string)
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
 
-/**
- * A number written the locale's way ("1,234" / "1 234"), with at most one decimal unless `options` say otherwise;
- * NO_VALUE for no value.
- */
+/** A number the locale's way ("1,234" / "1 234"), one decimal at most unless `options` say so; NO_VALUE for none. */
 export function formatNumber(
   value: number | null | undefined,
   locale?: string,

@@ -8,10 +8,7 @@ import { isApiError } from './api-error';
 
 /** No wait is shorter: an upstream that says `Retry-After: 0` (or nothing readable) is not asked again at once. */
 export const MIN_WAIT_MS = 1_000;
-/**
- * No wait is longer: a longer Retry-After is waited this long and asked again (the answer then says how much
- * longer), so the screen never sits for an hour on one header.
- */
+/** No wait is longer: a longer Retry-After is waited this long, then asked again, so no screen sits an hour on it. */
 export const MAX_WAIT_MS = 60_000;
 /** A lost connection, a timeout or a 5xx is tried again this many times. */
 export const MAX_TRANSIENT_RETRIES = 3;
@@ -26,10 +23,7 @@ export function clampWait(ms: number): number {
   return Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, Math.round(ms)));
 }
 
-/**
- * Exponential backoff with equal jitter (half fixed, half random), `retry` counting from 0; clamped to
- * [MIN_WAIT_MS, MAX_WAIT_MS], so a third retry always waits longer than the first.
- */
+/** Exponential backoff, equal jitter, `retry` from 0, in [MIN_WAIT_MS, MAX_WAIT_MS]: a third retry outwaits a first. */
 export function backoffMs(retry: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF_CEILING_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, retry));
   return clampWait(ceiling / 2 + random() * (ceiling / 2));

@@ -39,10 +39,7 @@ export const HOME: RouteName = 'courses';
 
 const partsOf = (path: string) => path.split('/').filter((part) => part !== '');
 
-/**
- * The parameters of `pathname` when it is an address of the pattern `path` (a trailing slash is the same address;
- * `*` takes any), else null.
- */
+/** The parameters of `pathname` if it matches `path` (a trailing slash is the same address, `*` any), else null. */
 export function matchPath(path: string, pathname: string): Record<string, string> | null {
   if (path === '*') return {};
   const wanted = partsOf(path);
@@ -57,10 +54,7 @@ export function matchPath(path: string, pathname: string): Record<string, string
   return params;
 }
 
-/**
- * The route of `pathname` and its parameters, as the router matches it (`/` is HOME's); null for an address that
- * is none of them.
- */
+/** The route `pathname` matches (`/` is HOME's) and its parameters; null for an address that is none of them. */
 export function matchRoute(pathname: string): { name: RouteName; params: Record<string, string> } | null {
   if (partsOf(pathname).length === 0) return { name: HOME, params: {} };
   for (const name of ROUTE_NAMES) {

@@ -64,10 +64,7 @@ export function removeStored(key: string, kind: StorageArea = 'local'): void {
   }
 }
 
-/**
- * Calls `listener` when another tab changes the value under `key`, or clears the storage, which may have taken it.
- * Returns the function that stops listening.
- */
+/** Calls `listener` when another tab changes or clears the value under `key`; returns what stops listening. */
 export function onStoredElsewhere(key: string, listener: () => void): () => void {
   const fullKey = storageKey(key);
   const onStorage = (event: StorageEvent) => {

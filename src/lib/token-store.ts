@@ -30,10 +30,7 @@ export function getToken(): string | null {
   return readText(KEY, 'session') ?? readText(KEY, 'local') ?? memoryToken;
 }
 
-/**
- * Stores the token, with its expiry when known (epoch ms; a pasted token has none), in sessionStorage, or in
- * localStorage when the user asked to be remembered.
- */
+/** Stores the token (with its expiry in epoch ms, when known) in sessionStorage, or localStorage when remembered. */
 export function setToken(token: string, remember: boolean, expiresAt: number | null = null): void {
   clearStorages();
   const area = remember ? 'local' : 'session';

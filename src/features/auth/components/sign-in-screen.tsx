@@ -16,10 +16,7 @@ import './sign-in.css';
 const WAYS_IN = ['token', 'keys'] as const;
 type WayIn = (typeof WAYS_IN)[number];
 
-/**
- * Shown in place of any route while there is no token; the URL is left alone, so once the token is stored the
- * app renders the page the user asked for, search parameters and all.
- */
+/** Stands in for any route while there is no token; the URL is kept, so the page asked for renders after sign-in. */
 export function SignInScreen() {
   const texts = useCatalog(authCatalogs);
   const { brand } = useCatalog(sharedCatalogs);

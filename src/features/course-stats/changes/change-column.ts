@@ -19,10 +19,7 @@ export function changeSorts(diff: SnapshotDiff): ComputedSorts {
   return { change: { value: (stat) => sortValue(diff, stat), text: false } };
 }
 
-/**
- * The Change column: each row's progress change in percentage points ("+15", "−5", "0"), "New" for a row the
- * snapshot did not have. In a CSV the points are a number and the header names the unit.
- */
+/** The Change column: progress change in points ("+15", "−5", "0"), "New" for a new row; CSV: a number. */
 export function changeColumn(
   diff: SnapshotDiff,
   words: FieldTexts,

@@ -146,10 +146,7 @@ export function scopeKey({ origin, courseId, sessionId }: SnapshotScope): string
   return `${origin}|${courseId}|${sessionId ?? 'all'}`;
 }
 
-/**
- * A snapshot read back from storage, checked: a record written by an older version, or damaged, is dropped rather
- * than compared.
- */
+/** A snapshot read back from storage, checked: one written by an older version, or damaged, is dropped. */
 export function asSnapshot(value: unknown): Snapshot | null {
   const parsed = snapshotSchema.safeParse(value);
   if (!parsed.success) return null;

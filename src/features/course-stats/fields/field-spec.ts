@@ -125,10 +125,7 @@ export const textField = <Id extends KeysOf<string>>(
   details: wire(id),
 });
 
-/**
- * A wire field that is a number: shown in `format` (in the table and the details alike), right-aligned, exported
- * as the API sends it, sorted as a number.
- */
+/** A number field: shown in `format` (table and details), right-aligned, exported as sent, sorted as a number. */
 export const numberField = <Id extends KeysOf<number | null>>(
   id: Id,
   kind: ColumnKind,

@@ -1,10 +1,7 @@
 import { formatNumber } from '@/lib/format';
 import { plural as pluralOf } from '@/lib/i18n';
 
-/**
- * Counting words for the sentences of every slice's catalog. Numbers inside sentences are written the language's
- * way ("10,000" / "10 000"), whatever the browser's locale.
- */
+/** Counting words for every catalog's sentences, numbers written the language's way ("10,000" / "10 000"). */
 export const enWords = {
   number: (value: number) => formatNumber(value, 'en'),
   plural: (count: number, one: string, many: string) => pluralOf('en', count, { one: `# ${one}`, other: `# ${many}` }),

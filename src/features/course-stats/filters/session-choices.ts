@@ -77,10 +77,7 @@ export type SessionProblem = IdProblem | 'unknown_name';
 
 export type SessionReading = { ok: true; id: number | null } | { ok: false; problem: SessionProblem };
 
-/**
- * The session the field names. Text typed is an ID (listed or not), or the name of one listed session (case and
- * accents ignored); where the LMS lists none, only an ID.
- */
+/** The session the field names: an ID (listed or not), or one listed session's name (case and accents aside). */
 export function readSession(input: SessionInput, sessions: SessionList): SessionReading {
   if (input.typed === null) return { ok: true, id: input.chosen };
   if (sessions === 'unlisted') {

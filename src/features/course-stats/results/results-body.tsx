@@ -243,10 +243,7 @@ interface ViewTabsProps {
   tabId: (view: ResultsView) => string;
 }
 
-/**
- * The WAI-ARIA tabs pattern with automatic activation: one tab stop, arrow keys (and Home, End) move between the
- * tabs and show their panel.
- */
+/** WAI-ARIA tabs, automatic activation: one tab stop; arrows, Home and End move between tabs and show their panel. */
 function ViewTabs({ view, onChange, tabId }: ViewTabsProps) {
   const texts = useCatalog(resultsCatalogs);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

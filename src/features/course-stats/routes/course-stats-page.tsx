@@ -58,10 +58,7 @@ function courseSwitchHref(courseId: number, search: CourseStatsSearch): string {
   return courseStatsHref(courseId, { userId, view, perPage, sort });
 }
 
-/**
- * Route `/courses/:courseId/stats`. An invalid course id never reaches the API: the page says why, and offers the
- * form.
- */
+/** Route `/courses/:courseId/stats`. An invalid course id never reaches the API: the page says why, offers the form. */
 export function CourseStatsPage({ renderCourseSwitcher }: { renderCourseSwitcher?: RenderCourseSwitcher }) {
   const texts = useCatalog(routeCatalogs);
   const filterTexts = useCatalog(filterCatalogs);

@@ -14,10 +14,7 @@ export function modeOf(search: CourseStatsSearch): Mode {
   return search.all ? 'whole' : 'paged';
 }
 
-/**
- * The rows of one course for the search: its page (and the next one, read early), or the whole course. The learner
- * view reads its own.
- */
+/** A course's rows: its page (and the next, read early), or the whole course; the learner view reads its own. */
 export function useCourseRows(courseId: number, search: CourseStatsSearch, mode: Mode) {
   const listParams = courseStatsParams(courseId, search);
   const listQuery = useQuery({

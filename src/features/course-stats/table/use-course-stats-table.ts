@@ -22,10 +22,7 @@ import { markSortStart } from './use-sort-timing';
 
 let nextStatId = 0;
 
-/**
- * A row's id names its item, whatever its place: kept through sorts and as pages come in, and unique (a learner
- * sent twice is two items).
- */
+/** A row's id names its item: kept through sorts and new pages, and unique (a learner sent twice is two items). */
 const statRowId = oncePerObject<CourseStat, string>(() => String(nextStatId++));
 
 const COLUMN_PINNING: ColumnPinningState = { left: ['username'] };

@@ -141,10 +141,7 @@ export function deleteView(id: string): SavedViewsResult {
   return store(views.filter((view) => view.id !== id));
 }
 
-/**
- * Puts a deleted view back where it was (Undo). Refused when a view of its course has taken its name meanwhile, or
- * when it is there already.
- */
+/** Undo of a delete: puts the view back where it was, unless it is there already or another view took its name. */
 export function restoreView(view: SavedView, index: number): SavedViewsResult {
   const views = readSavedViews();
   if (views.some((other) => other.id === view.id)) return { status: 'ok', views };

@@ -103,10 +103,9 @@ const NOTIFY_EVERY_MS = 120;
 
 /**
  * One learner searched for in every listed course: the list read page by page, then course_stats asked with the
- * learner's id for each course, most recently active first, six at a time and within the server's limit, each
- * list read by the page reader (lib/page-reader.ts) with its bounds and its one retry policy. A
- * cancel keeps what was found; a resume asks only the courses not answered yet (and those that failed in a
- * way that may pass). Framework-free: the screen subscribes to its state.
+ * learner's id for each course, most recently active first, six at a time and within the server's limit, each list
+ * read by the page reader with its bounds and retry policy. A cancel keeps what was found; a resume asks only the
+ * courses not answered yet (and those that failed in a way that may pass). The screen subscribes to its state.
  */
 export function createLearnerSearch(deps: LearnerSearchDeps) {
   let state: LearnerSearchState = IDLE_STATE;
@@ -276,8 +275,7 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
       );
       return null;
     } catch (error) {
-      if (signal.aborted) return { error };
-      if (isTokenRejected(error)) return { error };
+      if (signal.aborted || isTokenRejected(error)) return { error };
       answered.add(course.id);
       const entry: FailedCourse = { course: named(course), failure: failureReason(error) };
       update({ failed: [...state.failed, entry], checked: answered.size }, true);

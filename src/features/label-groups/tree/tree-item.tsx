@@ -141,10 +141,7 @@ function groupMeta(node: GroupNode, texts: LabelGroupsTexts, locale: Locale) {
   );
 }
 
-/**
- * The text with the matches of `query` (the folded filter query; '' matches nothing) in <mark>. Always text nodes:
- * markup in the data is shown, never interpreted.
- */
+/** The text with the matches of the folded `query` in <mark>, as text nodes: markup in the data is shown, not run. */
 function HighlightedText({ text, query }: { text: string; query: string }) {
   if (query === '') return text;
   return splitByMatches(text, query).map((segment, index) =>
