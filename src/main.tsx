@@ -15,9 +15,8 @@ if (!root) throw new Error('index.html lacks #root');
 const queryClient = createAppQueryClient();
 
 /**
- * Signed in, the first render waits for the code behind the sign-in and the code of the screen at this address;
- * startSignedIn also asks for the data the screen opens with, which the first render does not wait for. The
- * sign-in screen needs none of it: its code is all in this bundle.
+ * Signed in, the first render waits for the code behind the sign-in and the screen's code; startSignedIn also asks for
+ * the data the screen opens with, which it does not wait for. The sign-in screen's code is all in this bundle.
  */
 function signedInStartUp(): Promise<void> {
   if (getToken() === null) return Promise.resolve();

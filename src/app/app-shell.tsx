@@ -64,9 +64,8 @@ function SignOutButton() {
 }
 
 /**
- * The header's tools. Wide screens show them in the header; phones (see app-shell.css) show only a disclosure
- * button, named `label`, whose panel opens under the header. Escape or a click elsewhere closes it, and Escape gives
- * focus back.
+ * The header's tools: in the header on wide screens; on phones (app-shell.css) behind a disclosure button named
+ * `label`, its panel under the header. Escape or a click elsewhere closes it, and Escape gives focus back.
  */
 function ShellMenu({ label, children }: { label: string; children: ReactNode }) {
   const { open, panelId, containerProps, buttonProps } = useDisclosure();

@@ -14,9 +14,8 @@ const DELIMITER_KEY = 'csv-delimiter';
 const delimiterSchema = z.enum([',', ';']);
 
 /**
- * The delimiter chosen last in this browser (every export uses the same), else a guess: Excel splits CSV on the list
- * separator of the system's region, which is a semicolon where the decimal mark is a comma (most of Europe, Russia),
- * so the guess follows the browser's number format.
+ * The delimiter chosen last in this browser, else a guess: Excel splits CSV on the region's list separator, a semicolon
+ * where the decimal mark is a comma (most of Europe, Russia), so the guess follows the browser's number format.
  */
 export function preferredDelimiter(): CsvDelimiter {
   const chosen = readStored(DELIMITER_KEY, delimiterSchema);
@@ -57,9 +56,8 @@ export function formatCsvNumber(value: number, delimiter: CsvDelimiter): string 
 }
 
 /**
- * One cell. Numbers stay numbers, negative ones included: the formula guard is for text, where a leading "-" or
- * "=" is someone's input. Any cell holding a delimiter (either one), a quote, a line break, or space at an end is
- * quoted, quotes doubled.
+ * One cell. Numbers stay numbers, negative ones too: the formula guard is for text, where a leading "-" or "=" is
+ * someone's input. A cell holding either delimiter, a quote, a line break or space at an end is quoted, quotes doubled.
  */
 export function formatCell(cell: CsvCell, delimiter: CsvDelimiter): string {
   if (cell === null || cell === undefined) return '';

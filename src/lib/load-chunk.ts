@@ -1,7 +1,6 @@
 /**
- * Loads a lazily split part of the app, riding out a lost connection: when the browser is offline the load waits
- * for the 'online' event and tries again, and a failure while online is tried once more after a second. Without
- * this, a screen that first needs a chunk while offline would show an error until reloaded.
+ * Loads a lazily split part of the app, riding out a lost connection: offline, it waits for 'online' and tries again;
+ * online, a failure is tried once more after a second. Else a screen first opened offline errs until reloaded.
  */
 export async function loadChunk<T>(load: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

@@ -1,9 +1,8 @@
 import { isApiError } from './api-error';
 
 /**
- * The one retry policy of the app: React Query's defaults, the page reader (every paged list) and the learner
- * search all ask it. Only what can succeed on a second try is tried again: a lost connection, a timeout, a 5xx,
- * and a 429 after its wait.
+ * The app's one retry policy, asked by React Query's defaults, the page reader and the learner search. Only what can
+ * succeed on a second try is tried again: a lost connection, a timeout, a 5xx, and a 429 after its wait.
  */
 
 /** No wait is shorter: an upstream that says `Retry-After: 0` (or nothing readable) is not asked again at once. */
@@ -83,9 +82,8 @@ export type RetryDecision =
     };
 
 /**
- * `attempt` counts the failures of this request so far, from 1. A 429 waits what Retry-After says (already read
- * as whole seconds or a future date by the client), or the backoff where it said nothing usable; every wait is
- * clamped to [MIN_WAIT_MS, MAX_WAIT_MS].
+ * `attempt` counts this request's failures so far, from 1. A 429 waits what Retry-After says (whole seconds or a future
+ * date, read by the client), else the backoff; every wait is clamped to [MIN_WAIT_MS, MAX_WAIT_MS].
  */
 export function retryDecision(error: unknown, attempt: number, random: () => number = Math.random): RetryDecision {
   if (!isApiError(error)) return { retry: false };

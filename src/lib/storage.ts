@@ -92,9 +92,8 @@ export function writeStored(key: string, value: unknown): boolean {
 }
 
 /**
- * What this device remembers about the user's courses beyond one visit, under the keys above. The recent courses and
- * the saved views are shown to whoever opens the app here next; "Remember on this device" lets course snapshots be
- * kept (off unless chosen).
+ * What this device remembers about the user's courses beyond one visit, under the keys above: recent courses and
+ * saved views show to whoever opens the app here next; "Remember on this device" lets snapshots be kept (if chosen).
  */
 export const COURSE_MEMORY_KEYS = {
   recentCourses: 'recent-courses',

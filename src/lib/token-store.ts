@@ -74,9 +74,8 @@ export function isRemembered(): boolean {
 }
 
 /**
- * Calls `listener` when the token changes: here, or in another tab signing out (or in) with "remember", which
- * changes localStorage. Listening starts with the subscription, so evaluating this module (index.html's first
- * script carries a copy) adds no listener to the page.
+ * Calls `listener` when the token changes here, or in another tab signing out (or in) with "remember". Listening starts
+ * with the subscription, so evaluating this module (index.html's first script has a copy) adds no listener to the page.
  */
 export function subscribeToken(listener: Listener): () => void {
   listeners.add(listener);

@@ -39,9 +39,8 @@ export function useAfterPaint(ready = true): boolean {
 const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
 
 /**
- * Calls `then` once the page's first contentful paint is recorded: at once when it is, or when the browser
- * records no paints (no paint timing, or a page that was hidden: paints are not recorded for it), and at the latest
- * after FIRST_PAINT_WAIT_MS. Returns what cancels the wait.
+ * Calls `then` once the first contentful paint is recorded: at once if it is, or if the browser records none (no paint
+ * timing, or a hidden page), and at the latest after FIRST_PAINT_WAIT_MS. Returns what cancels the wait.
  */
 function whenFirstPaintRecorded(then: () => void): () => void {
   const recordsPaints =

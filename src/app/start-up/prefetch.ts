@@ -43,9 +43,8 @@ const PREFETCHES: Record<
     await prefetchForPage(queryClient, courseQueries.stats.list(courseStatsParams(id.value, search)));
   },
   /**
-   * The label tree, from the code behind the sign-in, while the screen's own code is on its way. Nothing waits
-   * for the answer: the first render shows the screen with its loading state, not a blank page held back for a
-   * tree of any size.
+   * The label tree, from the code behind the sign-in, while the screen's code is on its way. Nothing waits for it: the
+   * first render shows the screen loading, not a blank page held back for a tree of any size.
    */
   labelGroups: async (queryClient) => void prefetchForPage(queryClient, courseQueries.labelGroups()),
 };

@@ -35,9 +35,8 @@ function placePanel(panel: HTMLElement, button: HTMLElement): void {
 }
 
 /**
- * A disclosure button with one checkbox per column that can be hidden, named by the column's header, and a
- * button that restores the table's initial columns (`initialState.columnVisibility`). Escape or a click
- * elsewhere closes it.
+ * A disclosure with a checkbox per column that can be hidden, named by its header, and a button back to the
+ * table's initial columns (`initialState.columnVisibility`). Escape or a click elsewhere closes it.
  */
 export function DataTableColumnMenu<TData>({ table, label, resetLabel }: DataTableColumnMenuProps<TData>) {
   const { open, panelId, buttonRef, containerProps, buttonProps } = useDisclosure();

@@ -17,9 +17,8 @@ const exportHeader = <TData>(column: Column<TData, unknown>) =>
   column.columnDef.meta?.exportHeader ?? columnLabel(column);
 
 /**
- * Rows as CSV, as the table shows them: `rows` in their order (the feature's filtered and sorted list), with the
- * table's visible columns in their order, after any leading columns. Headers are each column's meta.exportHeader,
- * else its label; cells its meta.exportValue, else its plain value.
+ * Rows as CSV, as the table shows them: `rows` in their order, the visible columns in theirs, after leading columns.
+ * Headers are meta.exportHeader, else the label; cells meta.exportValue, else the plain value.
  */
 export function tableToCsv<TData>(
   table: Table<TData>,

@@ -184,9 +184,8 @@ interface VirtualRowProps<TData> {
 }
 
 /**
- * One body row. Memoised: scrolling renders the table on every scroll event, and most rendered rows stay the
- * same from one event to the next, so only the rows that come into range render. Its TanStack row object is made
- * for this render and dropped with it.
+ * One body row, memoised: scrolling renders the table on every scroll event, and most rows stay the same between
+ * two, so only those coming into range render. Its TanStack row object is made for this render and dropped with it.
  */
 const VirtualRow = memo(function VirtualRow<TData>({
   table,

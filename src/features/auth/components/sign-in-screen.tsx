@@ -73,9 +73,8 @@ export function SignInScreen() {
 }
 
 /**
- * The ways in, as a tab list (the ARIA tabs pattern, activation follows focus): only the selected tab is in the Tab
- * order, the arrow keys, Home and End move between tabs. Only the selected panel is rendered, so the form that is not
- * shown holds no values and no fields to match by label.
+ * The ways in, as ARIA tabs (activation follows focus): the selected tab alone is in the Tab order; arrows, Home, End
+ * move. Only the selected panel is rendered, so the hidden form holds no values and no fields to match by label.
  */
 function WayInTabs({
   selected,

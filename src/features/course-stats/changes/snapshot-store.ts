@@ -145,9 +145,8 @@ export function deleteAllSnapshots(store?: DeviceStore): Promise<DeviceResult<vo
 }
 
 /**
- * "Forget this device": the snapshots, the overview's figures, the saved views, the recent courses and the choice to
- * remember. What lives in localStorage is cleared even when IndexedDB is not available; the result says whether the
- * snapshots and the figures went too.
+ * "Forget this device": snapshots, the overview's figures, saved views, recent courses and the Remember choice.
+ * localStorage is cleared even without IndexedDB; the result says whether the snapshots and the figures went too.
  */
 export function forgetThisDevice(store?: DeviceStore): Promise<DeviceResult<void>> {
   forgetCourseMemory();

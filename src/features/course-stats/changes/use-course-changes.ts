@@ -61,9 +61,8 @@ const NO_CHANGES: RowsShownChanges = { rowKeys: null, sorts: {} };
 const NO_ENTRY = () => undefined;
 
 /**
- * Snapshots and "what changed" for a whole course: once a load completes, with Remember on, its snapshot is kept
- * and compared with the last one (see course-changes-store); the comparison narrows the table on request and adds
- * the Change column.
+ * Snapshots and "what changed" for a whole course: once a load completes, with Remember on, its snapshot is kept and
+ * compared with the last (see course-changes-store), which narrows the table on request and adds the Change column.
  */
 export function useCourseChanges({ scope, rows, complete, loadId }: CourseChangesInput): CourseChanges {
   const remember = useRememberOnDevice();

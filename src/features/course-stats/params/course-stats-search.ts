@@ -258,9 +258,8 @@ export function serializeCourseStatsSearch(
 }
 
 /**
- * The search as the address writes it: the URL parameters with their list commas left readable
- * (`sort=progress.desc,username.asc`, `quick=overdue,inactive`). A comma needs no escaping in a query, and
- * URLSearchParams reads `,` and `%2C` alike.
+ * The search as the address writes it, list commas left readable (`sort=progress.desc,username.asc`): a comma needs
+ * no escaping in a query, and URLSearchParams reads `,` and `%2C` alike.
  */
 export function readableQuery(params: URLSearchParams): string {
   return params.toString().replaceAll('%2C', ',');

@@ -19,9 +19,8 @@ export function StatusCell({ stat }: { stat: CourseStat }) {
 }
 
 /**
- * The user's name opens the row's details. Names are data: React renders them as text, never as markup. In the
- * table the email follows on a second line (`withEmail`): the Email column, off by default, costs a laptop's
- * width; the table's CSS hides this line while that column is shown.
+ * The user's name (text, never markup) opens the row's details. In the table the email follows on a second line: the
+ * Email column, off by default, costs a laptop's width; the table's CSS hides this line while that column is shown.
  */
 export function UserCell({ rowId, stat, withEmail = false }: { rowId: string; stat: CourseStat; withEmail?: boolean }) {
   const openDetails = use(RowDetailsContext);

@@ -98,9 +98,8 @@ export function useColumnVisibility(): [VisibilityState, OnChangeFn<VisibilitySt
 }
 
 /**
- * Applies a link's `hide=` to the Columns menu's choice, as if made there. The address then loses the parameter
- * (useCourseStatsSearch writes the address without it), and the corrections notice names unknown columns. Before the
- * paint, so a table on screen never shows the old columns.
+ * Applies a link's `hide=` to the Columns menu's choice, as if made there; the address then loses it, and the
+ * corrections notice names unknown columns. Before the paint, so a table on screen never shows the old columns.
  */
 export function useHiddenColumnsLink(): void {
   const [searchParams] = useSearchParams();

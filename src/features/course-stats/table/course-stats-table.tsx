@@ -21,9 +21,8 @@ const virtualTableChunk = loadChunkOnce(() => import('@/components/data-table/vi
 const CourseStatsVirtualTable = lazyReady(virtualTableChunk, (module) => module.VirtualDataTable<CourseStat>);
 
 /**
- * Asks for the whole-course table's code ahead of its first rows. Without it, the table suspends when they
- * arrive, says "Preparing the table…", and mounts later in one synchronous render (the virtualiser measuring
- * inside it): the longest task of a whole-course load.
+ * Asks for the whole-course table's code ahead of its first rows. Without it, the table suspends when they arrive and
+ * mounts later in one synchronous render (the virtualiser measuring inside it): a whole-course load's longest task.
  */
 export function preloadVirtualTable(): void {
   // A failure here is not the user's: the table's own load tries again, and shows it if it fails.

@@ -19,9 +19,8 @@ const EXPORT_LEADING_COLUMNS: readonly ColumnId[] = ['user_id', 'user_email'];
 type ExportedView = Pick<CourseStatsSearch, 'userId' | 'courseSessionId' | 'quick' | 'q' | 'all' | 'page'>;
 
 /**
- * What the file name says about the rows: the course, then each filter of the view (user, session, quick filters,
- * the search) and the page when it is one page past the first. With the day (see csvFileName) that gives
- * `course-101-overdue-2026-11-25.csv`.
+ * What the file name says about the rows: the course, each filter of the view (user, session, quick filters, search)
+ * and the page past the first; with the day (see csvFileName): `course-101-overdue-2026-11-25.csv`.
  */
 export function exportFileNameParts(courseId: number, view: ExportedView): string[] {
   const parts = [`course-${courseId}`];

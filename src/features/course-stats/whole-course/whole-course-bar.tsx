@@ -19,9 +19,8 @@ export interface ShownLoad {
 export interface WholeCourseLoadBarProps {
   whole: WholeCourse;
   /**
-   * The load as the screen shows it, when it renders the rows deferred: whether it is complete, and what it waits
-   * for, follow the rows on screen, while the counts never fall back below the rows handed over. Absent, the bar
-   * follows the load itself.
+   * The load as shown, where the screen defers the rows: whether it is complete, and what it waits for, follow the rows
+   * on screen; the counts never fall below the rows handed over. Absent, the bar follows the load itself.
    */
   shown?: ShownLoad;
   /** Back to page-by-page browsing; absent where there is none (the learner view). */
@@ -31,9 +30,8 @@ export interface WholeCourseLoadBarProps {
 }
 
 /**
- * Where a whole-course load stands: a progress bar while pages come in, one status line (rows and pages so
- * far, then the total), and what can be done: cancel, resume after the last page read, reload, or go back
- * to pages.
+ * Where a whole-course load stands: a progress bar while pages come in, one status line (rows and pages so far,
+ * then the total), and the ways on: cancel, resume after the last page read, reload, or back to pages.
  */
 export function WholeCourseLoadBar({ whole, shown, onShowPages, extra = null }: WholeCourseLoadBarProps) {
   const texts = useCatalog(wholeCourseCatalogs);
