@@ -1,9 +1,8 @@
 import { elementScroll, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 
 /**
- * How the app's virtualised lists (the whole-course table, the label tree) measure and scroll their region, on
- * TanStack Virtual: without ever forcing a layout inside React's commit, where it lengthens the task that shows
- * the rows (20–40 ms of a whole-course load's longest task).
+ * How the app's virtualised lists (whole-course table, label tree) measure and scroll their region on TanStack Virtual,
+ * never forcing a layout in React's commit, where it lengthens the task that shows the rows (by 20–40 ms).
  */
 
 /** jsdom (and an element not laid out yet) reports no height: assume a screenful so the first rows render. */

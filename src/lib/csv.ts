@@ -45,9 +45,8 @@ export function neutralizeFormula(value: string): string {
 }
 
 /**
- * A number as a spreadsheet reads it: no grouping, a minus sign, and the decimal mark of the regions that use this
- * delimiter. A semicolon is the list separator where the decimal mark is a comma (see preferredDelimiter), so a
- * semicolon file writes 12,5 and a comma file 12.5. Not a number at all (NaN, infinity) is an empty cell.
+ * A number as a spreadsheet reads it: no grouping, a minus sign, and the decimal mark of the regions using this
+ * delimiter (see preferredDelimiter): 12,5 with semicolons, 12.5 with commas. NaN or infinity is empty.
  */
 export function formatCsvNumber(value: number, delimiter: CsvDelimiter): string {
   if (!Number.isFinite(value)) return '';

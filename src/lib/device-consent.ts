@@ -2,9 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { COURSE_MEMORY_KEYS, onStoredElsewhere, readText, writeText } from './storage';
 
 /**
- * "Remember on this device": the one consent for keeping what is read about learners beyond the tab (course
- * snapshots, the account overview's figures), off unless chosen. Shared as React state by every place that shows it
- * and kept in step across tabs through the `storage` event. What taking it back deletes is each store's to say.
+ * "Remember on this device": the one consent for keeping what is read about learners beyond the tab (snapshots, the
+ * overview's figures), off unless chosen; shared state, in step across tabs. Each store says what it deletes.
  */
 export function readRememberOnDevice(): boolean {
   return readText(COURSE_MEMORY_KEYS.rememberOnDevice) === 'true';

@@ -2,9 +2,8 @@ import { isRecord } from './is-record';
 import { clear, createStore, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 
 /**
- * A key-value store in IndexedDB (through idb-keyval) that never throws at its caller. IndexedDB can be missing
- * (an old or locked-down browser, tests), refused (private windows), full, or stuck waiting for another tab; each
- * of these comes back as `unavailable` with the reason, so a screen can say "not available here" and go on.
+ * A key-value store in IndexedDB (idb-keyval) that never throws. IndexedDB can be missing (old browser, tests), refused
+ * (private windows), full or blocked by another tab: each comes back as `unavailable` with its reason.
  */
 export type DeviceStoreReason = 'no-indexeddb' | 'quota' | 'blocked' | 'failed';
 

@@ -25,9 +25,8 @@ import { ApiError, InvalidRequestError } from './api-error';
 import type { RequestOptions } from './api-transport';
 
 /**
- * One request to any endpoint of the contract's table (`ENDPOINTS.x`): its parameters checked by the table's schema
- * (an invalid one throws before anything is sent), its URL written from the table's path and wire names and nothing
- * else, and its items parsed one by one by the table's list spec. The fetchX functions below are the app's calls.
+ * One request to an endpoint of the contract's table (`ENDPOINTS.x`): parameters checked by its schema (an invalid one
+ * throws before sending), the URL from its path and wire names only, items parsed one by one by its list spec.
  */
 async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
   entry: E & { readonly list: ListSpec<S> },

@@ -2,11 +2,10 @@ import { lazy, useState, type ComponentType } from 'react';
 import type { ChunkOnce } from './load-chunk';
 
 /**
- * A component whose code is a chunk of its own (a screen, the whole-course table). Where the chunk is in already
- * when the component mounts (a start-up or a preload asked for it), it renders at once; React.lazy would suspend
- * for a moment even then, paint its fallback first, and mount the real thing later in a render of its own. Where
- * it is not, React.lazy loads it (and the nearest Suspense says so meanwhile). Each mount keeps the way it
- * started, so a component is never swapped for itself.
+ * A component whose code is a chunk of its own (a screen, the whole-course table). Where the chunk is in when it mounts
+ * (a start-up or preload asked for it), it renders at once, where React.lazy would suspend, paint its fallback and
+ * mount later in a render of its own; else React.lazy loads it. Each mount keeps the way it started, so a component is
+ * never swapped for itself.
  */
 export function lazyReady<T, P extends object>(
   chunk: ChunkOnce<T>,

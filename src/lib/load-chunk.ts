@@ -29,10 +29,9 @@ export interface ChunkOnce<T> {
 }
 
 /**
- * loadChunk, started once: every caller gets the same load (a start-up that wants the code early and the screen
- * that renders it). A load that failed in the end is started afresh by the next caller. This is how the app loads
- * any code lazily (with lazyReady for a component). `attempts: 1` fails at once offline, for code whose caller has
- * a way on without it.
+ * loadChunk, started once: every caller (a start-up wanting the code early, the screen rendering it) gets the same
+ * load; one that failed in the end starts afresh for the next. The app's way to load code lazily (lazyReady for a
+ * component). `attempts: 1` fails at once offline, for code its caller can do without.
  */
 export function loadChunkOnce<T>(load: () => Promise<T>, { attempts = 3 }: { attempts?: number } = {}): ChunkOnce<T> {
   const state: { loading: Promise<T> | null; value: { chunk: T } | null } = { loading: null, value: null };

@@ -37,9 +37,8 @@ export function isLasting(reason: FailureReason): boolean {
 }
 
 /**
- * The one mapping from an error to its reason. A lost connection is named as one: a request that got no answer at
- * all, or a gateway's 502 (our server, or one in front of the API, lost its connection to the API); a gateway's 504
- * is a timeout. "The API had a problem" is kept for the API's own errors.
+ * The one mapping from an error to its reason. A lost connection: no answer at all, or a gateway's 502 (it lost the
+ * API); a gateway's 504 is a timeout; "the API had a problem" is for the API's own errors.
  */
 export function failureReason(error: unknown): FailureReason {
   if (!isApiError(error)) return 'unreadable';

@@ -1,9 +1,8 @@
 import type * as z from 'zod/mini';
 
 /**
- * Everything the app keeps in the browser, under one key prefix: preferences in localStorage, the token and the
- * sign-out reason in sessionStorage or localStorage. Storage can be missing, full, disabled or edited by hand: every
- * failure reads as "nothing stored" and a write that fails is dropped (and reported by the return value).
+ * Everything the app keeps in the browser, under one key prefix, in localStorage or sessionStorage. Storage can be
+ * missing, full, disabled or edited: a failed read is "nothing stored", a failed write is dropped (and returned).
  */
 export type StorageArea = 'local' | 'session';
 

@@ -15,10 +15,9 @@ function hasUnsafeCharacter(value: string): boolean {
 }
 
 /**
- * The value as a link target when it is an absolute http(s) URL with a host and no credentials, else null.
- * Refused: other schemes (javascript:, data:, vbscript:, ...), relative and protocol-relative paths, values
- * padded with or holding whitespace or control characters. The scheme's case does not matter ("HTTPS://" is
- * fine); the returned href is the URL parser's normalised form.
+ * The value as a link target when it is an absolute http(s) URL with a host and no credentials, else null: not other
+ * schemes (javascript:, data:, ...), relative or protocol-relative paths, or values padded with or holding whitespace
+ * or control characters. The scheme's case is free; the href is the URL parser's.
  */
 export function safeHttpUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value === '' || hasUnsafeCharacter(value)) return null;

@@ -17,11 +17,10 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChu
 const INLINE_SCRIPT_MAX_GZIP = 6_000;
 
 /**
- * Builds `path` with what it imports into one classic script and writes it into index.html, ahead of the app's
- * scripts and styles, so the page runs it while its document is read: no file of its own to wait for, and no
- * style sheet either (a script after one waits for it). The `<meta name="screen-code">` elements it reads are
- * moved before it. Its imports are copies of the app's modules, sharing no state with them. The server allows it by
- * its hash (server/spa.ts).
+ * Builds `path` and its imports into one classic script and writes it into index.html ahead of the app's scripts and
+ * styles (a script after a style sheet waits for it), so the page runs it as its document is read. The `<meta
+ * name="screen-code">` elements it reads move before it. Its imports are copies, sharing no state with the app's. The
+ * server allows it by its hash (server/spa.ts).
  */
 export function inlineScript(path: string, aliases: Alias[]): Plugin {
   let minify: boolean | 'oxc' | 'terser' | 'esbuild' = 'oxc';
@@ -82,10 +81,9 @@ export interface ScreenPlan {
 }
 
 /**
- * The plan of screenChunks. A module goes to screen S when S's code imports it statically and every lazily
- * loaded part of the app that imports it is S itself or loaded from within S; then wherever it is needed, S
- * is there already. A module several screens import, and nothing else, goes to the shared chunk. Anything else
- * is left to the bundler.
+ * The plan of screenChunks. A module goes to screen S when S imports it statically and every lazily loaded part that
+ * imports it is S or loaded from within S: wherever it is needed, S is there already. What several screens import, and
+ * nothing else, is shared; the rest is the bundler's.
  */
 export function planScreens(
   screens: Record<string, readonly string[]>,

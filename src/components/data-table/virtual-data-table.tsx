@@ -50,10 +50,9 @@ const OVERSCAN = 3;
 const DEFAULT_COLUMN_WIDTH = 9;
 
 /**
- * A table for thousands of rows: only the rows in view (and a few either side) are in the DOM, between two
- * spacer rows that keep the scroll height. It stays a real <table>: the header is a sticky row, pinned columns
- * stay sticky, and aria-rowcount / aria-rowindex tell assistive technology where each rendered row sits. Rows
- * have one fixed height and columns fixed widths, so nothing shifts as rows come and go.
+ * A table for thousands of rows: only the rows in view (and a few either side) are in the DOM, between two spacer rows
+ * that keep the scroll height. A real <table> still: a sticky header row, sticky pinned columns, and aria-rowcount /
+ * aria-rowindex placing each row. Fixed row height and column widths: nothing shifts as rows come and go.
  */
 export function VirtualDataTable<TData>({
   table,

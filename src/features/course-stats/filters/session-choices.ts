@@ -104,9 +104,8 @@ export function readSession(input: SessionInput, sessions: SessionList): Session
 }
 
 /**
- * The course's sessions for the Session filter, read once `enabled` (after the first rows: the filter can wait for
- * them, the rows should not wait for it). Where the LMS lists none (the endpoint fails, or answers two empty lists),
- * 'unlisted': the filter then takes an ID only. With what the lists' parse left out, once they are read.
+ * The course's sessions for the Session filter, read once `enabled` (after the first rows, which must not wait for it).
+ * Where the LMS lists none (an error, or two empty lists), 'unlisted': an ID only. With the lists' parse report.
  */
 export function useSessionList(courseId: number, enabled: boolean) {
   const { data, isError } = useQuery({ ...courseQueries.sessions(courseId), enabled });

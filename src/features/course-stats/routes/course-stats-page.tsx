@@ -49,9 +49,8 @@ export interface CourseSwitcherSlotProps {
 export type RenderCourseSwitcher = (props: CourseSwitcherSlotProps) => ReactNode;
 
 /**
- * Another course, keeping what means the same there: the learner (User ID, and the learner view), the page size
- * and the sort. The session is left out (sessions belong to one course), and so are the page, whole-course mode,
- * the search and the quick filters over the rows loaded: the other course starts at its first page.
+ * Another course, keeping what means the same there: the learner (User ID, learner view), the page size and the sort.
+ * The session (one course's), the page, whole-course mode, the search and quick filters go: it opens at its first page.
  */
 function courseSwitchHref(courseId: number, search: CourseStatsSearch): string {
   const { userId, view, perPage, sort } = search;

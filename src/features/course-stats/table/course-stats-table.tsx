@@ -30,10 +30,9 @@ export function preloadVirtualTable(): void {
 }
 
 /**
- * Marks `box` with where its table's scroll region stands sideways: `data-scrolled` once it has scrolled from the
- * start (the pinned User column then casts a shadow over the cells passing under it) and `data-more-right` while
- * columns lie past its right edge (an edge shadow says so). Checked after every render (a column shown or hidden
- * changes the table's width), on scroll and when the box changes size.
+ * Marks `box` with where its table's scroll region stands sideways: `data-scrolled` once scrolled from the start (the
+ * pinned User column then casts a shadow) and `data-more-right` while columns lie past its right edge. Checked after
+ * every render (columns shown or hidden change the width), on scroll and on resize.
  */
 function useSidewaysOverflow(box: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {

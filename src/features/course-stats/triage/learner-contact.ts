@@ -55,10 +55,9 @@ const MAILTO_PREFIX = 'mailto:?bcc=';
 export type MailtoLink = { href: string } | { href: null; reason: 'none' | 'too_long' };
 
 /**
- * The link for these addresses, or why there is none. Every address is in BCC, so learners do not see each other's,
- * and percent-encoded: none can add a header. The addresses are encoded one by one and the link's length counted as
- * it grows, stopping at the first that makes it too long: the addresses of a whole course are collected again each
- * time rows come in, and 10,000 of them made a link of some 300 KB, on every hand-over, only to be compared with 2,000.
+ * The link for these addresses, or why there is none. Each address is in BCC (learners do not see each other's) and
+ * percent-encoded (none can add a header). The length is counted as addresses are encoded, stopping at the first that
+ * makes it too long: a whole course's 10,000 addresses, collected at every hand-over, made a link of some 300 KB.
  */
 export function mailtoLink(emails: readonly string[], maxLength = MAILTO_MAX_LENGTH): MailtoLink {
   if (emails.length === 0) return { href: null, reason: 'none' };

@@ -135,9 +135,7 @@ export interface ShownRowsToolsProps {
 
 /**
  * What can be done with the rows shown, on one toolbar: copy their addresses, write to them, export them, and the
- * Columns menu (every column but User, and "Reset columns"). A phone
- * wraps the toolbar, and keeps it behind "Filters and tools" (with the quick filters) so the learners still come
- * on the first screen.
+ * Columns menu. A phone wraps it, behind "Filters and tools" (with the quick filters), so the learners come first.
  */
 export function ShownRowsTools({ courseId, table, rows, partial, search, id, hidden }: ShownRowsToolsProps) {
   const texts = useCatalog(triageCatalogs);

@@ -7,9 +7,8 @@ import { withHiddenColumns } from '../params/hidden-columns-param';
 import { courseStatsHref, parseCourseStatsSearch, type CourseStatsSearch } from '../params/course-stats-search';
 
 /**
- * Named views of the statistics page, in this browser's localStorage. A view is a link at heart: the page's path and
- * query (course, filters, mode, search, quick filters, sort; written by the URL serializer), plus the columns
- * hidden, which the URL does not hold. The page number is not part of a view: opening one starts at page 1.
+ * Named views of the statistics page, in localStorage. A view is a link at heart: the page's path and query (written
+ * by the URL serializer), plus the columns hidden, which the URL does not hold. Opening one starts at page 1.
  */
 export const SAVED_VIEWS_LIMIT = 50;
 export const VIEW_NAME_MAX = 100;

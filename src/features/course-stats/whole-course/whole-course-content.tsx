@@ -22,9 +22,8 @@ export interface WholeCourseContentProps {
   results: CourseResults;
   whole: WholeCourse;
   /**
-   * What was on screen before: shown dimmed, inert and hidden from assistive technology (the bar above speaks for
-   * the page) while the first rows are on their way, so that "Load all pages" does not empty the screen for the
-   * time the first page takes. A load that stops before them (cancelled, failed) takes it away.
+   * What was on screen before, dimmed, inert and hidden from assistive technology while the first rows come, so "Load
+   * all pages" does not empty the screen meanwhile. A load that stops first takes it away.
    */
   pageOnScreen?: ReactNode;
 }

@@ -116,9 +116,8 @@ export function nodeForKey(forest: Forest, key: string): TreeNode | null {
 }
 
 /**
- * Builds the forest. A group whose group_id names another group of the list is nested under it (the first group
- * with that id, when ids repeat). A group_id that names no group, the group itself, or closes a cycle leaves the
- * group at the top level with a note, so every group of the list appears exactly once.
+ * Builds the forest: a group is nested under the group its group_id names (the first with that id). A group_id that
+ * names no group, the group itself, or closes a cycle leaves it at the top with a note: every group appears once.
  */
 export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): Forest {
   const groups: GroupNode[] = list.map((group, index) => {
