@@ -30,8 +30,7 @@ function signedInStartUp(): Promise<void> {
 setTimeout(() => {
   void signedInStartUp().then(() =>
     setTimeout(() => {
-      // A transition: React renders the first screen in slices and lets the browser in between, rather than in
-      // one long task.
+      // A transition: React renders the first screen in slices, letting the browser in between, not in one long task.
       startTransition(() => {
         createRoot(root).render(
           <StrictMode>

@@ -12,8 +12,7 @@ type ScreenModule = { Component: ComponentType };
 
 const screenModules = import.meta.glob<ScreenModule>(['./screens/*.tsx', '!./screens/*.test.tsx']);
 
-// Each screen's code is a chunk of its own, loaded on first use, so the sign-in screen loads no table or chart
-// code. One load per screen: the start-up (preloadRoute) and the route's component share it.
+// Each screen's code is a chunk loaded on first use (no table code for sign-in), shared by preloadRoute and the route.
 const SCREENS = ROUTE_NAMES.map((name) => {
   const module = screenModules[`./screens/${screenFileOf(name)}.tsx`];
   if (!module) throw new Error(`No screen module for the route ${name}`);

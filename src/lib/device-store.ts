@@ -41,8 +41,7 @@ export function openDeviceStore(
   storeName: string,
   { timeoutMs = DEFAULT_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ) {
-  // Opened against the IndexedDB of the moment: where that object is replaced (a test's fresh fake, say), the store
-  // opens again there rather than writing on into the old one.
+  // Opened against the IndexedDB of the moment: where that is replaced (a test's fresh fake), the store opens anew.
   let opened: { factory: IDBFactory; store: UseStore } | null = null;
 
   async function run<T>(operation: (use: UseStore) => Promise<T>): Promise<DeviceResult<T>> {

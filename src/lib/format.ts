@@ -1,5 +1,4 @@
-// Display formatting shared by the screens. Every function takes its locale (and time zone where it matters)
-// as an optional argument, so the browser's settings apply in the app and tests can pin them.
+// Display formatting for the screens: each function takes its locale (and time zone) as an optional argument for tests.
 
 /** What a value that cannot be shown is displayed as. */
 export const NO_VALUE = '—';

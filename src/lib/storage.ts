@@ -31,8 +31,7 @@ export function readText(key: string, kind: StorageArea = 'local'): string | nul
     if (!target) return null;
     const legacy = target.getItem(LEGACY_PREFIX + key);
     if (legacy === null) return target.getItem(PREFIX + key);
-    // A user who chose something before the keys were renamed keeps the choice. An old key is removed once read, so
-    // one that is there was written since (by a tab still running an older version): it is the newer value.
+    // A choice made before the keys were renamed is kept; an old key is removed once read, so one still there is newer.
     target.setItem(PREFIX + key, legacy);
     target.removeItem(LEGACY_PREFIX + key);
     return legacy;

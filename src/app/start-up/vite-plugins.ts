@@ -1,9 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { build, type Alias, type Plugin, type Rolldown } from 'vite';
 
-// The build's half of start-up (see README.md here): the page's first script, written into index.html, and the
-// cut of the lazily loaded code into one chunk per screen, named in index.html for that script. Node code, for
-// vite.config.ts: type-checked with the server (tsconfig.node.json) and tested in Node.
+// The build's half of start-up (README.md here): the page's first script, written into index.html, and one chunk per
+// screen, named there for that script. Node code for vite.config.ts, type-checked with the server, tested in Node.
 
 /** The built chunks, for the index.html transform below. */
 function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChunk[] {

@@ -83,11 +83,10 @@ export function VirtualDataTable<TData>({
   );
 
   const items = virtualizer.getVirtualItems();
-  // Rows are keyed by slot, not by row: a row scrolling out hands its elements to the row scrolling in, which
-  // updates their text instead of building new ones. A fast scroll otherwise made and dropped hundreds of
-  // elements a frame, and collecting them stalled whole frames. Consecutive indexes modulo a number at least as
-  // large as the rows rendered never share a slot; the number only grows, so a slightly shorter range keeps the
-  // slots.
+  // Rows are keyed by slot, not by row: a row scrolling out hands its elements to the one scrolling in, which updates
+  // their text; a fast scroll otherwise made and dropped hundreds of elements a frame, and collecting them stalled
+  // frames. Indexes modulo a number at least the rows rendered never share a slot; it only grows, so a shorter range
+  // keeps them.
   const slotCount = useRef(0);
   slotCount.current = Math.max(slotCount.current, items.length);
   const slots = slotCount.current;

@@ -183,8 +183,7 @@ export type LabelGroupsTexts = typeof en;
 
 export const labelGroupsCatalogs: Record<Locale, LabelGroupsTexts> = { en, ru };
 
-// A group's dates are shown in the interface's language and the user's time zone. What the API sent that is not a
-// date is shown as it came, not as a dash: the tree and the details panel let the user see what the data holds.
+// Dates in the interface's language and the user's time zone; what is not a date is shown as it came, not as a dash.
 
 /** "1 Mar 2026" / "1 мар. 2026 г."; the text itself when it is not a date. */
 export function dayOrRaw(locale: Locale, iso: string): string {

@@ -25,8 +25,7 @@ export function SignInScreen() {
   const [remember, setRemember] = useState(false);
   const [signedOutReason] = useState(readSignOutReason);
   const [attempted, setAttempted] = useState(false);
-  // What the server is (demo or proxy) adds a note; the form is usable without it, so it is asked for once the
-  // screen is painted, not alongside the code the first paint needs.
+  // The server's kind (demo or proxy) adds a note the form can do without: asked for once the screen is painted.
   const painted = useAfterPaint();
   const config = useQuery({ ...serverConfigQuery(), enabled: painted });
 

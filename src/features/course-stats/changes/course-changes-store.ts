@@ -91,8 +91,7 @@ export function processLoad(scope: SnapshotScope, rows: readonly CourseStat[], l
   const key = scopeKey(scope);
   const entry = entries.get(key);
   if (entry?.loadId === loadId) return;
-  // Marked at once (so the load is worked out once), shown a task later: the render that handed over the rows
-  // is not made longer by another.
+  // Marked at once (worked out once), shown a task later, so the render that handed over the rows is not longer.
   entries.set(key, { loadId, current: null, phase: { kind: 'working' }, picked: null });
   void (async () => {
     await nextTask();

@@ -35,8 +35,7 @@ const statusText = (stat: CourseStat, words: FieldTexts) => words.statusLabels[c
  */
 const FIELD_LIST = [
   textField('username', fixedColumn, 'user', 13, { isRowHeader: true }),
-  // Off by default: the table shows the email under the name (a laptop has no room for both columns), the CSV
-  // always has its column, and the Columns menu brings it back to sort by.
+  // Off by default: the email shows under the name (a laptop has no room for both), and the CSV always has it.
   textField('user_email', optionalColumn, 'text', 17),
   textField('course_session_name', shownColumn, 'text', 8.5),
   {

@@ -10,8 +10,7 @@ import {
   type SearchCorrection,
 } from './course-stats-search';
 
-// The corrections travel in the history entry's state: after the URL is replaced they can no longer be seen
-// in it, and the notice should still say what was changed.
+// The corrections travel in the history entry's state: once the URL is replaced it no longer shows them.
 const correctionsStateSchema = z.object({ courseStatsCorrections: z.array(searchCorrectionSchema) });
 
 /** How long a navigation asked for may take to render before it counts as overtaken. */
@@ -58,8 +57,7 @@ export function useCourseStatsSearch(): CourseStatsSearchState {
   }, [location.state]);
   const corrections = parsed.corrections.length > 0 ? parsed.corrections : stateCorrections;
 
-  // Navigations render later (in a transition) than they are asked for: a second change made before the first
-  // has rendered (clear the search, then untick a filter) must build on the first, not on the URL on screen.
+  // Navigations render later, in a transition: a second change made before the first rendered must build on the first.
   const pending = useRef<Array<{ search: string; at: number }>>([]);
 
   const update = useCallback(

@@ -31,8 +31,7 @@ export function useCourseRows(courseId: number, search: CourseStatsSearch, mode:
   const listData = listQuery.isPlaceholderData ? undefined : listQuery.data;
   // Whether a page is full counts what the API sent, not what survived parsing.
   const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;
-  // Loading the next page early both makes Next instant and tells whether there is a next page at all. It waits
-  // until the page's first rows are painted: on a slow network it would share the line with what they need.
+  // The next page, read early, makes Next instant and says if there is one; it waits for the first rows' paint.
   const afterFirstRows = useAfterPaint(pageIsFull);
   const nextPageQuery = useQuery({
     ...courseQueries.stats.list({ ...listParams, page: search.page + 1 }),

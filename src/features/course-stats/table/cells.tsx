@@ -49,9 +49,8 @@ export function DeadlineCell({ stat }: { stat: CourseStat }) {
   const now = useNow();
   if (stat.deadline === null) return <span className="muted">{texts.noDeadline}</span>;
   if (parseTimestamp(stat.deadline) === null) return <>{NO_VALUE}</>;
-  // No wrapping element: the cell holds the time and the badge, and the whole-course table makes one of these
-  // for every row scrolled into view. The date alone keeps the column narrow; the time is in its tip and the
-  // details.
+  // No wrapping element: the whole-course table makes one per row in view. The date keeps the column narrow; the time
+  // is in its tip and the details.
   return (
     <>
       <time dateTime={stat.deadline} title={texts.dateTime(stat.deadline)}>

@@ -23,8 +23,7 @@ export function useFilterQuery(): [text: string, setText: (next: string) => void
 
   let current = state;
   if (state.seenUrl !== urlQuery) {
-    // Either one of our own writes arriving (keep what the user typed since), or a navigation such as back or a
-    // link, which wins over the box.
+    // Our own write arriving (keep what was typed since), or a navigation (back, a link), which wins over the box.
     const arrived = state.pending.indexOf(urlQuery);
     current =
       arrived >= 0

@@ -1,7 +1,6 @@
-// The label groups tree as plain data: the forest built from the API list. tree-filter.ts narrows it to a query and
-// tree-rows.ts lays it out as the rows the keyboard walks. No React here, so all of it is tested directly.
-// Nodes do not change after buildForest, except that a group makes its label nodes when they are first read, and
-// foldLabel() caches folded texts on them.
+// The label groups tree as plain data: the forest built from the API list, narrowed by tree-filter.ts and laid out as
+// rows by tree-rows.ts; no React, so all of it is tested directly. Nodes do not change after buildForest, but for label
+// nodes made on first read and folded texts cached by foldLabel().
 
 import type { LabelEntry, LabelGroup } from '@contract';
 import { foldText } from '@/lib/fold-text';

@@ -112,8 +112,7 @@ export function LabelTree({
   const focusRow = (index: number) => {
     const row = rows[index];
     if (!row) return;
-    // Scroll first, then focus without letting the browser scroll again; a row outside the rendered window is
-    // focused after the re-render that brings it in.
+    // Scroll, then focus without a second scroll; a row outside the window is focused once a re-render brings it in.
     if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
     const element = elementFor(row.key);
     if (element) focusElement(element);
