@@ -1,12 +1,10 @@
 /**
- * The app's addresses, in one list. The router (app/router.tsx) makes a route of each, with the screen module of
- * the same name (app/screens/<name>.tsx) and the page title of the same name; the build (vite.config.ts) cuts each
- * screen's code into a chunk of its own and names its files for the page's first script
- * (app/start-up/screen-preload.ts), which preloads them; at start-up the data a route names in `prefetch` is asked
- * for beside the screen's code (app/start-up/prefetch.ts). Links are written with `pathTo`.
+ * The app's addresses, in one list. The router (app/router.tsx) makes a route of each, with the screen module
+ * (app/screens/<name>.tsx) and title of the same name; the build (vite.config.ts) cuts each screen's code into a chunk
+ * named for the page's first script (app/start-up/screen-preload.ts), which preloads it; at start-up the data a route
+ * names in `prefetch` is asked for beside its code (app/start-up/prefetch.ts). Links are written with `pathTo`.
  *
- * Plain values and functions with no imports: vite.config.ts imports this module as it is, and the page's first
- * script carries a copy of it.
+ * Plain values and functions, no imports: vite.config.ts imports it as it is, and the first script carries a copy.
  */
 /** The data a screen can have asked for at start-up, while its code is on its way (app/start-up/prefetch.ts). */
 export type Prefetch = 'courseStatsRows' | 'labelGroups';

@@ -7,14 +7,12 @@ import { useEffect, useState } from 'react';
 export const FIRST_PAINT_WAIT_MS = 250;
 
 /**
- * False until the browser has painted a frame after `ready` first held; true from then on. For requests that can
- * wait until what is ready is on screen: made earlier, on a slow network they share the line with the code and
- * data the first screen needs, and hold its paint back. A requestAnimationFrame callback runs just before a
- * paint; a task it posts runs after it.
+ * False until the browser has painted a frame after `ready` first held; true from then on. For requests that can wait
+ * until what is ready is on screen: made earlier, on a slow network they share the line with what the first screen
+ * needs and hold its paint back. (A requestAnimationFrame callback runs just before a paint; a task it posts, after.)
  *
- * On a page's first screen it also waits for the browser to record that paint (the paint entry): the frame is
- * shown a little after the task runs, and a request started in between counts, for the page's load timeline, as
- * one its first paint waited for.
+ * On a page's first screen it also waits for the browser to record that paint: the frame shows a little after the task
+ * runs, and a request started in between counts in the load timeline as one the first paint waited for.
  */
 export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);

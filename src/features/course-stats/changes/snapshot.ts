@@ -14,11 +14,9 @@ import { safeHttpUrl } from '@/lib/url-safety';
 import { effectiveProgress } from '@/course/course-stat-status';
 
 /**
- * What "Changes since the last visit" keeps of a whole course: per row, only what the comparison reads, column by
- * column in typed arrays (see packed-numbers). No names or email addresses are kept.
- *
- * A row is one learner in one course session, identified by (user_id, course_session_id), the API's own grain: a
- * learner in two sessions is two rows. See diff.ts for how rows are counted as learners.
+ * What "Changes since the last visit" keeps of a whole course: per row only what the comparison reads, column by column
+ * in typed arrays (see packed-numbers); no names or email addresses. A row is one learner in one course session
+ * (user_id, course_session_id), the API's grain; diff.ts says how rows count as learners.
  */
 
 /** Which course and which session filter a snapshot is of: a filtered load is compared only with the same filter. */

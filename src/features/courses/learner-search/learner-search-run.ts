@@ -102,10 +102,9 @@ export const IDLE_STATE: LearnerSearchState = {
 const NOTIFY_EVERY_MS = 120;
 
 /**
- * One learner searched for in every listed course: the list read page by page, then course_stats asked with the
- * learner's id for each course, most recently active first, six at a time and within the server's limit, each list
- * read by the page reader with its bounds and retry policy. A cancel keeps what was found; a resume asks only the
- * courses not answered yet (and those that failed in a way that may pass). The screen subscribes to its state.
+ * One learner searched for in every listed course: the list read page by page, then each course's course_stats asked
+ * for the learner, most recently active first, six at a time within the server's limit, by the page reader. A cancel
+ * keeps what was found; a resume asks only courses not answered (or failed in a way that may pass).
  */
 export function createLearnerSearch(deps: LearnerSearchDeps) {
   let state: LearnerSearchState = IDLE_STATE;

@@ -16,9 +16,8 @@ import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from
 import { TreeItem, type ItemState } from './tree-item';
 
 /**
- * Up to this many visible rows the tree renders as real nested DOM: each group's children are treeitems inside its
- * role="group", which the group's treeitem owns. Above it, only the rows in view are rendered, flat, and aria-level / aria-setsize / aria-posinset
- * carry the structure. Small trees (and the jsdom tests, where nothing has a size) thus get the full DOM.
+ * Up to this many visible rows the tree is real nested DOM (each group's children are treeitems in its role="group").
+ * Above it only the rows in view render, flat, aria-level / -setsize / -posinset carrying the structure.
  */
 export const VIRTUALIZE_ABOVE = 200;
 /** Row height in the virtualised tree, in px; .lg-row-virtual in label-groups.css uses the same value. */
