@@ -111,10 +111,7 @@ function fileNamePart(text: string): string {
 
 const MAX_FILE_NAME_PARTS_LENGTH = 120;
 
-/**
- * `course-101-overdue-2026-11-25.csv`: the parts that say what the file holds, then the day in the user's time zone.
- * Parts are made safe for any file system; an overly long name is cut before the day.
- */
+/** `course-101-overdue-2026-11-25.csv`: the parts, safe for any file system (cut if too long), then the user's day. */
 export function csvFileName(parts: readonly string[], now: Date = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

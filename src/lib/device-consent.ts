@@ -26,10 +26,7 @@ export function subscribeRememberOnDevice(listener: () => void): () => void {
   };
 }
 
-/**
- * Sets the choice for this browser. Returns whether it was stored: when localStorage is blocked the choice cannot
- * outlive the tab, and nothing should pretend it does (it applies to this visit either way).
- */
+/** Sets the choice here; returns whether it was stored: with localStorage blocked it lasts this visit only. */
 export function setRememberOnDevice(remember: boolean): boolean {
   const stored = writeText(COURSE_MEMORY_KEYS.rememberOnDevice, String(remember));
   rememberOnDeviceChanged();

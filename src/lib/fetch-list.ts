@@ -44,10 +44,7 @@ async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
   return { list, total: entry.counted ? parseTotal(body.headers.get('Total')) : null };
 }
 
-/**
- * The URL of a request, the one place a query string is written: the endpoint's parameters and nothing else, under
- * their wire names, in the table's order. Throws for invalid values, before anything is sent.
- */
+/** A request's URL, the one place a query string is written: its parameters by wire name; throws if invalid. */
 function requestPath(entry: Endpoint, input: unknown): string {
   const parsed = appParamsSchema(entry).safeParse(input, { reportInput: true });
   if (!parsed.success) throw new InvalidRequestError(describeInvalid(entry, parsed.error.issues[0]));

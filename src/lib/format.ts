@@ -8,10 +8,7 @@ export interface FormatLocaleOptions {
   timeZone?: string | undefined;
 }
 
-/**
- * Intl formatters are costly to build (locale data lookup) and cheap to reuse; a virtualised table formats
- * dozens of cells per frame while scrolling, so each formatter is built once per locale and options.
- */
+/** Intl formatters are costly to build and a scrolling table formats cells every frame: one per locale and options. */
 function memoize<O extends object, F>(build: (locale: string | undefined, options: O) => F) {
   const cache = new Map<string, F>();
   return (locale: string | undefined, options: O): F => {

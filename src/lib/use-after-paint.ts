@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/**
- * How long to wait for the browser to record the page's first contentful paint once a frame has gone by. It
- * normally comes within a few milliseconds of the frame; this bounds the wait where it never comes.
- */
+/** How long a recorded first contentful paint is waited for after a frame (it normally takes a few ms). */
 export const FIRST_PAINT_WAIT_MS = 250;
 
 /**

@@ -12,10 +12,7 @@ import { getToken } from '@/lib/token-store';
  * checks the size). The server allows it by its hash (server/spa.ts).
  */
 
-/**
- * The files to preload for `pathname`: those of every screen whose routes take it, each file once, from the meta
- * elements' `data-routes` (space-separated) and `content`.
- */
+/** The files to preload for `pathname`, each once: those of every screen whose meta `data-routes` take it. */
 export function filesFor(screens: ReadonlyArray<{ routes: string; files: string }>, pathname: string): string[] {
   const files = screens
     .filter(({ routes }) => routes.split(' ').some((route) => route !== '' && matchPath(route, pathname) !== null))

@@ -16,10 +16,7 @@ export interface CellLayout {
   isRowHeader: boolean;
 }
 
-/**
- * `pinning` is the table's pinning state where the caller holds it (to work the layouts out again when it changes);
- * the column reads the same state otherwise.
- */
+/** The table's pinning state where the caller holds it, to work layouts out again when it changes. */
 export function cellLayout<TData>(column: Column<TData, unknown>, pinning?: ColumnPinningState): CellLayout {
   const pinned = !pinning
     ? column.getIsPinned()

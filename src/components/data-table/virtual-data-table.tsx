@@ -41,10 +41,7 @@ export interface VirtualDataTableProps<TData> {
   onRenderedEnd?: (lastIndex: number) => void;
 }
 
-/**
- * Rows rendered past each edge of the view. A few are enough for Tab to reach the next row; more only add to the
- * rows laid out and painted on every frame of a fast scroll.
- */
+/** Rows rendered past each edge of the view: enough for Tab to reach the next row; more slow a fast scroll. */
 const OVERSCAN = 3;
 /** Column width where a column's meta gives none, in rem. */
 const DEFAULT_COLUMN_WIDTH = 9;

@@ -7,10 +7,7 @@ import { statRowKey } from '../fields/row-key';
 import type { ChangesTexts } from './strings';
 import '@/components/data-table/column-meta';
 
-/**
- * A row's progress change in percentage points since the snapshot compared with, as the Change column sorts it: a
- * row the snapshot did not have is new, a group of its own after the largest gain.
- */
+/** A row's progress change since the snapshot, as Change sorts it; a new row is a group after the largest gain. */
 function sortValue(diff: SnapshotDiff, stat: CourseStat): number {
   return diff.progressDelta.get(statRowKey(stat)) ?? Number.POSITIVE_INFINITY;
 }

@@ -102,10 +102,7 @@ export async function readSnapshot(id: string, store?: DeviceStore): Promise<Dev
 
 export type SaveOutcome = { saved: true; summary: SnapshotSummary; removed: string[] } | { saved: false };
 
-/**
- * Keeps `snapshot` and drops its scope's older ones beyond KEEP_PER_SCOPE. `remember` is the user's choice (default:
- * the stored preference); when it is off, nothing is written.
- */
+/** Keeps `snapshot`, dropping its scope's oldest past KEEP_PER_SCOPE; nothing is written with `remember` off. */
 export async function saveSnapshot(
   snapshot: Snapshot,
   { store, remember = readRememberOnDevice() }: { store?: DeviceStore; remember?: boolean } = {},

@@ -115,10 +115,7 @@ export function buildSnapshot(scope: SnapshotScope, stats: readonly CourseStat[]
 
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/**
- * buildSnapshot in slices of `rowsPerSlice` rows, each its own task: reading 10,000 rows' dates and links in one
- * go can hold the main thread past 50 ms on a slow machine, and the page is in use meanwhile.
- */
+/** buildSnapshot a slice a task: 10,000 rows at once can hold a slow machine's main thread past 50 ms. */
 export async function buildSnapshotInSlices(
   scope: SnapshotScope,
   stats: readonly CourseStat[],

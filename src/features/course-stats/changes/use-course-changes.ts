@@ -21,10 +21,7 @@ import { chooseRememberOnDevice } from './snapshot-store';
 import { useRememberOnDevice } from '@/lib/device-consent';
 
 export interface CourseChangesInput {
-  /**
-   * The course, origin and session filter; null where snapshots do not apply (one learner is not a course). Keep it
-   * the same object while it names the same scope.
-   */
+  /** Course, origin and session filter, one object per scope; null where snapshots do not apply (a learner). */
   scope: SnapshotScope | null;
   /** Every row loaded. */
   rows: readonly CourseStat[];

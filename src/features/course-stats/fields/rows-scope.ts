@@ -1,7 +1,4 @@
-/**
- * Which rows a figure, a sort or a count covers: a page of the API's results, or the rows of the whole course
- * loaded so far. The summary, the sort note and the triage counts each say it in their own words.
- */
+/** Which rows a figure, sort or count covers: a page of results, or the whole course loaded so far. */
 export type RowsScope =
   | { kind: 'page'; page: number; pageRows: number; shown: number; narrowed: boolean; wholeResults: boolean }
   | {

@@ -20,19 +20,13 @@ export interface CourseStatsSearchState {
   search: CourseStatsSearch;
   /** What was wrong with the URL this view was opened with. */
   corrections: SearchCorrection[];
-  /**
-   * Changes the view; a new history entry, so Back returns to the previous view. `replace` rewrites the current
-   * entry instead (typing a search should not leave one entry per letter).
-   */
+  /** Changes the view in a new history entry; `replace` rewrites it (typing leaves no entry per letter). */
   update: (patch: Partial<CourseStatsSearch>, options?: { replace?: boolean }) => void;
   /** Changes the filters and goes back to page 1. */
   setFilters: (filters: Pick<CourseStatsSearch, 'userId' | 'courseSessionId'>) => void;
 }
 
-/**
- * The view state from the URL, parsed with fallbacks. A URL with invalid values, or defaults written out, is
- * replaced by its corrected form, so what the address bar shows is what the screen shows.
- */
+/** The view state from the URL, with fallbacks; a URL with bad values or written defaults is replaced, corrected. */
 export function useCourseStatsSearch(): CourseStatsSearchState {
   const [searchParams] = useSearchParams();
   const location = useLocation();

@@ -196,10 +196,7 @@ interface NoMatchesProps {
   onClear: () => void;
 }
 
-/**
- * What a search or quick filter that keeps no row says. Over part of the course it says so, and offers the whole
- * course: a learner not on this page may well be on another.
- */
+/** What a search or quick filter keeping no row says; over part of a course it offers all: the learner may be there. */
 function NoMatches({ scope, onSearchWhole, onClear }: NoMatchesProps) {
   const texts = useCatalog(resultsCatalogs);
   const triageTexts = useCatalog(triageCatalogs);

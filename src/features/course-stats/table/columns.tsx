@@ -37,10 +37,7 @@ function cellFor(field: ColumnField, words: FieldTexts): (stat: CourseStat, rowI
   }
 }
 
-/**
- * A field's column: the header in the language's words, whether it can be hidden, the accessor its sort
- * compares (undefined is "no value", which sorts last either way), and the plain value an export writes.
- */
+/** A field's column: header, hideability, sort accessor (undefined, no value, sorts last), export value. */
 function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Column {
   const { column, sort } = field;
   const header = words.columnHeaders[field.id];

@@ -19,10 +19,7 @@ export interface CollectedEmails {
   invalid: number;
 }
 
-/**
- * The row's address, trimmed, and as compared for duplicates (case does not matter); null when it is not plausible.
- * The addresses are collected again whenever rows come in, and each row's is checked once.
- */
+/** The row's address, trimmed and as compared (case aside); null when implausible. Checked once per row. */
 const addressOf = oncePerObject((row: CourseStat): { email: string; key: string } | null => {
   const email = row.user_email.trim();
   return isPlausibleEmail(email) ? { email, key: email.toLowerCase() } : null;

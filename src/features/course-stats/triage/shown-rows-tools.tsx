@@ -35,10 +35,7 @@ export function exportFileNameParts(courseId: number, view: ExportedView): strin
 // The table-to-CSV code loads on first use; where it cannot load, the export says it failed.
 const loadCsvCode = loadChunkOnce(() => import('@/components/data-table/table-csv'), { attempts: 1 });
 
-/**
- * The delimiter (remembered in this browser) and Export CSV: the rows shown, in their order, User ID and Email
- * first, then the visible columns. Nothing is fetched: the file is the rows already on screen.
- */
+/** The delimiter (remembered) and Export CSV of the rows shown, User ID and Email first; nothing is fetched. */
 function ExportControls({ courseId, table, rows, search, partial }: Omit<ShownRowsToolsProps, 'id' | 'hidden'>) {
   const texts = useCatalog(triageCatalogs);
   const [delimiter, setDelimiter] = useState<CsvDelimiter>(preferredDelimiter);
@@ -96,10 +93,7 @@ export interface FiltersAndToolsToggleProps {
   filtersOn: number;
 }
 
-/**
- * A phone's one button for the quick filters and the tools on the rows shown (copy, email, delimiter, export,
- * columns): folded, the first learners come on the first screen.
- */
+/** A phone's one button for the quick filters and the tools: folded, the first learners come on the first screen. */
 export function FiltersAndToolsToggle({ open, onToggle, controls, filtersOn }: FiltersAndToolsToggleProps) {
   const texts = useCatalog(triageCatalogs);
   return (

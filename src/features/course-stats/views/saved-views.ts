@@ -177,10 +177,7 @@ export function useSavedViews(courseId?: number): SavedView[] {
   );
 }
 
-/**
- * Where a view opens: its page with `hide=` for its columns, which the page applies and then takes out of the
- * address. The menu, the course index and Copy link all use this one link.
- */
+/** Where a view opens: its page, `hide=` for its columns; the one link of the menu, the course index and Copy link. */
 export function viewHref(view: Pick<SavedView, 'path' | 'hiddenColumns'>): string {
   return withHiddenColumns(view.path, view.hiddenColumns);
 }

@@ -14,10 +14,7 @@ import {
 /** A learner's answer is reused this long: a search run again soon after asks nothing twice. */
 const SEARCH_STALE_MS = 60_000;
 
-/**
- * Through the QueryClient, so answers land in the shared cache and a 401 reaches the app's handler (it signs
- * out); the search's cancel cancels the query too.
- */
+/** Through the QueryClient: answers land in the shared cache, a 401 signs out, and a cancel cancels the query. */
 async function fetchCancellable<T, K extends QueryKey>(
   client: QueryClient,
   options: FetchQueryOptions<T, Error, T, K>,

@@ -24,10 +24,7 @@ export interface GroupNode {
   parent: GroupNode | null;
   parentIssue: ParentIssue | null;
   childGroups: GroupNode[];
-  /**
-   * Made on first read, then the same nodes: the first screen shows groups, and a large tree has 100,000 labels.
-   * How many there are is labelCount, which makes none.
-   */
+  /** Made on first read, then kept: the first screen shows groups, of up to 100,000 labels (labelCount makes none). */
   readonly labels: LabelNode[];
   labelCount: number;
 }
