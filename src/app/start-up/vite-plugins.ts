@@ -9,10 +9,7 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChu
   return Object.values(bundle ?? {}).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
 }
 
-/**
- * The most an inline script may weigh, gzipped: a few small modules, never the app. The page's first script is
- * 1.4 KB; built without minification, with its comments, 4.2 KB, which must pass too.
- */
+/** The most an inline script may weigh, gzipped: the first script is 1.4 KB, and 4.2 KB unminified with comments. */
 const INLINE_SCRIPT_MAX_GZIP = 6_000;
 
 /**

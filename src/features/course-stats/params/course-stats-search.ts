@@ -257,10 +257,7 @@ export function serializeCourseStatsSearch(
   return params;
 }
 
-/**
- * The search as the address writes it, list commas left readable (`sort=progress.desc,username.asc`): a comma needs
- * no escaping in a query, and URLSearchParams reads `,` and `%2C` alike.
- */
+/** The query as the address writes it, list commas readable: a query needs no `%2C`, and URLSearchParams reads both. */
 export function readableQuery(params: URLSearchParams): string {
   return params.toString().replaceAll('%2C', ',');
 }

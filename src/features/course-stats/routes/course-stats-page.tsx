@@ -9,7 +9,6 @@ import { parseIdInput } from '@/course/id-input';
 import { lazyReady } from '@/lib/lazy-ready';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import { CorrectionsNotice, CourseFilters, OpenCourseForm } from '../filters/course-filter-form';
-
 import { fieldCatalogs } from '../fields/strings';
 import { filterCatalogs } from '../filters/strings';
 import { useSessionList } from '../filters/session-choices';

@@ -5,7 +5,6 @@ import { formatDate, NO_VALUE, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { useCatalog } from '@/lib/i18n';
 import { courseStatStatus, isOverdue } from '@/course/course-stat-status';
-
 import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
 

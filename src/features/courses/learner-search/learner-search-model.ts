@@ -11,10 +11,7 @@ export const MAX_STATS_PAGES = 20;
 /** The parameter of /courses that holds the learner searched for. */
 export const LEARNER_PARAM = 'learner';
 
-/**
- * Most recently active first (a learner asked about is most likely in a course in use), then the most recently
- * changed, then by id; a course with no date goes after those with one. Each id once.
- */
+/** Most recently active first (where a learner likely is), then recently changed, then id; undated last; ids once. */
 export function bySearchOrder(courses: readonly Course[]): Course[] {
   const seen = new Set<number>();
   const unique = courses.filter((course) => !seen.has(course.id) && seen.add(course.id));
