@@ -1,8 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { useCatalog } from '@/lib/i18n';
-import { lazyReady } from '@/lib/lazy-ready';
-import { loadChunkOnce } from '@/lib/load-chunk';
+import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { HOME, matchRoute, pathTo, ROUTE_NAMES, ROUTES, screenFileOf, type RouteName } from '@/lib/routes';
 import { AppShell } from './app-shell';
 import { appCatalogs } from './strings';

@@ -1,8 +1,7 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
 import { Suspense, useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { lazyReady } from '@/lib/lazy-ready';
-import { loadChunkOnce } from '@/lib/load-chunk';
+import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { DataTable } from '@/components/data-table/data-table';
 import { rowIdOf } from '@/components/data-table/data-table-row-cells';
 import { SortKeyDescription } from '@/components/data-table/data-table-column-header';
