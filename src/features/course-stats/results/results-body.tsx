@@ -13,7 +13,7 @@ import { CourseStatsSummary } from '../overview/summary-cards';
 import { CardsSort } from '../table/cards-sort';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
-import type { RowsScope } from '../fields/rows-scope';
+import type { RowsScope } from '../fields/words';
 import { FiltersAndToolsToggle, ShownRowsTools } from '../triage/shown-rows-tools';
 import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
