@@ -3,9 +3,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { courseQueries, extendCoursesList, listedCoursesPage } from '@/course/course-queries';
 import { readRateLimit } from '@/course/server-config-query';
 import { pacerFor } from '@/lib/pacer';
-import { STATS_PER_PAGE } from './learner-search-model';
 import {
   createLearnerSearch,
+  STATS_PER_PAGE,
   type KnownCourses,
   type LearnerSearch,
   type LearnerSearchState,
