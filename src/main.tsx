@@ -25,8 +25,7 @@ function signedInStartUp(): Promise<void> {
     .catch(() => undefined); // the screen loads its code again when it renders, and says what went wrong
 }
 
-// The rest of the start-up runs after the bundle's evaluation (one long task already), each piece in a task of its
-// own: first the requests for the screen's code and rows, then the first render.
+// The rest of the start-up runs after the bundle's evaluation, a task a piece: the requests, then the first render.
 setTimeout(() => {
   void signedInStartUp().then(() =>
     setTimeout(() => {

@@ -14,8 +14,7 @@ import { ErrorBoundary } from './error-boundary';
 import { appCatalogs } from './strings';
 import './app-shell.css';
 
-// The question "Sign out" may ask, and what it asks about (IndexedDB included), load on its first click: the shell
-// starts without them. When they cannot load (offline, say), the sign-out goes ahead as it always did.
+// The sign-out question and its IndexedDB code load on its first click, not with the shell; failing, it signs out.
 const loadSignOutDialog = loadChunkOnce(() => import('./screens/device'), { attempts: 1 });
 const SignOutDialog = lazyReady(loadSignOutDialog, (module) => module.SignOutQuestion);
 

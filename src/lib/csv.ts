@@ -1,5 +1,4 @@
-// CSV the way spreadsheet users need it: RFC 4180 quoting, CRLF, a UTF-8 BOM, formula text neutralised, numbers and
-// dates written so that Excel and LibreOffice read them as numbers and dates.
+// CSV for spreadsheets: RFC 4180 quoting, CRLF, a BOM, formulas neutralised, numbers and dates they read as such.
 
 import * as z from 'zod/mini';
 import { dateTimeFormat, parseTimestamp } from './format';

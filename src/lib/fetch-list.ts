@@ -1,5 +1,4 @@
-// The list endpoints of the contract's table, read one page at a time. Apart from api-client.ts (the sign-in's
-// calls, on the first screen), so that the table and the item schemas load with the screens that read lists.
+// The list endpoints, a page at a time; apart from api-client.ts, so their table and schemas load with the screens.
 import {
   apiPath,
   appParamsSchema,

@@ -87,8 +87,7 @@ export function VirtualDataTable<TData>({
   const slotCount = useRef(0);
   slotCount.current = Math.max(slotCount.current, items.length);
   const slots = slotCount.current;
-  // Focus must not travel with a slot to another learner's row: when the row holding it scrolls out, focus goes
-  // to the scroll region (where a row's own elements would have taken it out of the page), before the paint.
+  // Focus must not move with a slot to another row: if its row scrolls out, the scroll region takes it, pre-paint.
   const focusedRowId = useRef<string | null>(null);
   const idOf = (index: number) => {
     const item = rows[index];

@@ -1,7 +1,6 @@
 import { foldText } from '@/lib/fold-text';
 
-// How rows are put in order by one or more keys: the sort the table, the export and the details panel all see.
-// Pure: no React, no table instance, so the rules below are pinned by unit tests alone.
+// How rows are ordered by keys, as the table, export and details see them; pure, so unit tests pin the rules.
 
 /** The most sort keys a view holds: a fourth Shift+click replaces the third. */
 export const MAX_SORT_KEYS = 3;

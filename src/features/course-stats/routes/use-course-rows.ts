@@ -26,8 +26,7 @@ export function useCourseRows(courseId: number, search: CourseStatsSearch, mode:
         ? previous
         : undefined,
   });
-  // The next page is observed by this same component, after the main query: on Next, the main query takes the
-  // prefetched page over in the same render, so it is never left unobserved (which would cancel and refetch it).
+  // The next page is observed here too: on Next the main query takes it over in one render, never refetching it.
   const listData = listQuery.isPlaceholderData ? undefined : listQuery.data;
   // Whether a page is full counts what the API sent, not what survived parsing.
   const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;

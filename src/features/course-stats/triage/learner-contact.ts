@@ -4,8 +4,7 @@ import { oncePerObject } from '@/lib/once-per-object';
 /** Mail clients and browsers start cutting or refusing mailto: links somewhere past 2,000 characters. */
 export const MAILTO_MAX_LENGTH = 2000;
 
-// Obviously broken addresses only: one @, something on both sides, a dot in the domain, nothing that would end
-// or split an address in a list (spaces, commas, semicolons, quotes, angle brackets).
+// Obviously broken addresses only: one @, text either side, a dot in the domain, nothing ending or splitting it.
 const PLAUSIBLE_EMAIL = /^[^\s@,;:<>()[\]\\"]+@[^\s@,;:<>()[\]\\"]+\.[^\s@,;:<>()[\]\\".]{2,}$/u;
 
 export function isPlausibleEmail(value: string): boolean {

@@ -42,8 +42,7 @@ export function WholeCourseLoadBar({ whole, shown, onShowPages, extra = null }: 
     updatedAt: query.dataUpdatedAt,
   };
   const counted = query.data ?? data;
-  // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
-  // Held while the rows handed over are still rendering (see useReadSoFar).
+  // Only this bar follows every page; rows are handed over less often, and held while they render (useReadSoFar).
   const readSoFar = useReadSoFar(whole.queryKey, counted !== data);
   const loaded = readSoFar?.items ?? counted?.items.length ?? 0;
   const pages = readSoFar?.pages ?? counted?.pages ?? 0;

@@ -77,8 +77,7 @@ export function LearnerSearch({ known }: LearnerSearchProps = {}) {
       { replace: true },
     );
   const dropBadValue = useEffectEvent(close);
-  // The address names the learner: a search runs for it (again on a reopened link), and only a change of the
-  // learner restarts it (the page's other parameters do not); a value that is not a user ID leaves the address.
+  // The address names the learner: a new learner (not other parameters) restarts it; a non-ID leaves the address.
   useEffect(() => {
     if (raw === null) {
       search.reset();

@@ -35,8 +35,7 @@ function createSearch(client: QueryClient): LearnerSearch {
     readCourses: async (page, signal) =>
       listedCoursesPage(client, page) ?? fetchCancellable(client, courseQueries.list.page(page), signal),
     listRead: (pages) => extendCoursesList(client, pages),
-    // The statistics page's own query (a course filtered to the learner, at 100 a page): a page either of them
-    // read is not asked again. The search's page reader retries, so the query does not.
+    // The statistics page's own query (100 a page), so no page is read twice; the search's reader does the retrying.
     readStats: (courseId, userId, page, signal) =>
       fetchCancellable(
         client,

@@ -173,8 +173,7 @@ export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): 
     return parent;
   });
 
-  // Each group has at most one parent, so following parents either ends at a root or runs into a cycle. A cycle is
-  // cut at its member that comes first in the list: that one goes to the top level and the rest hang below it.
+  // One parent a group: following parents ends at a root or a cycle, cut at its first member, which goes to the top.
   const state = new Uint8Array(groups.length); // 0 unseen, 1 on the current walk, 2 settled
   for (const start of groups) {
     if (state[start.index] !== 0) continue;

@@ -58,8 +58,7 @@ export function LabelTree({
   const focusRequest = useRef<string | null>(null);
   const typed = useRef({ text: '', at: -Infinity });
   const virtual = rows.length > VIRTUALIZE_ABOVE;
-  // The tab stop's row stays rendered when scrolled away: the tree must always have a row to Tab to. A new
-  // extractor makes the virtualizer compute its rows again, so it changes only with the tab stop.
+  // The tab stop's row stays rendered for Tab when scrolled away; a new extractor recomputes rows, so it follows it.
   const rangeExtractor = useCallback(
     (range: Range): number[] => {
       const indexes = defaultRangeExtractor(range);
@@ -86,8 +85,7 @@ export function LabelTree({
 
   const focusElement = (element: HTMLElement) => {
     element.focus({ preventScroll: virtual });
-    // The virtualizer scrolls only the tree's own box; where that box is taller than the window (a phone, a short
-    // window) the page still has to bring the row on screen. A no-op when it is already there. jsdom lacks it.
+    // The virtualizer scrolls only the tree's box; the page brings the row in where that is taller (jsdom lacks it).
     if (virtual) element.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   };
 
