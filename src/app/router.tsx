@@ -19,10 +19,7 @@ const SCREENS = ROUTE_NAMES.map((name) => {
   return { name, load, Page: lazyReady(load, (loaded) => loaded.Component) };
 });
 
-/**
- * Starts loading the code of the screen at `pathname`, so the first render finds it there rather than showing
- * the loading line first; resolves once it is in (or failed: the route then tries again and says so).
- */
+/** Starts loading the screen's code at `pathname`, so the first render finds it in; resolves once in (or failed). */
 export async function preloadRoute(pathname: string): Promise<void> {
   const name = matchRoute(pathname)?.name;
   await SCREENS.find((item) => item.name === name)

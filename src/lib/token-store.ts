@@ -1,9 +1,6 @@
 import { onStoredElsewhere, readText, removeStored, storageKey, writeText, type StorageArea } from './storage';
 
-/**
- * Where the user's access token lives: sessionStorage by default, localStorage only when the user asked to be
- * remembered. The API client reads it at request time, so it never becomes part of a query key or a URL.
- */
+/** The token: in sessionStorage, or localStorage if remembered; read at request time, never in a query key or URL. */
 const KEY = 'token';
 /** When the token expires (epoch ms), beside it in the same storage area; absent when nobody said. */
 const EXPIRES_KEY = 'token-expires-at';

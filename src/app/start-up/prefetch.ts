@@ -47,10 +47,7 @@ const PREFETCHES: Record<
   labelGroups: async (queryClient) => void prefetchForPage(queryClient, courseQueries.labelGroups()),
 };
 
-/**
- * Signed in, asks for what the route list says the screen at `location` opens with (`AppRoute.prefetch`), if
- * anything; resolves once it is in the cache, or failed (the screen then shows the error, or asks again).
- */
+/** Signed in, asks for what `AppRoute.prefetch` says the screen opens with; resolves once it is cached, or failed. */
 export function prefetchRoute(queryClient: QueryClient, location: { pathname: string; search: string }): Promise<void> {
   const match = getToken() === null ? null : matchRoute(location.pathname);
   if (!match) return Promise.resolve();

@@ -16,10 +16,7 @@ function exportColumns<TData>(table: Table<TData>, leadingColumnIds: readonly st
 const exportHeader = <TData>(column: Column<TData, unknown>) =>
   column.columnDef.meta?.exportHeader ?? columnLabel(column);
 
-/**
- * Rows as CSV, as the table shows them: `rows` in their order, the visible columns in theirs, after leading columns.
- * Headers are meta.exportHeader, else the label; cells meta.exportValue, else the plain value.
- */
+/** Rows as CSV as the table shows them: `rows` in order, visible columns after leading ones, by their export meta. */
 export function tableToCsv<TData>(
   table: Table<TData>,
   rows: readonly TData[],

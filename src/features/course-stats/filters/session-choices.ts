@@ -14,10 +14,7 @@ export interface SessionChoices {
   archived: SessionChoice[];
 }
 
-/**
- * What the Session field can offer: the course's sessions; 'unlisted' where the LMS lists none (the endpoint
- * failed, or both lists are empty), so the field takes an ID only; undefined while they are being read.
- */
+/** What the Session field can offer: sessions; 'unlisted' where the LMS lists none (ID only); undefined while read. */
 export type SessionList = SessionChoices | 'unlisted' | undefined;
 
 /** Newest start first; sessions without a start date after those with one; then by name. */

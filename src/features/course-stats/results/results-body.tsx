@@ -67,10 +67,7 @@ export interface ResultsBodyProps {
   changes?: ReactNode;
 }
 
-/**
- * Everything over the rows loaded, in either mode, table first: the summary strip, one toolbar for what can be
- * done with the rows shown, the search and quick filters right above the table, and the overview behind a tab.
- */
+/** Everything over the rows loaded, table first: summary, toolbar, search and quick filters, and the overview tab. */
 export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual = false, changes }: ResultsBodyProps) {
   const { courseId, searchState, learnerHref } = results;
   const words = useCatalog(fieldCatalogs);

@@ -40,10 +40,7 @@ export interface CourseSwitcherSlotProps {
   hrefFor: (courseId: number) => string;
 }
 
-/**
- * The header's slot for a course switcher. This feature does not know the course list (another feature does), so
- * the app layer provides what goes here; without it the header shows the course's name as text.
- */
+/** The header's course switcher, given by the app (this feature does not know the course list); else the name shows. */
 export type RenderCourseSwitcher = (props: CourseSwitcherSlotProps) => ReactNode;
 
 /**

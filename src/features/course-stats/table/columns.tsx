@@ -72,10 +72,7 @@ function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Colu
 
 const columnsByLanguage = new WeakMap<FieldTexts, Column[]>();
 
-/**
- * The course statistics columns in a language's words, in display order, built from the field model once per
- * language so the table's column list stays stable. The same list serves the paged and the whole-course tables.
- */
+/** The columns in a language's words, built once per language so the list stays stable, for paged and whole tables. */
 export function courseStatsColumnsIn(words: FieldTexts): Column[] {
   let columns = columnsByLanguage.get(words);
   if (!columns) {
