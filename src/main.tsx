@@ -15,9 +15,8 @@ if (!root) throw new Error('index.html lacks #root');
 const queryClient = createAppQueryClient();
 
 /**
- * Signed in, the first render waits for the code behind the sign-in and the code of the screen at this address;
- * startSignedIn also asks for the data the screen opens with, which the first render does not wait for. The
- * sign-in screen needs none of it: its code is all in this bundle.
+ * Signed in, the first render waits for the code behind the sign-in and the screen's code; startSignedIn also asks for
+ * the data the screen opens with, which it does not wait for. The sign-in screen's code is all in this bundle.
  */
 function signedInStartUp(): Promise<void> {
   if (getToken() === null) return Promise.resolve();
@@ -26,13 +25,11 @@ function signedInStartUp(): Promise<void> {
     .catch(() => undefined); // the screen loads its code again when it renders, and says what went wrong
 }
 
-// The rest of the start-up runs after the bundle's evaluation (one long task already), each piece in a task of its
-// own: first the requests for the screen's code and rows, then the first render.
+// The rest of the start-up runs after the bundle's evaluation, a task a piece: the requests, then the first render.
 setTimeout(() => {
   void signedInStartUp().then(() =>
     setTimeout(() => {
-      // A transition: React renders the first screen in slices and lets the browser in between, rather than in
-      // one long task.
+      // A transition: React renders the first screen in slices, letting the browser in between, not in one long task.
       startTransition(() => {
         createRoot(root).render(
           <StrictMode>

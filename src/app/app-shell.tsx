@@ -8,22 +8,17 @@ import type { DeviceInventory } from '@/features/device/device-inventory';
 import { SessionExpiryBanner } from '@/features/auth/components/session-expiry-banner';
 import { signOut } from '@/features/auth/session';
 import { useCatalog } from '@/lib/i18n';
-import { lazyReady } from '@/lib/lazy-ready';
-import { loadChunkOnce } from '@/lib/load-chunk';
+import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { pathTo } from '@/lib/routes';
 import { ErrorBoundary } from './error-boundary';
 import { appCatalogs } from './strings';
 import './app-shell.css';
 
-// The question "Sign out" may ask, and what it asks about (IndexedDB included), load on its first click: the shell
-// starts without them. When they cannot load (offline, say), the sign-out goes ahead as it always did.
+// The sign-out question and its IndexedDB code load on its first click, not with the shell; failing, it signs out.
 const loadSignOutDialog = loadChunkOnce(() => import('./screens/device'), { attempts: 1 });
 const SignOutDialog = lazyReady(loadSignOutDialog, (module) => module.SignOutQuestion);
 
-/**
- * Signs out at once when this device keeps nothing about the user's courses; otherwise asks first, offering to
- * forget this device (see SignOutDialog).
- */
+/** Signs out at once when this device keeps nothing of the user's courses; otherwise asks first (see SignOutDialog). */
 function SignOutButton() {
   const queryClient = useQueryClient();
   const texts = useCatalog(appCatalogs);
@@ -67,9 +62,8 @@ function SignOutButton() {
 }
 
 /**
- * The header's tools. Wide screens show them in the header; phones (see app-shell.css) show only a disclosure
- * button, named `label`, whose panel opens under the header. Escape or a click elsewhere closes it, and Escape gives
- * focus back.
+ * The header's tools: in the header on wide screens; on phones (app-shell.css) behind a disclosure button named
+ * `label`, its panel under the header. Escape or a click elsewhere closes it, and Escape gives focus back.
  */
 function ShellMenu({ label, children }: { label: string; children: ReactNode }) {
   const { open, panelId, containerProps, buttonProps } = useDisclosure();

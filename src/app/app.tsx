@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { AuthGate } from '@/features/auth/components/auth-gate';
 import { useCatalog } from '@/lib/i18n';
-import { loadChunkOnce } from '@/lib/load-chunk';
-import { lazyReady } from '@/lib/lazy-ready';
+import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { AppProviders } from './providers';
 import { appCatalogs } from './strings';
 

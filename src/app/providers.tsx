@@ -5,10 +5,7 @@ import { LocaleProvider } from '@/lib/i18n';
 import { queryClientDefaults } from '@/lib/query-client';
 import { isTokenRejected } from '@/lib/retry-policy';
 
-/**
- * The app's QueryClient: a 401 from any query signs the user out and says why (the client itself has no side
- * effects). A 403 stays on screen as an error.
- */
+/** The app's QueryClient: a 401 from any query signs the user out and says why; a 403 stays on screen as an error. */
 export function createAppQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: queryClientDefaults,
@@ -22,10 +19,7 @@ export function createAppQueryClient(): QueryClient {
   return client;
 }
 
-/**
- * One QueryClient for the app: the one given (main.tsx makes it before the first render, to put the first page's
- * rows in), else one of its own.
- */
+/** One QueryClient: the one given (main.tsx makes it before the first render, for the first rows), else its own. */
 export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createAppQueryClient());
   return (

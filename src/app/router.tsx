@@ -1,8 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { useCatalog } from '@/lib/i18n';
-import { lazyReady } from '@/lib/lazy-ready';
-import { loadChunkOnce } from '@/lib/load-chunk';
+import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { HOME, matchRoute, pathTo, ROUTE_NAMES, ROUTES, screenFileOf, type RouteName } from '@/lib/routes';
 import { AppShell } from './app-shell';
 import { appCatalogs } from './strings';
@@ -12,8 +11,7 @@ type ScreenModule = { Component: ComponentType };
 
 const screenModules = import.meta.glob<ScreenModule>(['./screens/*.tsx', '!./screens/*.test.tsx']);
 
-// Each screen's code is a chunk of its own, loaded on first use, so the sign-in screen loads no table or chart
-// code. One load per screen: the start-up (preloadRoute) and the route's component share it.
+// Each screen's code is a chunk loaded on first use (no table code for sign-in), shared by preloadRoute and the route.
 const SCREENS = ROUTE_NAMES.map((name) => {
   const module = screenModules[`./screens/${screenFileOf(name)}.tsx`];
   if (!module) throw new Error(`No screen module for the route ${name}`);
@@ -21,10 +19,7 @@ const SCREENS = ROUTE_NAMES.map((name) => {
   return { name, load, Page: lazyReady(load, (loaded) => loaded.Component) };
 });
 
-/**
- * Starts loading the code of the screen at `pathname`, so the first render finds it there rather than showing
- * the loading line first; resolves once it is in (or failed: the route then tries again and says so).
- */
+/** Starts loading the screen's code at `pathname`, so the first render finds it in; resolves once in (or failed). */
 export async function preloadRoute(pathname: string): Promise<void> {
   const name = matchRoute(pathname)?.name;
   await SCREENS.find((item) => item.name === name)

@@ -13,10 +13,9 @@ export function SignedInApp() {
 }
 
 /**
- * A signed-in visit's start-up: the code of the screen at this address and what the route list says it opens with
- * (prefetchRoute: a course's rows, the label groups), both asked for at once; resolves once the code is in. The
- * data is asked for from here, not from the screen's larger chunk, so that it goes out while that chunk is still on
- * its way.
+ * A signed-in visit's start-up: the screen's code and the data the route list says it opens with (prefetchRoute), both
+ * asked for at once; resolves once the code is in. The data is asked for from here, not from the screen's larger chunk,
+ * so it goes out while that chunk is on its way.
  */
 export function startSignedIn(queryClient: QueryClient, location: { pathname: string; search: string }) {
   void prefetchRoute(queryClient, location);

@@ -10,10 +10,7 @@ export interface HelpToggleProps {
   className?: string;
 }
 
-/**
- * A "?" that opens a short explanation beside what it explains (a native details element: keyboard and screen
- * readers get it for free). The explanation stays in the page while closed, so it can describe a control all along.
- */
+/** A "?" opening a short explanation (a native details element), in the page even closed, to describe a control. */
 export function HelpToggle({ label, hintId, children, className }: HelpToggleProps) {
   return (
     <details className={className ? `help-toggle ${className}` : 'help-toggle'}>

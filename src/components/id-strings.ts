@@ -1,10 +1,7 @@
 import type { Locale } from '@/lib/i18n';
 import type { IdProblem } from '@/course/id-input';
 
-/**
- * Why an ID typed was refused, one wording for every field that takes one (named by `name`: "Course ID"), and the
- * words of a field that takes a name or an ID.
- */
+/** Why an ID typed was refused (`name`: "Course ID"), one wording for every field, and a name-or-ID field's words. */
 const en = {
   idProblem: (name: string, problem: IdProblem): string => {
     switch (problem) {

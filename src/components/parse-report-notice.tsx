@@ -38,9 +38,8 @@ function FieldList({ paths }: { paths: readonly string[] }) {
 }
 
 /**
- * Says what the parser left out or dropped, so a drifting API never shows up as a silent gap. Items left out are a
- * real gap: a warning box that lists them. Fields the API added take nothing away from what is shown, so alone they
- * get one line, which opens on its details, and the rows keep the screen. Renders nothing for a clean report.
+ * Says what the parser left out or dropped, so a drifting API never shows as a silent gap: a warning box lists the
+ * items left out; fields added alone get one line that opens on its details. Nothing if clean.
  */
 export function ParseReportNotice({ report, itemNoun }: ParseReportNoticeProps) {
   const texts = useCatalog(sharedCatalogs).report;

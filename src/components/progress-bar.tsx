@@ -12,9 +12,8 @@ export interface ProgressBarProps {
 }
 
 /**
- * A bar with its number beside it, so the value never depends on seeing the bar. The filled part is the track's
- * background, sized to the value: no element of its own, which a table of thousands of rows creates for every row
- * scrolled into view.
+ * A bar with its number beside it, so the value never depends on seeing the bar. The fill is the track's background,
+ * sized to the value: no element of its own, which a table of thousands of rows would make per row scrolled in.
  */
 export function ProgressBar({ value, label, locale }: ProgressBarProps) {
   const percent = clampPercent(value);

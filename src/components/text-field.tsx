@@ -21,10 +21,7 @@ export interface TextFieldProps extends Omit<
   children?: ReactNode;
 }
 
-/**
- * A labelled one-line field that is never autocompleted, its refusal (if any) under it and tied to it, so a screen
- * reader says why the value was refused along with the field.
- */
+/** A labelled one-line field, never autocompleted, its refusal under it and tied to it for screen readers. */
 export function TextField({
   id,
   label,

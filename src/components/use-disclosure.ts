@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
- * A disclosure button and its panel, the way every menu of the app behaves: the button toggles the panel, Escape or a
- * click elsewhere closes it, and Escape gives focus back to the button. `containerProps` go on the element holding
- * both, `buttonProps` on the button, and `panelId` on the panel. `close({ returnFocus: true })` puts focus back on the
- * button too, so a keyboard user is not left on nothing; `buttonRef` is there to place a panel by the button.
+ * A disclosure button and its panel, as every menu of the app behaves: the button toggles it, Escape or a click
+ * elsewhere closes it, Escape refocusing the button. `containerProps` go on the element holding both, `buttonProps` on
+ * the button, `panelId` on the panel; `close({ returnFocus: true })` refocuses the button too.
  */
 export function useDisclosure() {
   const [open, setOpen] = useState(false);

@@ -1,9 +1,8 @@
 import { elementScroll, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 
 /**
- * How the app's virtualised lists (the whole-course table, the label tree) measure and scroll their region, on
- * TanStack Virtual: without ever forcing a layout inside React's commit, where it lengthens the task that shows
- * the rows (20–40 ms of a whole-course load's longest task).
+ * How the app's virtualised lists (whole-course table, label tree) measure and scroll their region on TanStack Virtual,
+ * never forcing a layout in React's commit, where it lengthens the task that shows the rows (by 20–40 ms).
  */
 
 /** jsdom (and an element not laid out yet) reports no height: assume a screenful so the first rows render. */
@@ -13,9 +12,8 @@ export const FALLBACK_VIEWPORT_PX = 600;
 export const INITIAL_RECT: Rect = { width: 0, height: FALLBACK_VIEWPORT_PX };
 
 /**
- * The scroll region's size, from a ResizeObserver alone: its first report comes after the browser has laid the
- * new rows out, before the paint. TanStack's default reads the size at once, in the commit, forcing that layout
- * there. Until the first report the virtualiser works with INITIAL_RECT.
+ * The scroll region's size, from a ResizeObserver alone: its first report comes after layout, before the paint;
+ * TanStack's default reads it in the commit, forcing that layout there. Until then the virtualiser has INITIAL_RECT.
  */
 export function observeRectAfterLayout<TScroll extends Element, TItem extends Element>(
   instance: Virtualizer<TScroll, TItem>,
@@ -41,9 +39,8 @@ export function observeRectAfterLayout<TScroll extends Element, TItem extends El
 const placed = new WeakSet<Element>();
 
 /**
- * TanStack's scrolling, less its first write when that is to the top: on mount the virtualiser scrolls the new
- * region to where it already is, and the write forces a layout in the commit. A region no one has scrolled yet
- * is at the top.
+ * TanStack's scrolling, less its first write when that is to the top: on mount it scrolls the new region to where
+ * it already is (a region no one has scrolled is at the top), and that write forces a layout in the commit.
  */
 export function scrollOnceMounted<TScroll extends Element, TItem extends Element>(
   offset: number,

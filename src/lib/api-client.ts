@@ -24,9 +24,8 @@ export async function fetchServerConfig(options: RequestOptions = {}): Promise<S
 }
 
 /**
- * Trades API keys for a token at our server's token exchange: the keys go in a JSON body, never in a URL, and no
- * token is sent. Every failure is a TokenExchangeFailure with one of the exchange's codes; neither it nor anything
- * else here keeps or repeats the secret.
+ * Trades API keys for a token at our server's exchange: the keys go in a JSON body, never a URL, and no token is sent.
+ * Every failure is a TokenExchangeFailure with one of the exchange's codes; nothing here keeps or repeats the secret.
  */
 export async function exchangeApiKeys(
   keys: TokenExchangeRequest,

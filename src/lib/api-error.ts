@@ -36,9 +36,8 @@ function summarize(detail: ApiErrorDetail): string {
 }
 
 /**
- * What the API (or our server in front of it) said in its own words, to show beside our explanation: its text is
- * in whatever language it speaks, so it is a detail, never the explanation. Null when it said nothing, and for
- * failures that got no answer at all (a lost connection, a timeout) or an answer we could not read.
+ * What the API (or our server before it) said in its own words, in whatever language: a detail beside our explanation.
+ * Null when it said nothing, or gave no answer (connection lost, timeout) or none we could read.
  */
 export function apiMessage(detail: ApiErrorDetail): string | null {
   switch (detail.kind) {
@@ -64,10 +63,9 @@ const HTTP_DATE =
   /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
 
 /**
- * Retry-After is whole seconds (`^\d+$`) or an HTTP date. Returns milliseconds from `now`, or null for anything
- * else, and for a date that is not in the future: `0`, `-5`, `1.5` or a past date say nothing usable, so the
- * caller falls back to its backoff (Date.parse alone would take '-5' and '1.5' for dates). The retry policy
- * clamps what this returns.
+ * Retry-After is whole seconds (`^\d+$`) or an HTTP date: milliseconds from `now`, else null, as for a date not in the
+ * future: `0`, `-5`, `1.5` or a past date say nothing usable (Date.parse alone would take '-5' and '1.5' for dates),
+ * and the caller backs off. The retry policy clamps the result.
  */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
   if (value === null) return null;
@@ -91,10 +89,7 @@ export function errorForStatus(status: number, message: string | null, retryAfte
   return { kind: 'bad_request', status, message };
 }
 
-/**
- * A failed trade of API keys for a token, by the exchange's own code (contract/oauth.ts). Its message is the code
- * alone: the secret, and whatever the server said, stay out of it.
- */
+/** A failed key-for-token trade, by the exchange's code (contract/oauth.ts), which alone is its message: no secret. */
 export class TokenExchangeFailure extends Error {
   constructor(
     readonly code: TokenExchangeErrorCode,

@@ -1,9 +1,6 @@
 import { ApiError } from './api-error';
 
-/**
- * The API client's transport: the one place the app's bundle calls fetch. It knows requests, timeouts and aborts, and
- * nothing of the API's answers or its schemas (api-client.ts does).
- */
+/** The API client's transport, the bundle's one fetch: requests, timeouts, aborts; answers are api-client.ts's. */
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 

@@ -1,5 +1,4 @@
-// CSV the way spreadsheet users need it: RFC 4180 quoting, CRLF, a UTF-8 BOM, formula text neutralised, numbers and
-// dates written so that Excel and LibreOffice read them as numbers and dates.
+// CSV for spreadsheets: RFC 4180 quoting, CRLF, a BOM, formulas neutralised, numbers and dates they read as such.
 
 import * as z from 'zod/mini';
 import { dateTimeFormat, parseTimestamp } from './format';
@@ -14,9 +13,8 @@ const DELIMITER_KEY = 'csv-delimiter';
 const delimiterSchema = z.enum([',', ';']);
 
 /**
- * The delimiter chosen last in this browser (every export uses the same), else a guess: Excel splits CSV on the list
- * separator of the system's region, which is a semicolon where the decimal mark is a comma (most of Europe, Russia),
- * so the guess follows the browser's number format.
+ * The delimiter chosen last in this browser, else a guess: Excel splits CSV on the region's list separator, a semicolon
+ * where the decimal mark is a comma (most of Europe, Russia), so the guess follows the browser's number format.
  */
 export function preferredDelimiter(): CsvDelimiter {
   const chosen = readStored(DELIMITER_KEY, delimiterSchema);
@@ -46,9 +44,8 @@ export function neutralizeFormula(value: string): string {
 }
 
 /**
- * A number as a spreadsheet reads it: no grouping, a minus sign, and the decimal mark of the regions that use this
- * delimiter. A semicolon is the list separator where the decimal mark is a comma (see preferredDelimiter), so a
- * semicolon file writes 12,5 and a comma file 12.5. Not a number at all (NaN, infinity) is an empty cell.
+ * A number as a spreadsheet reads it: no grouping, a minus sign, and the decimal mark of the regions using this
+ * delimiter (see preferredDelimiter): 12,5 with semicolons, 12.5 with commas. NaN or infinity is empty.
  */
 export function formatCsvNumber(value: number, delimiter: CsvDelimiter): string {
   if (!Number.isFinite(value)) return '';
@@ -57,9 +54,8 @@ export function formatCsvNumber(value: number, delimiter: CsvDelimiter): string 
 }
 
 /**
- * One cell. Numbers stay numbers, negative ones included: the formula guard is for text, where a leading "-" or
- * "=" is someone's input. Any cell holding a delimiter (either one), a quote, a line break, or space at an end is
- * quoted, quotes doubled.
+ * One cell. Numbers stay numbers, negative ones too: the formula guard is for text, where a leading "-" or "=" is
+ * someone's input. A cell holding either delimiter, a quote, a line break or space at an end is quoted, quotes doubled.
  */
 export function formatCell(cell: CsvCell, delimiter: CsvDelimiter): string {
   if (cell === null || cell === undefined) return '';
@@ -87,10 +83,7 @@ export function localTimeZone(): string {
   return dateTimeFormat(undefined, {}).resolvedOptions().timeZone;
 }
 
-/**
- * A date and time as `YYYY-MM-DD HH:MM` in the user's time zone (or `timeZone`), which Excel and LibreOffice read as
- * a date in any region; null for no value or one that is not a date.
- */
+/** `YYYY-MM-DD HH:MM` in the user's (or `timeZone`'s) time, which spreadsheets read as a date anywhere; else null. */
 export function csvDateTime(iso: string | null | undefined, timeZone?: string): string | null {
   const time = parseTimestamp(iso);
   if (time === null) return null;
@@ -117,10 +110,7 @@ function fileNamePart(text: string): string {
 
 const MAX_FILE_NAME_PARTS_LENGTH = 120;
 
-/**
- * `course-101-overdue-2026-11-25.csv`: the parts that say what the file holds, then the day in the user's time zone.
- * Parts are made safe for any file system; an overly long name is cut before the day.
- */
+/** `course-101-overdue-2026-11-25.csv`: the parts, safe for any file system (cut if too long), then the user's day. */
 export function csvFileName(parts: readonly string[], now: Date = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

@@ -2,9 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { COURSE_MEMORY_KEYS, onStoredElsewhere, readText, writeText } from './storage';
 
 /**
- * "Remember on this device": the one consent for keeping what is read about learners beyond the tab (course
- * snapshots, the account overview's figures), off unless chosen. Shared as React state by every place that shows it
- * and kept in step across tabs through the `storage` event. What taking it back deletes is each store's to say.
+ * "Remember on this device": the one consent for keeping what is read about learners beyond the tab (snapshots, the
+ * overview's figures), off unless chosen; shared state, in step across tabs. Each store says what it deletes.
  */
 export function readRememberOnDevice(): boolean {
   return readText(COURSE_MEMORY_KEYS.rememberOnDevice) === 'true';
@@ -27,10 +26,7 @@ export function subscribeRememberOnDevice(listener: () => void): () => void {
   };
 }
 
-/**
- * Sets the choice for this browser. Returns whether it was stored: when localStorage is blocked the choice cannot
- * outlive the tab, and nothing should pretend it does (it applies to this visit either way).
- */
+/** Sets the choice here; returns whether it was stored: with localStorage blocked it lasts this visit only. */
 export function setRememberOnDevice(remember: boolean): boolean {
   const stored = writeText(COURSE_MEMORY_KEYS.rememberOnDevice, String(remember));
   rememberOnDeviceChanged();

@@ -2,9 +2,8 @@ import { isRecord } from './is-record';
 import { clear, createStore, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 
 /**
- * A key-value store in IndexedDB (through idb-keyval) that never throws at its caller. IndexedDB can be missing
- * (an old or locked-down browser, tests), refused (private windows), full, or stuck waiting for another tab; each
- * of these comes back as `unavailable` with the reason, so a screen can say "not available here" and go on.
+ * A key-value store in IndexedDB (idb-keyval) that never throws. IndexedDB can be missing (old browser, tests), refused
+ * (private windows), full or blocked by another tab: each comes back as `unavailable` with its reason.
  */
 export type DeviceStoreReason = 'no-indexeddb' | 'quota' | 'blocked' | 'failed';
 
@@ -36,17 +35,13 @@ function hasIndexedDb(): boolean {
   }
 }
 
-/**
- * The store named `storeName` in its own database `dbName` (idb-keyval creates one object store per database). The
- * database is opened on first use, not here.
- */
+/** The store `storeName` in a database `dbName` of its own (idb-keyval: one store a database), opened on first use. */
 export function openDeviceStore(
   dbName: string,
   storeName: string,
   { timeoutMs = DEFAULT_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ) {
-  // Opened against the IndexedDB of the moment: where that object is replaced (a test's fresh fake, say), the store
-  // opens again there rather than writing on into the old one.
+  // Opened against the IndexedDB of the moment: where that is replaced (a test's fresh fake), the store opens anew.
   let opened: { factory: IDBFactory; store: UseStore } | null = null;
 
   async function run<T>(operation: (use: UseStore) => Promise<T>): Promise<DeviceResult<T>> {

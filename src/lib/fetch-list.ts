@@ -1,5 +1,4 @@
-// The list endpoints of the contract's table, read one page at a time. Apart from api-client.ts (the sign-in's
-// calls, on the first screen), so that the table and the item schemas load with the screens that read lists.
+// The list endpoints, a page at a time; apart from api-client.ts, so their table and schemas load with the screens.
 import {
   apiPath,
   appParamsSchema,
@@ -25,9 +24,8 @@ import { ApiError, InvalidRequestError } from './api-error';
 import type { RequestOptions } from './api-transport';
 
 /**
- * One request to any endpoint of the contract's table (`ENDPOINTS.x`): its parameters checked by the table's schema
- * (an invalid one throws before anything is sent), its URL written from the table's path and wire names and nothing
- * else, and its items parsed one by one by the table's list spec. The fetchX functions below are the app's calls.
+ * One request to an endpoint of the contract's table (`ENDPOINTS.x`): parameters checked by its schema (an invalid one
+ * throws before sending), the URL from its path and wire names only, items parsed one by one by its list spec.
  */
 async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
   entry: E & { readonly list: ListSpec<S> },
@@ -45,10 +43,7 @@ async function fetchList<S extends z.ZodMiniType, E extends Endpoint>(
   return { list, total: entry.counted ? parseTotal(body.headers.get('Total')) : null };
 }
 
-/**
- * The URL of a request, the one place a query string is written: the endpoint's parameters and nothing else, under
- * their wire names, in the table's order. Throws for invalid values, before anything is sent.
- */
+/** A request's URL, the one place a query string is written: its parameters by wire name; throws if invalid. */
 function requestPath(entry: Endpoint, input: unknown): string {
   const parsed = appParamsSchema(entry).safeParse(input, { reportInput: true });
   if (!parsed.success) throw new InvalidRequestError(describeInvalid(entry, parsed.error.issues[0]));
@@ -80,10 +75,7 @@ export async function fetchCourseStats(
   return (await fetchList(ENDPOINTS.courseStats, params, options)).list;
 }
 
-/**
- * One page of the LMS's course list, beyond the API description (docs/api.md): each course parsed on its own, and
- * the list's size from the `Total` header when the LMS sends a usable one, else null.
- */
+/** A page of the LMS's course list (beyond docs/api.md), each course parsed alone; `total` from a usable `Total`. */
 export async function fetchCourses(
   params: CoursesParamsInput,
   options: RequestOptions = {},

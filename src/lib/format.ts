@@ -1,5 +1,4 @@
-// Display formatting shared by the screens. Every function takes its locale (and time zone where it matters)
-// as an optional argument, so the browser's settings apply in the app and tests can pin them.
+// Display formatting for the screens: each function takes its locale (and time zone) as an optional argument for tests.
 
 /** What a value that cannot be shown is displayed as. */
 export const NO_VALUE = '—';
@@ -9,10 +8,7 @@ export interface FormatLocaleOptions {
   timeZone?: string | undefined;
 }
 
-/**
- * Intl formatters are costly to build (locale data lookup) and cheap to reuse; a virtualised table formats
- * dozens of cells per frame while scrolling, so each formatter is built once per locale and options.
- */
+/** Intl formatters are costly to build and a scrolling table formats cells every frame: one per locale and options. */
 function memoize<O extends object, F>(build: (locale: string | undefined, options: O) => F) {
   const cache = new Map<string, F>();
   return (locale: string | undefined, options: O): F => {
@@ -69,10 +65,7 @@ const RELATIVE_STEPS: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; seconds
   { unit: 'year', seconds: 365 * 86_400, upTo: Number.POSITIVE_INFINITY },
 ];
 
-/**
- * "3 days ago", "yesterday", "in 2 hours", relative to `now` (ms since the epoch). Under 45 seconds either way is
- * "now". NO_VALUE for an unreadable value.
- */
+/** "3 days ago", "yesterday", "in 2 hours" from `now` (epoch ms); under 45 s is "now"; NO_VALUE if unreadable. */
 export function formatRelativeTime(iso: string | null | undefined, now: number, locale?: string): string {
   const time = parseTimestamp(iso);
   if (time === null || !Number.isFinite(now)) return NO_VALUE;
@@ -127,10 +120,7 @@ export function formatPercent(value: number | null | undefined, locale?: string)
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
 
-/**
- * A number written the locale's way ("1,234" / "1 234"), with at most one decimal unless `options` say otherwise;
- * NO_VALUE for no value.
- */
+/** A number the locale's way ("1,234" / "1 234"), one decimal at most unless `options` say so; NO_VALUE for none. */
 export function formatNumber(
   value: number | null | undefined,
   locale?: string,

@@ -2,10 +2,7 @@ import { createContext, use, useEffect, useMemo, useState, type ReactNode } from
 import { formatNumber, pluralRules } from './format';
 import { readText, writeText } from './storage';
 
-/**
- * Languages of the interface. Each feature keeps its own catalog pair (English is the source of truth and
- * Russian is typed against it, so a missing key is a type error); this module only knows the current locale.
- */
+/** Interface languages; each feature keeps its catalogs (Russian typed against English: a missing key fails types). */
 export const LOCALES = ['en', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 

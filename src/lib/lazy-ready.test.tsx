@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { loadChunkOnce } from './load-chunk';
-import { lazyReady } from './lazy-ready';
+import { lazyReady, loadChunkOnce } from './load-chunk';
 
 function chunkOf(text: string) {
   const gate: { open: () => void } = { open: () => undefined };

@@ -11,10 +11,7 @@ export function isCutShort(end: ListEnd | null): end is 'repeated_page' | 'page_
   return end === 'repeated_page' || end === 'page_cap';
 }
 
-/**
- * The pages a `Total` header speaks for, when it is a usable count. It may lower a list's page count, never raise
- * it, and is never used to size anything.
- */
+/** The pages a usable `Total` header speaks for: it may lower a list's page count, never raise it, sizes nothing. */
 export function pagesByTotal(total: number | null | undefined, perPage: number): number | null {
   if (typeof total !== 'number' || !Number.isFinite(total) || total < 0) return null;
   return Math.max(1, Math.ceil(total / perPage));

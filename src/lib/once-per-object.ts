@@ -1,7 +1,6 @@
 /**
- * `compute`, worked out once per object: a later call with the same object gives what the first gave, kept beside
- * the object for as long as it lives (a WeakMap). For what is derived from objects that never change, such as the
- * rows in the query cache, which are counted, filtered and collected again each time more of them come in.
+ * `compute`, worked out once per object and kept beside it while it lives (a WeakMap). For what is derived from objects
+ * that never change, such as the cached rows, counted, filtered and collected again each time more come in.
  */
 export function oncePerObject<K extends object, V extends object | string | number | boolean | null>(
   compute: (key: K) => V,

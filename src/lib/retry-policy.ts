@@ -1,17 +1,13 @@
 import { isApiError } from './api-error';
 
 /**
- * The one retry policy of the app: React Query's defaults, the page reader (every paged list) and the learner
- * search all ask it. Only what can succeed on a second try is tried again: a lost connection, a timeout, a 5xx,
- * and a 429 after its wait.
+ * The app's one retry policy, asked by React Query's defaults, the page reader and the learner search. Only what can
+ * succeed on a second try is tried again: a lost connection, a timeout, a 5xx, and a 429 after its wait.
  */
 
 /** No wait is shorter: an upstream that says `Retry-After: 0` (or nothing readable) is not asked again at once. */
 export const MIN_WAIT_MS = 1_000;
-/**
- * No wait is longer: a longer Retry-After is waited this long and asked again (the answer then says how much
- * longer), so the screen never sits for an hour on one header.
- */
+/** No wait is longer: a longer Retry-After is waited this long, then asked again, so no screen sits an hour on it. */
 export const MAX_WAIT_MS = 60_000;
 /** A lost connection, a timeout or a 5xx is tried again this many times. */
 export const MAX_TRANSIENT_RETRIES = 3;
@@ -26,10 +22,7 @@ export function clampWait(ms: number): number {
   return Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, Math.round(ms)));
 }
 
-/**
- * Exponential backoff with equal jitter (half fixed, half random), `retry` counting from 0; clamped to
- * [MIN_WAIT_MS, MAX_WAIT_MS], so a third retry always waits longer than the first.
- */
+/** Exponential backoff, equal jitter, `retry` from 0, in [MIN_WAIT_MS, MAX_WAIT_MS]: a third retry outwaits a first. */
 export function backoffMs(retry: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF_CEILING_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, retry));
   return clampWait(ceiling / 2 + random() * (ceiling / 2));
@@ -44,9 +37,8 @@ export function isLasting(reason: FailureReason): boolean {
 }
 
 /**
- * The one mapping from an error to its reason. A lost connection is named as one: a request that got no answer at
- * all, or a gateway's 502 (our server, or one in front of the API, lost its connection to the API); a gateway's 504
- * is a timeout. "The API had a problem" is kept for the API's own errors.
+ * The one mapping from an error to its reason. A lost connection: no answer at all, or a gateway's 502 (it lost the
+ * API); a gateway's 504 is a timeout; "the API had a problem" is for the API's own errors.
  */
 export function failureReason(error: unknown): FailureReason {
   if (!isApiError(error)) return 'unreadable';
@@ -89,9 +81,8 @@ export type RetryDecision =
     };
 
 /**
- * `attempt` counts the failures of this request so far, from 1. A 429 waits what Retry-After says (already read
- * as whole seconds or a future date by the client), or the backoff where it said nothing usable; every wait is
- * clamped to [MIN_WAIT_MS, MAX_WAIT_MS].
+ * `attempt` counts this request's failures so far, from 1. A 429 waits what Retry-After says (whole seconds or a future
+ * date, read by the client), else the backoff; every wait is clamped to [MIN_WAIT_MS, MAX_WAIT_MS].
  */
 export function retryDecision(error: unknown, attempt: number, random: () => number = Math.random): RetryDecision {
   if (!isApiError(error)) return { retry: false };

@@ -1,12 +1,10 @@
 /**
- * The app's addresses, in one list. The router (app/router.tsx) makes a route of each, with the screen module of
- * the same name (app/screens/<name>.tsx) and the page title of the same name; the build (vite.config.ts) cuts each
- * screen's code into a chunk of its own and names its files for the page's first script
- * (app/start-up/screen-preload.ts), which preloads them; at start-up the data a route names in `prefetch` is asked
- * for beside the screen's code (app/start-up/prefetch.ts). Links are written with `pathTo`.
+ * The app's addresses, in one list. The router (app/router.tsx) makes a route of each, with the screen module
+ * (app/screens/<name>.tsx) and title of the same name; the build (vite.config.ts) cuts each screen's code into a chunk
+ * named for the page's first script (app/start-up/screen-preload.ts), which preloads it; at start-up the data a route
+ * names in `prefetch` is asked for beside its code (app/start-up/prefetch.ts). Links are written with `pathTo`.
  *
- * Plain values and functions with no imports: vite.config.ts imports this module as it is, and the page's first
- * script carries a copy of it.
+ * Plain values and functions, no imports: vite.config.ts imports it as it is, and the first script carries a copy.
  */
 /** The data a screen can have asked for at start-up, while its code is on its way (app/start-up/prefetch.ts). */
 export type Prefetch = 'courseStatsRows' | 'labelGroups';
@@ -39,10 +37,7 @@ export const HOME: RouteName = 'courses';
 
 const partsOf = (path: string) => path.split('/').filter((part) => part !== '');
 
-/**
- * The parameters of `pathname` when it is an address of the pattern `path` (a trailing slash is the same address;
- * `*` takes any), else null.
- */
+/** The parameters of `pathname` if it matches `path` (a trailing slash is the same address, `*` any), else null. */
 export function matchPath(path: string, pathname: string): Record<string, string> | null {
   if (path === '*') return {};
   const wanted = partsOf(path);
@@ -57,10 +52,7 @@ export function matchPath(path: string, pathname: string): Record<string, string
   return params;
 }
 
-/**
- * The route of `pathname` and its parameters, as the router matches it (`/` is HOME's); null for an address that
- * is none of them.
- */
+/** The route `pathname` matches (`/` is HOME's) and its parameters; null for an address that is none of them. */
 export function matchRoute(pathname: string): { name: RouteName; params: Record<string, string> } | null {
   if (partsOf(pathname).length === 0) return { name: HOME, params: {} };
   for (const name of ROUTE_NAMES) {

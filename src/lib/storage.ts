@@ -1,9 +1,8 @@
 import type * as z from 'zod/mini';
 
 /**
- * Everything the app keeps in the browser, under one key prefix: preferences in localStorage, the token and the
- * sign-out reason in sessionStorage or localStorage. Storage can be missing, full, disabled or edited by hand: every
- * failure reads as "nothing stored" and a write that fails is dropped (and reported by the return value).
+ * Everything the app keeps in the browser, under one key prefix, in localStorage or sessionStorage. Storage can be
+ * missing, full, disabled or edited: a failed read is "nothing stored", a failed write is dropped (and returned).
  */
 export type StorageArea = 'local' | 'session';
 
@@ -32,8 +31,7 @@ export function readText(key: string, kind: StorageArea = 'local'): string | nul
     if (!target) return null;
     const legacy = target.getItem(LEGACY_PREFIX + key);
     if (legacy === null) return target.getItem(PREFIX + key);
-    // A user who chose something before the keys were renamed keeps the choice. An old key is removed once read, so
-    // one that is there was written since (by a tab still running an older version): it is the newer value.
+    // A choice made before the keys were renamed is kept; an old key is removed once read, so one still there is newer.
     target.setItem(PREFIX + key, legacy);
     target.removeItem(LEGACY_PREFIX + key);
     return legacy;
@@ -64,10 +62,7 @@ export function removeStored(key: string, kind: StorageArea = 'local'): void {
   }
 }
 
-/**
- * Calls `listener` when another tab changes the value under `key`, or clears the storage, which may have taken it.
- * Returns the function that stops listening.
- */
+/** Calls `listener` when another tab changes or clears the value under `key`; returns what stops listening. */
 export function onStoredElsewhere(key: string, listener: () => void): () => void {
   const fullKey = storageKey(key);
   const onStorage = (event: StorageEvent) => {
@@ -95,9 +90,8 @@ export function writeStored(key: string, value: unknown): boolean {
 }
 
 /**
- * What this device remembers about the user's courses beyond one visit, under the keys above. The recent courses and
- * the saved views are shown to whoever opens the app here next; "Remember on this device" lets course snapshots be
- * kept (off unless chosen).
+ * What this device remembers about the user's courses beyond one visit, under the keys above: recent courses and
+ * saved views show to whoever opens the app here next; "Remember on this device" lets snapshots be kept (if chosen).
  */
 export const COURSE_MEMORY_KEYS = {
   recentCourses: 'recent-courses',

@@ -1,9 +1,6 @@
 import { onStoredElsewhere, readText, removeStored, storageKey, writeText, type StorageArea } from './storage';
 
-/**
- * Where the user's access token lives: sessionStorage by default, localStorage only when the user asked to be
- * remembered. The API client reads it at request time, so it never becomes part of a query key or a URL.
- */
+/** The token: in sessionStorage, or localStorage if remembered; read at request time, never in a query key or URL. */
 const KEY = 'token';
 /** When the token expires (epoch ms), beside it in the same storage area; absent when nobody said. */
 const EXPIRES_KEY = 'token-expires-at';
@@ -30,10 +27,7 @@ export function getToken(): string | null {
   return readText(KEY, 'session') ?? readText(KEY, 'local') ?? memoryToken;
 }
 
-/**
- * Stores the token, with its expiry when known (epoch ms; a pasted token has none), in sessionStorage, or in
- * localStorage when the user asked to be remembered.
- */
+/** Stores the token (with its expiry in epoch ms, when known) in sessionStorage, or localStorage when remembered. */
 export function setToken(token: string, remember: boolean, expiresAt: number | null = null): void {
   clearStorages();
   const area = remember ? 'local' : 'session';
@@ -77,9 +71,8 @@ export function isRemembered(): boolean {
 }
 
 /**
- * Calls `listener` when the token changes: here, or in another tab signing out (or in) with "remember", which
- * changes localStorage. Listening starts with the subscription, so evaluating this module (index.html's first
- * script carries a copy) adds no listener to the page.
+ * Calls `listener` when the token changes here, or in another tab signing out (or in) with "remember". Listening starts
+ * with the subscription, so evaluating this module (index.html's first script has a copy) adds no listener to the page.
  */
 export function subscribeToken(listener: Listener): () => void {
   listeners.add(listener);

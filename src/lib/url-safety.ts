@@ -5,8 +5,7 @@ const SAFE_PROTOCOLS = new Set(['http:', 'https:']);
  */
 function hasUnsafeCharacter(value: string): boolean {
   if (/[\s\u200B-\u200F\u2060]/u.test(value)) return true;
-  // By UTF-16 code unit, not by code point: the control characters are all below U+00A0, where the two are the
-  // same, and the string's iterator costs more than the check (this runs for every row of a course).
+  // By UTF-16 unit: the control characters are all below U+00A0, and the iterator costs more (this runs for every row).
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
@@ -15,10 +14,9 @@ function hasUnsafeCharacter(value: string): boolean {
 }
 
 /**
- * The value as a link target when it is an absolute http(s) URL with a host and no credentials, else null.
- * Refused: other schemes (javascript:, data:, vbscript:, ...), relative and protocol-relative paths, values
- * padded with or holding whitespace or control characters. The scheme's case does not matter ("HTTPS://" is
- * fine); the returned href is the URL parser's normalised form.
+ * The value as a link target when it is an absolute http(s) URL with a host and no credentials, else null: not other
+ * schemes (javascript:, data:, ...), relative or protocol-relative paths, or values padded with or holding whitespace
+ * or control characters. The scheme's case is free; the href is the URL parser's.
  */
 export function safeHttpUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value === '' || hasUnsafeCharacter(value)) return null;

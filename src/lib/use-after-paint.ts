@@ -1,20 +1,15 @@
 import { useEffect, useState } from 'react';
 
-/**
- * How long to wait for the browser to record the page's first contentful paint once a frame has gone by. It
- * normally comes within a few milliseconds of the frame; this bounds the wait where it never comes.
- */
+/** How long a recorded first contentful paint is waited for after a frame (it normally takes a few ms). */
 export const FIRST_PAINT_WAIT_MS = 250;
 
 /**
- * False until the browser has painted a frame after `ready` first held; true from then on. For requests that can
- * wait until what is ready is on screen: made earlier, on a slow network they share the line with the code and
- * data the first screen needs, and hold its paint back. A requestAnimationFrame callback runs just before a
- * paint; a task it posts runs after it.
+ * False until the browser has painted a frame after `ready` first held; true from then on. For requests that can wait
+ * until what is ready is on screen: made earlier, on a slow network they share the line with what the first screen
+ * needs and hold its paint back. (A requestAnimationFrame callback runs just before a paint; a task it posts, after.)
  *
- * On a page's first screen it also waits for the browser to record that paint (the paint entry): the frame is
- * shown a little after the task runs, and a request started in between counts, for the page's load timeline, as
- * one its first paint waited for.
+ * On a page's first screen it also waits for the browser to record that paint: the frame shows a little after the task
+ * runs, and a request started in between counts in the load timeline as one the first paint waited for.
  */
 export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
@@ -39,9 +34,8 @@ export function useAfterPaint(ready = true): boolean {
 const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
 
 /**
- * Calls `then` once the page's first contentful paint is recorded: at once when it is, or when the browser
- * records no paints (no paint timing, or a page that was hidden: paints are not recorded for it), and at the latest
- * after FIRST_PAINT_WAIT_MS. Returns what cancels the wait.
+ * Calls `then` once the first contentful paint is recorded: at once if it is, or if the browser records none (no paint
+ * timing, or a hidden page), and at the latest after FIRST_PAINT_WAIT_MS. Returns what cancels the wait.
  */
 function whenFirstPaintRecorded(then: () => void): () => void {
   const recordsPaints =

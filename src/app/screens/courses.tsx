@@ -3,7 +3,7 @@ import { courseStatsHref } from '@/features/course-stats/params/course-stats-sea
 import { chooseRememberOnDevice } from '@/features/course-stats/changes/snapshot-store';
 import { CourseShortcuts } from '@/features/course-stats/routes/course-shortcuts';
 import { LearnerSearch } from '@/features/courses/learner-search/learner-search';
-import { LEARNER_PARAM } from '@/features/courses/learner-search/learner-search-model';
+import { LEARNER_PARAM } from '@/features/courses/learner-search/learner-search-run';
 import { AccountOverview } from '@/features/overview/account-overview';
 import { useCatalog } from '@/lib/i18n';
 import { appCatalogs } from '../strings';

@@ -2,8 +2,7 @@ import { SignOutDialog, whatSignOutLeaves, type SignOutDialogProps } from '@/fea
 import { StoredOnDevicePage } from '@/features/device/stored-on-device-page';
 import { deviceMemory } from '../device-memory';
 
-// The device feature wired to what the app keeps on this device. The router and the shell load this module lazily:
-// the `device` screen, whose chunk also holds the sign-out question.
+// The device feature wired to what the app keeps here. Loaded lazily: the `device` screen, with the sign-out question.
 
 /** The `device` route. */
 export function Component() {

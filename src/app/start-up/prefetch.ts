@@ -6,11 +6,10 @@ import { matchRoute, ROUTES, type AppRoute, type Prefetch } from '@/lib/routes';
 import { getToken } from '@/lib/token-store';
 
 /**
- * Puts the query the page opens with in the cache, with the page's own options, while the page's code is still on
- * its way: the page's useQuery joins the request still running, so there is one request. The page takes that
- * request as its own first try: an error it answered with is shown as it is, not asked for again. React Query asks
- * again for an error an observer finds when it mounts (retryOnMount), so that is off for this one query until its
- * first observer (the page) has mounted; later mounts ask again as usual.
+ * Puts the query the page opens with in the cache, with the page's own options, while the page's code is on its way:
+ * the page's useQuery joins the running request, and takes it as its own first try: an error answered is shown, not
+ * asked again. React Query retries an error its observer finds on mounting (retryOnMount), so that is off for this
+ * query until the page has mounted.
  */
 function prefetchForPage<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>) {
   const { queryKey } = options;
@@ -29,11 +28,10 @@ const PREFETCHES: Record<
   (queryClient: QueryClient, params: Readonly<Record<string, string>>, query: string) => Promise<void>
 > = {
   /**
-   * The rows a course statistics page opens with (page by page browsing: the page in the URL); resolves once they
-   * are in the cache (or failed). The first render does not wait for it. (A first render held up to 200 ms for the
-   * rows was measured and did not pay: docs/perf-notes.md.) The page's rules apply: an invalid course id asks for
-   * nothing, the URL is read with the page's fallbacks, and the whole-course and learner views (which load
-   * otherwise) ask for nothing here.
+   * The rows a course statistics page opens with (the page in the URL), in the cache (or failed) when it resolves; the
+   * first render does not wait (holding it up to 200 ms did not pay: docs/perf-notes.md). The page's rules apply: an
+   * invalid course id asks for nothing, the URL is read with its fallbacks, and the whole-course and learner views ask
+   * for nothing here.
    */
   courseStatsRows: async (queryClient, params, query) => {
     const id = parseIdInput(params.courseId ?? '', { required: true });
@@ -43,17 +41,13 @@ const PREFETCHES: Record<
     await prefetchForPage(queryClient, courseQueries.stats.list(courseStatsParams(id.value, search)));
   },
   /**
-   * The label tree, from the code behind the sign-in, while the screen's own code is on its way. Nothing waits
-   * for the answer: the first render shows the screen with its loading state, not a blank page held back for a
-   * tree of any size.
+   * The label tree, from the code behind the sign-in, while the screen's code is on its way. Nothing waits for it: the
+   * first render shows the screen loading, not a blank page held back for a tree of any size.
    */
   labelGroups: async (queryClient) => void prefetchForPage(queryClient, courseQueries.labelGroups()),
 };
 
-/**
- * Signed in, asks for what the route list says the screen at `location` opens with (`AppRoute.prefetch`), if
- * anything; resolves once it is in the cache, or failed (the screen then shows the error, or asks again).
- */
+/** Signed in, asks for what `AppRoute.prefetch` says the screen opens with; resolves once it is cached, or failed. */
 export function prefetchRoute(queryClient: QueryClient, location: { pathname: string; search: string }): Promise<void> {
   const match = getToken() === null ? null : matchRoute(location.pathname);
   if (!match) return Promise.resolve();

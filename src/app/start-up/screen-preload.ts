@@ -3,20 +3,16 @@ import { getToken } from '@/lib/token-store';
 
 /**
  * The page's first script, written into index.html (inlineScript in vite.config.ts), so it runs as the document is
- * read: before the app's bundle, and without waiting for a file of its own. The code of each signed-in screen is a
- * chunk the app loads once its own bundle has run; on a phone that is a round trip and a download after the
- * bundle's. For a signed-in visit, this starts loading the code of the screen at the address right away, beside
- * the app's bundle: index.html names each screen's files and the addresses they serve, in a
- * `<meta name="screen-code">` per screen (written by screenChunks in vite.config.ts) ahead of this script.
+ * read: before the app's bundle, with no file of its own to wait for. Each signed-in screen's code is a chunk the app
+ * loads once its bundle has run: on a phone a round trip and a download after the bundle's. For a signed-in visit this
+ * starts loading the screen's code at once, beside the bundle, from the `<meta name="screen-code">` per screen (files
+ * and routes, written by screenChunks) ahead of this script.
  *
- * Being inline, it carries copies of what it imports (the token store, the route list): a few small modules, never
- * the app (vite.config.ts checks the size). The server allows it by its hash (server/spa.ts).
+ * Being inline, it carries copies of what it imports (the token store, the route list), never the app (vite.config.ts
+ * checks the size). The server allows it by its hash (server/spa.ts).
  */
 
-/**
- * The files to preload for `pathname`: those of every screen whose routes take it, each file once, from the meta
- * elements' `data-routes` (space-separated) and `content`.
- */
+/** The files to preload for `pathname`, each once: those of every screen whose meta `data-routes` take it. */
 export function filesFor(screens: ReadonlyArray<{ routes: string; files: string }>, pathname: string): string[] {
   const files = screens
     .filter(({ routes }) => routes.split(' ').some((route) => route !== '' && matchPath(route, pathname) !== null))

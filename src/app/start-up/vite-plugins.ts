@@ -1,27 +1,22 @@
 import { gzipSync } from 'node:zlib';
 import { build, type Alias, type Plugin, type Rolldown } from 'vite';
 
-// The build's half of start-up (see README.md here): the page's first script, written into index.html, and the
-// cut of the lazily loaded code into one chunk per screen, named in index.html for that script. Node code, for
-// vite.config.ts: type-checked with the server (tsconfig.node.json) and tested in Node.
+// The build's half of start-up (README.md here): the page's first script, written into index.html, and one chunk per
+// screen, named there for that script. Node code for vite.config.ts, type-checked with the server, tested in Node.
 
 /** The built chunks, for the index.html transform below. */
 function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChunk[] {
   return Object.values(bundle ?? {}).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
 }
 
-/**
- * The most an inline script may weigh, gzipped: a few small modules, never the app. The page's first script is
- * 1.4 KB; built without minification, with its comments, 4.2 KB, which must pass too.
- */
+/** The most an inline script may weigh, gzipped: the first script is 1.4 KB, and 4.2 KB unminified with comments. */
 const INLINE_SCRIPT_MAX_GZIP = 6_000;
 
 /**
- * Builds `path` with what it imports into one classic script and writes it into index.html, ahead of the app's
- * scripts and styles, so the page runs it while its document is read: no file of its own to wait for, and no
- * style sheet either (a script after one waits for it). The `<meta name="screen-code">` elements it reads are
- * moved before it. Its imports are copies of the app's modules, sharing no state with them. The server allows it by
- * its hash (server/spa.ts).
+ * Builds `path` and its imports into one classic script and writes it into index.html ahead of the app's scripts and
+ * styles (a script after a style sheet waits for it), so the page runs it as its document is read. The `<meta
+ * name="screen-code">` elements it reads move before it. Its imports are copies, sharing no state with the app's. The
+ * server allows it by its hash (server/spa.ts).
  */
 export function inlineScript(path: string, aliases: Alias[]): Plugin {
   let minify: boolean | 'oxc' | 'terser' | 'esbuild' = 'oxc';
@@ -82,10 +77,9 @@ export interface ScreenPlan {
 }
 
 /**
- * The plan of screenChunks. A module goes to screen S when S's code imports it statically and every lazily
- * loaded part of the app that imports it is S itself or loaded from within S; then wherever it is needed, S
- * is there already. A module several screens import, and nothing else, goes to the shared chunk. Anything else
- * is left to the bundler.
+ * The plan of screenChunks. A module goes to screen S when S imports it statically and every lazily loaded part that
+ * imports it is S or loaded from within S: wherever it is needed, S is there already. What several screens import, and
+ * nothing else, is shared; the rest is the bundler's.
  */
 export function planScreens(
   screens: Record<string, readonly string[]>,
@@ -152,6 +146,13 @@ export function screenChunks(screens: Record<string, Screen>, pairs: Record<stri
       (pair) => pairs[pair]?.length === names.length && names.every((name) => pairs[pair]?.includes(name)),
     );
   };
+  /** A group of exactly the modules planned, not what they import: that is at start-up, or planned too. */
+  const planned = (name: string, priority: number, test: (id: string) => boolean) => ({
+    name,
+    priority,
+    includeDependenciesRecursively: false,
+    test,
+  });
   return {
     name: 'screen-chunks',
     apply: 'build',
@@ -163,25 +164,9 @@ export function screenChunks(screens: Record<string, Screen>, pairs: Record<stri
               groups: [
                 // Named as the entry, these modules join its chunk rather than forming one it imports.
                 { name: 'index', priority: 3, tags: ['$initial'] },
-                // Exactly the modules planned, not what they import: that is at start-up, or planned too.
-                {
-                  name: 'shared',
-                  priority: 2,
-                  includeDependenciesRecursively: false,
-                  test: (id: string) => state.plan.shared.has(id) && pairOf(id) === undefined,
-                },
-                ...Object.keys(pairs).map((name) => ({
-                  name,
-                  priority: 2,
-                  includeDependenciesRecursively: false,
-                  test: (id: string) => pairOf(id) === name,
-                })),
-                ...Object.keys(screens).map((name) => ({
-                  name,
-                  priority: 1,
-                  includeDependenciesRecursively: false,
-                  test: (id: string) => state.plan.screenOf.get(id) === name,
-                })),
+                planned('shared', 2, (id) => state.plan.shared.has(id) && pairOf(id) === undefined),
+                ...Object.keys(pairs).map((name) => planned(name, 2, (id) => pairOf(id) === name)),
+                ...Object.keys(screens).map((name) => planned(name, 1, (id) => state.plan.screenOf.get(id) === name)),
               ],
             },
           },

@@ -54,11 +54,10 @@ export interface ComboboxProps<V> {
 }
 
 /**
- * A text field with a list of suggestions: WAI-ARIA's combobox with list autocomplete. Typing opens the list of the
- * options the caller matched; Down and Up move through them (aria-activedescendant: the focus stays in the field),
- * Enter chooses, Escape closes the list and, pressed again, puts the value back. The caller decides what the text
- * means: what matches it, and what Enter does when no option is active (a form is submitted unless it says
- * otherwise). With `groups` null it is a plain text field under the same label, hint and messages.
+ * A text field with suggestions: WAI-ARIA's combobox with list autocomplete. Typing opens the options the caller
+ * matched; Down and Up move through them (aria-activedescendant: focus stays in the field), Enter chooses, Escape
+ * closes the list and, again, puts the value back. The caller decides what matches and what Enter does with no option
+ * active (submits the form unless prevented). With `groups` null it is a plain text field.
  */
 export function Combobox<V>({
   id,

@@ -18,9 +18,8 @@ declare module '@tanstack/react-table' {
     /** The plain value an export writes for the row; `value` is what the column's accessor gives. */
     exportValue?: (row: TData, value: TValue) => string | number | boolean | null;
     /**
-     * A body cell's content from its row alone, calling no hooks (the same as `cell` gives). The virtualised table
-     * renders it as it is, with no cell object and no component of its own per cell: scrolling fast, those were
-     * most of what each frame allocated, and the garbage collections they brought cost frames.
+     * A body cell's content from its row alone, calling no hooks (what `cell` gives). The virtualised table renders it
+     * with no cell object or component per cell: scrolling fast, those were most of each frame's garbage.
      */
     renderCell?: (row: Row<TData>) => ReactNode;
   }

@@ -15,10 +15,9 @@ export const SortKeyDescription = createContext(
 );
 
 /**
- * A header cell. A sortable column holds a button named after the column: a click sorts by it alone (or turns
- * it around), Shift+click or Shift+Enter adds it as the next sort key. Only the first key's header carries
- * aria-sort, as in WAI-ARIA's sortable table example; while several keys sort, each sorted header shows its
- * rank, and its button's description says it. The arrow and the rank are decoration for sighted users.
+ * A header cell. A sortable column holds a button named after it: a click sorts by it alone (or turns it around),
+ * Shift+click or Shift+Enter adds it as the next sort key. Only the first key's header has aria-sort, as in WAI-ARIA's
+ * sortable table example; with several keys each sorted header shows its rank, which its button's description says.
  */
 export function DataTableColumnHeader<TData>({ header }: { header: Header<TData, unknown> }) {
   const { column } = header;

@@ -34,11 +34,7 @@ function placePanel(panel: HTMLElement, button: HTMLElement): void {
   panel.style.top = `${Math.max(EDGE, top)}px`;
 }
 
-/**
- * A disclosure button with one checkbox per column that can be hidden, named by the column's header, and a
- * button that restores the table's initial columns (`initialState.columnVisibility`). Escape or a click
- * elsewhere closes it.
- */
+/** The Columns disclosure: a checkbox per hideable column, by header, and a reset to initialState.columnVisibility. */
 export function DataTableColumnMenu<TData>({ table, label, resetLabel }: DataTableColumnMenuProps<TData>) {
   const { open, panelId, buttonRef, containerProps, buttonProps } = useDisclosure();
   const panelRef = useRef<HTMLDivElement>(null);

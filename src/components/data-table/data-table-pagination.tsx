@@ -19,10 +19,7 @@ export interface DataTablePaginationProps<TData> {
   label: string;
 }
 
-/**
- * Previous / next paging for a table whose total is unknown: the feature sets the table's pageCount to -1
- * while more pages may follow, and to the current page count once it knows this page is the last.
- */
+/** Paging with no known total: the feature sets pageCount to -1 while more may follow, to the count at the last. */
 export function DataTablePagination<TData>({
   table,
   pageSizeOptions,

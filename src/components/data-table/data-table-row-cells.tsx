@@ -16,10 +16,7 @@ export interface CellLayout {
   isRowHeader: boolean;
 }
 
-/**
- * `pinning` is the table's pinning state where the caller holds it (to work the layouts out again when it changes);
- * the column reads the same state otherwise.
- */
+/** The table's pinning state where the caller holds it, to work layouts out again when it changes. */
 export function cellLayout<TData>(column: Column<TData, unknown>, pinning?: ColumnPinningState): CellLayout {
   const pinned = !pinning
     ? column.getIsPinned()
@@ -47,10 +44,9 @@ export function cellLayout<TData>(column: Column<TData, unknown>, pinning?: Colu
 }
 
 /**
- * The cells of one body row, made for this render only; a column marked isRowHeader gives <th scope="row">.
- * row.getVisibleCells() keeps its cell objects on the row for as long as the row lives: scrolling a virtualised
- * body through 10,000 rows left some 100 MB of them on the heap, which made every later garbage collection slower.
- * A column with `meta.renderCell` needs no cell object at all.
+ * The cells of one body row, made for this render only; an isRowHeader column gives <th scope="row">.
+ * row.getVisibleCells() keeps its cells on the row as long as it lives: 10,000 rows scrolled through left some 100 MB
+ * on the heap, slowing every later garbage collection. A `meta.renderCell` column needs no cell object.
  */
 export function RowCells<TData>({
   table,

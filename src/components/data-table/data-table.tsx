@@ -19,10 +19,7 @@ export interface DataTableProps<TData> {
 
 const SKELETON_ROWS = 5;
 
-/**
- * The table shell: a focusable scroll container with a sticky header and sticky pinned columns. The table
- * instance comes from the feature, which owns the columns, the data and the state.
- */
+/** The table shell: a focusable scroll container, sticky header and pinned columns; the feature owns the rest. */
 export function DataTable<TData>({ table, label, caption, busy = false, loading = false }: DataTableProps<TData>) {
   const visibleColumns = table.getVisibleLeafColumns();
   const layouts = visibleColumns.map((column) => cellLayout(column));

@@ -16,11 +16,7 @@ function exportColumns<TData>(table: Table<TData>, leadingColumnIds: readonly st
 const exportHeader = <TData>(column: Column<TData, unknown>) =>
   column.columnDef.meta?.exportHeader ?? columnLabel(column);
 
-/**
- * Rows as CSV, as the table shows them: `rows` in their order (the feature's filtered and sorted list), with the
- * table's visible columns in their order, after any leading columns. Headers are each column's meta.exportHeader,
- * else its label; cells its meta.exportValue, else its plain value.
- */
+/** Rows as CSV as the table shows them: `rows` in order, visible columns after leading ones, by their export meta. */
 export function tableToCsv<TData>(
   table: Table<TData>,
   rows: readonly TData[],

@@ -41,19 +41,15 @@ export interface VirtualDataTableProps<TData> {
   onRenderedEnd?: (lastIndex: number) => void;
 }
 
-/**
- * Rows rendered past each edge of the view. A few are enough for Tab to reach the next row; more only add to the
- * rows laid out and painted on every frame of a fast scroll.
- */
+/** Rows rendered past each edge of the view: enough for Tab to reach the next row; more slow a fast scroll. */
 const OVERSCAN = 3;
 /** Column width where a column's meta gives none, in rem. */
 const DEFAULT_COLUMN_WIDTH = 9;
 
 /**
- * A table for thousands of rows: only the rows in view (and a few either side) are in the DOM, between two
- * spacer rows that keep the scroll height. It stays a real <table>: the header is a sticky row, pinned columns
- * stay sticky, and aria-rowcount / aria-rowindex tell assistive technology where each rendered row sits. Rows
- * have one fixed height and columns fixed widths, so nothing shifts as rows come and go.
+ * A table for thousands of rows: only the rows in view (and a few either side) are in the DOM, between two spacer rows
+ * that keep the scroll height. A real <table> still: a sticky header row, sticky pinned columns, and aria-rowcount /
+ * aria-rowindex placing each row. Fixed row height and column widths: nothing shifts as rows come and go.
  */
 export function VirtualDataTable<TData>({
   table,
@@ -84,16 +80,14 @@ export function VirtualDataTable<TData>({
   );
 
   const items = virtualizer.getVirtualItems();
-  // Rows are keyed by slot, not by row: a row scrolling out hands its elements to the row scrolling in, which
-  // updates their text instead of building new ones. A fast scroll otherwise made and dropped hundreds of
-  // elements a frame, and collecting them stalled whole frames. Consecutive indexes modulo a number at least as
-  // large as the rows rendered never share a slot; the number only grows, so a slightly shorter range keeps the
-  // slots.
+  // Rows are keyed by slot, not by row: a row scrolling out hands its elements to the one scrolling in, which updates
+  // their text; a fast scroll otherwise made and dropped hundreds of elements a frame, and collecting them stalled
+  // frames. Indexes modulo a number at least the rows rendered never share a slot; it only grows, so a shorter range
+  // keeps them.
   const slotCount = useRef(0);
   slotCount.current = Math.max(slotCount.current, items.length);
   const slots = slotCount.current;
-  // Focus must not travel with a slot to another learner's row: when the row holding it scrolls out, focus goes
-  // to the scroll region (where a row's own elements would have taken it out of the page), before the paint.
+  // Focus must not move with a slot to another row: if its row scrolls out, the scroll region takes it, pre-paint.
   const focusedRowId = useRef<string | null>(null);
   const idOf = (index: number) => {
     const item = rows[index];
@@ -184,9 +178,8 @@ interface VirtualRowProps<TData> {
 }
 
 /**
- * One body row. Memoised: scrolling renders the table on every scroll event, and most rendered rows stay the
- * same from one event to the next, so only the rows that come into range render. Its TanStack row object is made
- * for this render and dropped with it.
+ * One body row, memoised: scrolling renders the table on every scroll event, and most rows stay the same between
+ * two, so only those coming into range render. Its TanStack row object is made for this render and dropped with it.
  */
 const VirtualRow = memo(function VirtualRow<TData>({
   table,

@@ -1,5 +1,4 @@
-import type { Locale } from '@/lib/i18n';
-import { LocaleProvider } from '@/lib/i18n';
+import { LocaleProvider, type Locale } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { AuthGate } from './components/auth-gate';
 

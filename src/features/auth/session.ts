@@ -3,9 +3,8 @@ import { readText, removeStored, writeText, type StorageArea } from '@/lib/stora
 import { clearToken, isRemembered } from '@/lib/token-store';
 
 /**
- * Where the reason for a sign-out is kept: sessionStorage, so it survives the re-render that the sign-out causes
- * and disappears with the tab. A remembered token is every tab's: when it is rejected, the reason goes to
- * localStorage too, so the other tabs, signed out with it, say why as well.
+ * Where a sign-out's reason is kept: sessionStorage, surviving the re-render the sign-out causes, gone with the tab. A
+ * remembered token is every tab's: when it is rejected the reason goes to localStorage too, so every tab says why.
  */
 const REASON_KEY = 'signed-out-reason';
 /** Why the user is on the sign-in screen: the API refused the token, or its known lifetime ran out. */

@@ -6,10 +6,7 @@ import { useCatalog, useLocale } from '@/lib/i18n';
 import type { DeviceMemory } from './device-memory';
 import { deviceCatalogs } from './strings';
 
-/**
- * The account overview's figures kept here ("Keep on this device"): per API origin, how many courses and learners
- * and when, with one button that deletes them. Read again whenever `version` changes (after another deletion).
- */
+/** The overview's figures kept here, by API origin, with a button that deletes them; reread when `version` changes. */
 export function AccountList({
   memory,
   version,

@@ -29,10 +29,7 @@ export function storesAnything(inventory: DeviceInventory): boolean {
   );
 }
 
-/**
- * Whether snapshots may be left after `DeviceMemory.forget` answered `result`. A browser without IndexedDB holds none,
- * and a store that was read as empty just before had none to lose.
- */
+/** Whether snapshots may be left after forget's `result`: none without IndexedDB, or if the store read empty. */
 export function snapshotsMayRemain(inventory: DeviceInventory, result: DeviceResult<void>): boolean {
   if (result.status === 'ok' || result.reason === 'no-indexeddb') return false;
   return !(inventory.snapshots.status === 'ok' && inventory.snapshots.value.length === 0);

@@ -34,9 +34,8 @@ export interface DeviceMemory {
   savedViewCount(): number;
   readRecentCourses(): RecentCourse[];
   /**
-   * "Forget this device": the snapshots, the overview's figures, saved views, recent courses and the Remember choice, telling every place
-   * that shows the choice. localStorage is cleared even when IndexedDB is not available; the result says whether
-   * the snapshots went.
+   * "Forget this device": snapshots, the overview's figures, saved views, recent courses and the Remember choice,
+   * telling all that show it. localStorage is cleared even without IndexedDB; the result says if snapshots went.
    */
   forget(): Promise<DeviceResult<void>>;
 }

@@ -29,9 +29,8 @@ export interface SignOutDialogProps {
 type Phase = { step: 'asking' } | { step: 'forgetting' } | { step: 'snapshots-left'; reason: DeviceStoreReason };
 
 /**
- * "Sign out" when this device keeps something: a native modal <dialog> offering to forget it first. Forgetting runs
- * before the token goes; when the snapshots cannot be deleted the dialog says so, and closing it signs out all the
- * same.
+ * "Sign out" when this device keeps something: a modal <dialog> offering to forget it first, before the token goes.
+ * Where the snapshots cannot be deleted the dialog says so, and closing it signs out all the same.
  */
 export function SignOutDialog({ memory, inventory, onSignOut, onCancel }: SignOutDialogProps) {
   const texts = useCatalog(deviceCatalogs);

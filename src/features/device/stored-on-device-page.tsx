@@ -25,10 +25,7 @@ function useSnapshotList(memory: DeviceMemory, version: number, remember: boolea
   return list;
 }
 
-/**
- * Route `/device`: what this browser keeps about the user's courses, and the ways to delete it. `memory` is what the
- * app keeps there (see DeviceMemory).
- */
+/** Route `/device`: what this browser keeps about the user's courses (`memory`), and the ways to delete it. */
 export function StoredOnDevicePage({ memory }: { memory: DeviceMemory }) {
   const texts = useCatalog(deviceCatalogs);
   // The Remember choice, kept in step with every other place that shows it.

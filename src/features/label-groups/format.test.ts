@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { dateTimeOrRaw, dayOrRaw } from './format';
+import { dateTimeOrRaw, dayOrRaw } from './strings';
 
 describe("a group's dates", () => {
   it('are written in the interface language', () => {

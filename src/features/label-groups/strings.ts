@@ -1,4 +1,4 @@
-import { formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber, parseTimestamp } from '@/lib/format';
 import { plural, type Locale } from '@/lib/i18n';
 import type { ParentIssue } from './model/tree-model';
 
@@ -182,3 +182,15 @@ const ru: LabelGroupsTexts = {
 export type LabelGroupsTexts = typeof en;
 
 export const labelGroupsCatalogs: Record<Locale, LabelGroupsTexts> = { en, ru };
+
+// Dates in the interface's language and the user's time zone; what is not a date is shown as it came, not as a dash.
+
+/** "1 Mar 2026" / "1 мар. 2026 г."; the text itself when it is not a date. */
+export function dayOrRaw(locale: Locale, iso: string): string {
+  return parseTimestamp(iso) === null ? iso : formatDate(iso, { locale });
+}
+
+/** "1 Mar 2026, 11:00"; the text itself when it is not a date. */
+export function dateTimeOrRaw(locale: Locale, iso: string): string {
+  return parseTimestamp(iso) === null ? iso : formatDateTime(iso, { locale });
+}

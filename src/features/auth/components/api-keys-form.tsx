@@ -22,9 +22,8 @@ interface FieldErrors {
 }
 
 /**
- * Sign-in with API keys, traded for a token by our server. The secret is read from its field at the moment of the
- * request and handed to the exchange: it is never in React state, in the mutation's variables or in any storage.
- * The Client ID is public and is kept to fill in next time.
+ * Sign-in with API keys, traded for a token by our server. The secret is read from its field at the request and
+ * handed to the exchange: never in React state, mutation variables or storage. The public Client ID is kept.
  */
 export function ApiKeysForm({ remember, rememberControl, onAttempt }: ApiKeysFormProps) {
   const texts = useCatalog(authCatalogs);

@@ -2,10 +2,7 @@ import { useId, useState, type Ref } from 'react';
 
 export interface CredentialFieldProps {
   label: string;
-  /**
-   * For a token or a secret: the label of the toggle that shows the value, which is masked until then
-   * ("Show token"; pressed while the value is shown). Left out, the value is not secret and shows as typed.
-   */
+  /** For a token or a secret: the toggle that unmasks it ("Show token"); left out, the value shows as typed. */
   showLabel?: string;
   name: string;
   /** Said under the field, and tied to it, when its value was refused. */

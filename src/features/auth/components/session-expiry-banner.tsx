@@ -10,9 +10,8 @@ import { useToken } from '../use-token';
 import './session-expiry.css';
 
 /**
- * Watches the token's known expiry (a token from API keys has one, a pasted one does not): a few minutes before,
- * a polite banner says when, with a way to sign in again; at expiry the sign-in screen opens in place, so the
- * address, and with it the view, is kept for after the next sign-in.
+ * Watches the token's known expiry (from API keys; a pasted token has none): a few minutes before, a polite banner says
+ * when, with a way to sign in again; at expiry the sign-in screen opens in place, keeping the address and the view.
  */
 export function SessionExpiryBanner() {
   const queryClient = useQueryClient();

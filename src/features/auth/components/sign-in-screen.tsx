@@ -16,10 +16,7 @@ import './sign-in.css';
 const WAYS_IN = ['token', 'keys'] as const;
 type WayIn = (typeof WAYS_IN)[number];
 
-/**
- * Shown in place of any route while there is no token; the URL is left alone, so once the token is stored the
- * app renders the page the user asked for, search parameters and all.
- */
+/** Stands in for any route while there is no token; the URL is kept, so the page asked for renders after sign-in. */
 export function SignInScreen() {
   const texts = useCatalog(authCatalogs);
   const { brand } = useCatalog(sharedCatalogs);
@@ -28,8 +25,7 @@ export function SignInScreen() {
   const [remember, setRemember] = useState(false);
   const [signedOutReason] = useState(readSignOutReason);
   const [attempted, setAttempted] = useState(false);
-  // What the server is (demo or proxy) adds a note; the form is usable without it, so it is asked for once the
-  // screen is painted, not alongside the code the first paint needs.
+  // The server's kind (demo or proxy) adds a note the form can do without: asked for once the screen is painted.
   const painted = useAfterPaint();
   const config = useQuery({ ...serverConfigQuery(), enabled: painted });
 
@@ -76,9 +72,8 @@ export function SignInScreen() {
 }
 
 /**
- * The ways in, as a tab list (the ARIA tabs pattern, activation follows focus): only the selected tab is in the Tab
- * order, the arrow keys, Home and End move between tabs. Only the selected panel is rendered, so the form that is not
- * shown holds no values and no fields to match by label.
+ * The ways in, as ARIA tabs (activation follows focus): the selected tab alone is in the Tab order; arrows, Home, End
+ * move. Only the selected panel is rendered, so the hidden form holds no values and no fields to match by label.
  */
 function WayInTabs({
   selected,

@@ -25,9 +25,8 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const check = useMutation({
-    // The cheapest call the API has; it tells a rejected token from a good one. The list reader comes with the
-    // endpoint table and its schemas, which the signed-in screens need next anyway: it loads on submit, not with
-    // the first screen.
+    // The API's cheapest call, which tells a rejected token from a good one. The list reader (with the endpoint table
+    // and schemas the next screens need) loads on submit, not with the first screen.
     mutationFn: async (candidate: string) => (await import('@/lib/fetch-list')).fetchLabelGroups({ token: candidate }),
     onSuccess: (_data, candidate) => {
       clearSignOutReason();

@@ -7,10 +7,7 @@ import { statRowKey } from '../fields/row-key';
 import type { ChangesTexts } from './strings';
 import '@/components/data-table/column-meta';
 
-/**
- * A row's progress change in percentage points since the snapshot compared with, as the Change column sorts it: a
- * row the snapshot did not have is new, a group of its own after the largest gain.
- */
+/** A row's progress change since the snapshot, as Change sorts it; a new row is a group after the largest gain. */
 function sortValue(diff: SnapshotDiff, stat: CourseStat): number {
   return diff.progressDelta.get(statRowKey(stat)) ?? Number.POSITIVE_INFINITY;
 }
@@ -19,10 +16,7 @@ export function changeSorts(diff: SnapshotDiff): ComputedSorts {
   return { change: { value: (stat) => sortValue(diff, stat), text: false } };
 }
 
-/**
- * The Change column: each row's progress change in percentage points ("+15", "−5", "0"), "New" for a row the
- * snapshot did not have. In a CSV the points are a number and the header names the unit.
- */
+/** The Change column: progress change in points ("+15", "−5", "0"), "New" for a new row; CSV: a number. */
 export function changeColumn(
   diff: SnapshotDiff,
   words: FieldTexts,

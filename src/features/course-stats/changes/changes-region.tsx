@@ -172,9 +172,8 @@ function ComparedRegion({
 }
 
 /**
- * "Changes since <the last snapshot>" above the table of a whole course, with a button per change that narrows the
- * table to its rows, and the choice to remember on this device. Storage that does not work says so here and
- * leaves the table alone.
+ * "Changes since <the last snapshot>" above a whole course's table: a button per change narrows the table to its rows,
+ * and the choice to remember on this device. Storage that does not work says so here and leaves the table alone.
  */
 export function ChangesRegion({ model }: { model: ChangesRegionModel }) {
   const texts = useCatalog(changesCatalogs);

@@ -2,9 +2,8 @@ import { handleDiffRequest, type DiffRequest, type DiffResponse, type SnapshotDi
 import type { Snapshot } from './snapshot';
 
 /**
- * Compares two snapshots off the main thread: 10,000 rows take longer than one frame, and the table must stay
- * responsive meanwhile. Where there is no Worker (an old browser, jsdom) or it fails to start, the same handler runs
- * on the page. One worker serves every comparison; answers are matched to requests by id.
+ * Compares two snapshots in a Worker: 10,000 rows take longer than a frame, and the table must stay responsive. With no
+ * Worker (old browser, jsdom), or one that fails, the same handler runs on the page. One worker; answers matched by id.
  */
 let worker: Worker | null = null;
 let workerBroken = false;

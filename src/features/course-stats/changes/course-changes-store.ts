@@ -7,9 +7,8 @@ import { deleteSnapshot, listScopeSnapshots, readSnapshot, saveSnapshot, type Sn
 import { readRememberOnDevice } from '@/lib/device-consent';
 
 /**
- * What the changes region knows of each course scope in this tab: the load it was worked out for, the comparison,
- * and the change the user picked. Kept outside React, so it outlives the screen (a learner's view and back shows
- * the same comparison and the same pick) but not the tab.
+ * What the changes region knows of each course scope in this tab: the load worked out, the comparison, the pick.
+ * Kept outside React, so it outlives the screen (a learner's view and back shows the same) but not the tab.
  */
 export type ChangesPhase =
   | { kind: 'working' }
@@ -85,16 +84,14 @@ async function compareWith(baselineId: string, current: Snapshot): Promise<Compa
 }
 
 /**
- * A whole course's load has completed: its snapshot is built (a slice at a time, after the render that showed the
- * rows), compared with the newest earlier one of its scope (in a Worker), then kept. Once per load: a screen shown
- * again over the same load finds the entry done.
+ * A whole course's load has completed: its snapshot is built (in slices, after the render that showed the rows),
+ * compared with its scope's newest earlier one (in a Worker), then kept. Once per load: a screen shown again finds it.
  */
 export function processLoad(scope: SnapshotScope, rows: readonly CourseStat[], loadId: number): void {
   const key = scopeKey(scope);
   const entry = entries.get(key);
   if (entry?.loadId === loadId) return;
-  // Marked at once (so the load is worked out once), shown a task later: the render that handed over the rows
-  // is not made longer by another.
+  // Marked at once (worked out once), shown a task later, so the render that handed over the rows is not longer.
   entries.set(key, { loadId, current: null, phase: { kind: 'working' }, picked: null });
   void (async () => {
     await nextTask();

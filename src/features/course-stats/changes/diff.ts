@@ -141,11 +141,7 @@ export interface DiffRequest {
 
 export type DiffResponse = { id: number; status: 'ok'; diff: SnapshotDiff } | { id: number; status: 'invalid' };
 
-/**
- * The diff worker's whole job, kept apart from the worker's global scope so it can run (and be tested) on the page
- * too.
- * Snapshots arrive by structured clone, so they are checked again, not trusted.
- */
+/** The diff worker's job, apart from its scope to run (and be tested) on the page; clones are checked, not trusted. */
 export function handleDiffRequest(request: DiffRequest): DiffResponse {
   const older = asSnapshot(request.older);
   const newer = asSnapshot(request.newer);

@@ -13,10 +13,9 @@ import {
 } from './snapshot';
 
 /**
- * Course snapshots on this device, in IndexedDB. Each snapshot is two records written in one transaction: a small
- * summary (for the "Stored on this device" list, read without the rows) and the rows. The newest KEEP_PER_SCOPE of
- * each course, origin and session filter are kept. Nothing is written unless the user chose "Remember on this
- * device"; every failure comes back as `unavailable`, never as a throw.
+ * Course snapshots in IndexedDB, each two records written in one transaction: a small summary (for the "Stored on this
+ * device" list, read without the rows) and the rows; the newest KEEP_PER_SCOPE per course, origin and session filter
+ * are kept. Nothing is written unless "Remember on this device" is on; failures come back `unavailable`.
  */
 export const KEEP_PER_SCOPE = 3;
 
@@ -50,9 +49,8 @@ function storeOrDefault(store: DeviceStore | undefined): DeviceStore {
 }
 
 /**
- * The user's choice, as every checkbox applies it (here, on the overview and on "Stored on this device"). Turning it
- * off also deletes the snapshots and the overview's figures kept so far: "otherwise nothing about learners outlives
- * the tab" holds for a choice taken back too. The result says whether they went.
+ * The user's choice, as every checkbox applies it. Taking it back deletes the snapshots and the overview's figures kept
+ * so far: nothing about learners outlives the tab. The result says whether they went.
  */
 export async function chooseRememberOnDevice(remember: boolean): Promise<DeviceResult<void>> {
   setRememberOnDevice(remember);
@@ -104,10 +102,7 @@ export async function readSnapshot(id: string, store?: DeviceStore): Promise<Dev
 
 export type SaveOutcome = { saved: true; summary: SnapshotSummary; removed: string[] } | { saved: false };
 
-/**
- * Keeps `snapshot` and drops its scope's older ones beyond KEEP_PER_SCOPE. `remember` is the user's choice (default:
- * the stored preference); when it is off, nothing is written.
- */
+/** Keeps `snapshot`, dropping its scope's oldest past KEEP_PER_SCOPE; nothing is written with `remember` off. */
 export async function saveSnapshot(
   snapshot: Snapshot,
   { store, remember = readRememberOnDevice() }: { store?: DeviceStore; remember?: boolean } = {},
@@ -145,9 +140,8 @@ export function deleteAllSnapshots(store?: DeviceStore): Promise<DeviceResult<vo
 }
 
 /**
- * "Forget this device": the snapshots, the overview's figures, the saved views, the recent courses and the choice to
- * remember. What lives in localStorage is cleared even when IndexedDB is not available; the result says whether the
- * snapshots and the figures went too.
+ * "Forget this device": snapshots, the overview's figures, saved views, recent courses and the Remember choice.
+ * localStorage is cleared even without IndexedDB; the result says whether the snapshots and the figures went too.
  */
 export function forgetThisDevice(store?: DeviceStore): Promise<DeviceResult<void>> {
   forgetCourseMemory();

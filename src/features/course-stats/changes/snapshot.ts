@@ -14,11 +14,9 @@ import { safeHttpUrl } from '@/lib/url-safety';
 import { effectiveProgress } from '@/course/course-stat-status';
 
 /**
- * What "Changes since the last visit" keeps of a whole course: per row, only what the comparison reads, column by
- * column in typed arrays (see packed-numbers). No names or email addresses are kept.
- *
- * A row is one learner in one course session, identified by (user_id, course_session_id), the API's own grain: a
- * learner in two sessions is two rows. See diff.ts for how rows are counted as learners.
+ * What "Changes since the last visit" keeps of a whole course: per row only what the comparison reads, column by column
+ * in typed arrays (see packed-numbers); no names or email addresses. A row is one learner in one course session
+ * (user_id, course_session_id), the API's grain; diff.ts says how rows count as learners.
  */
 
 /** Which course and which session filter a snapshot is of: a filtered load is compared only with the same filter. */
@@ -117,10 +115,7 @@ export function buildSnapshot(scope: SnapshotScope, stats: readonly CourseStat[]
 
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/**
- * buildSnapshot in slices of `rowsPerSlice` rows, each its own task: reading 10,000 rows' dates and links in one
- * go can hold the main thread past 50 ms on a slow machine, and the page is in use meanwhile.
- */
+/** buildSnapshot a slice a task: 10,000 rows at once can hold a slow machine's main thread past 50 ms. */
 export async function buildSnapshotInSlices(
   scope: SnapshotScope,
   stats: readonly CourseStat[],
@@ -146,10 +141,7 @@ export function scopeKey({ origin, courseId, sessionId }: SnapshotScope): string
   return `${origin}|${courseId}|${sessionId ?? 'all'}`;
 }
 
-/**
- * A snapshot read back from storage, checked: a record written by an older version, or damaged, is dropped rather
- * than compared.
- */
+/** A snapshot read back from storage, checked: one written by an older version, or damaged, is dropped. */
 export function asSnapshot(value: unknown): Snapshot | null {
   const parsed = snapshotSchema.safeParse(value);
   if (!parsed.success) return null;

@@ -21,10 +21,7 @@ import { chooseRememberOnDevice } from './snapshot-store';
 import { useRememberOnDevice } from '@/lib/device-consent';
 
 export interface CourseChangesInput {
-  /**
-   * The course, origin and session filter; null where snapshots do not apply (one learner is not a course). Keep it
-   * the same object while it names the same scope.
-   */
+  /** Course, origin and session filter, one object per scope; null where snapshots do not apply (a learner). */
   scope: SnapshotScope | null;
   /** Every row loaded. */
   rows: readonly CourseStat[];
@@ -61,9 +58,8 @@ const NO_CHANGES: RowsShownChanges = { rowKeys: null, sorts: {} };
 const NO_ENTRY = () => undefined;
 
 /**
- * Snapshots and "what changed" for a whole course: once a load completes, with Remember on, its snapshot is kept
- * and compared with the last one (see course-changes-store); the comparison narrows the table on request and adds
- * the Change column.
+ * Snapshots and "what changed" for a whole course: once a load completes, with Remember on, its snapshot is kept and
+ * compared with the last (see course-changes-store), which narrows the table on request and adds the Change column.
  */
 export function useCourseChanges({ scope, rows, complete, loadId }: CourseChangesInput): CourseChanges {
   const remember = useRememberOnDevice();

@@ -18,10 +18,7 @@ export function localizedDuration(seconds: number | null | undefined, units: Fie
     .replace(/\bs\b/g, units.s);
 }
 
-/**
- * How a cell shows its value. 'text' is the field's `text`; the others are cells with markup of their own
- * (a button that opens the details, a badge, a bar, a link, a time with a tip), drawn by the table.
- */
+/** How a cell shows: 'text' is the field's `text`; the others have markup of their own, drawn by the table. */
 export type CellKind = 'text' | 'user' | 'status' | 'progress' | 'deadline' | 'relative-time' | 'certificate';
 
 export interface ColumnSpec {
@@ -125,10 +122,7 @@ export const textField = <Id extends KeysOf<string>>(
   details: wire(id),
 });
 
-/**
- * A wire field that is a number: shown in `format` (in the table and the details alike), right-aligned, exported
- * as the API sends it, sorted as a number.
- */
+/** A number field: shown in `format` (table and details), right-aligned, exported as sent, sorted as a number. */
 export const numberField = <Id extends KeysOf<number | null>>(
   id: Id,
   kind: ColumnKind,

@@ -28,16 +28,14 @@ const percent = (value: number | null, words: FieldTexts) => words.percent(value
 const statusText = (stat: CourseStat, words: FieldTexts) => words.statusLabels[courseStatStatus(stat)];
 
 /**
- * Every course-statistic field, declared once: its column (header, default visibility, whether it can be hidden,
- * layout, how its cell shows, its CSV value), its sort value, and its line in the details dialog. The table
- * columns, the CSV export, the details dialog and sorting are all built from this list (fields.test.tsx walks
- * it). Adding a field is one entry here and its words in ./strings.ts. The list is in column order; the fields
- * with no column close it.
+ * Every course-statistic field, declared once: its column (header, default visibility, hideable, layout, cell, CSV
+ * value), its sort value and its line in the details dialog. Columns, CSV export, details and sorting are all built
+ * from this list (fields.test.tsx walks it); adding a field is one entry here and its words in ./strings.ts. Column
+ * order; the fields with no column close it.
  */
 const FIELD_LIST = [
   textField('username', fixedColumn, 'user', 13, { isRowHeader: true }),
-  // Off by default: the table shows the email under the name (a laptop has no room for both columns), the CSV
-  // always has its column, and the Columns menu brings it back to sort by.
+  // Off by default: the email shows under the name (a laptop has no room for both), and the CSV always has it.
   textField('user_email', optionalColumn, 'text', 17),
   textField('course_session_name', shownColumn, 'text', 8.5),
   {

@@ -1,7 +1,6 @@
 import { foldText } from '@/lib/fold-text';
 
-// How rows are put in order by one or more keys: the sort the table, the export and the details panel all see.
-// Pure: no React, no table instance, so the rules below are pinned by unit tests alone.
+// How rows are ordered by keys, as the table, export and details see them; pure, so unit tests pin the rules.
 
 /** The most sort keys a view holds: a fourth Shift+click replaces the third. */
 export const MAX_SORT_KEYS = 3;
@@ -33,9 +32,8 @@ function compareKeys(left: SortKey, right: SortKey, direction: number): number {
 }
 
 /**
- * The rows in the order of the keys, the first deciding, the next breaking its ties, and so on. Keys are computed
- * once per row and key (not once per comparison), which is what keeps 10,000 rows quick. Rows equal in every key
- * keep their order in `rows` (the API's). The input is not changed.
+ * The rows in the order of the keys, each breaking the ties of those before. Keys are computed once per row and key,
+ * not per comparison, which keeps 10,000 rows quick. Rows equal in every key keep their order; the input is unchanged.
  */
 export function sortRows<Row>(rows: readonly Row[], sorts: ReadonlyArray<RowSort<Row>>): Row[] {
   if (sorts.length === 0) return [...rows];

@@ -1,10 +1,7 @@
 import { formatNumber } from '@/lib/format';
 import { plural as pluralOf } from '@/lib/i18n';
 
-/**
- * Counting words for the sentences of every slice's catalog. Numbers inside sentences are written the language's
- * way ("10,000" / "10 000"), whatever the browser's locale.
- */
+/** Counting words for every catalog's sentences, numbers written the language's way ("10,000" / "10 000"). */
 export const enWords = {
   number: (value: number) => formatNumber(value, 'en'),
   plural: (count: number, one: string, many: string) => pluralOf('en', count, { one: `# ${one}`, other: `# ${many}` }),
@@ -26,3 +23,16 @@ export const ruWords = {
   pagesOf: (count: number) => ruPlural(count, 'страницы', 'страниц', 'страниц'),
   addresses: (count: number) => ruPlural(count, 'адрес', 'адреса', 'адресов'),
 };
+
+/** Which rows a figure, sort or count covers: a page of results, or the whole course loaded so far. */
+export type RowsScope =
+  | { kind: 'page'; page: number; pageRows: number; shown: number; narrowed: boolean; wholeResults: boolean }
+  | {
+      kind: 'whole';
+      loaded: number;
+      shown: number;
+      narrowed: boolean;
+      complete: boolean;
+      /** The change picked in the changes region, when it narrows the rows: its label. */
+      change?: string | null;
+    };

@@ -33,10 +33,9 @@ export type CourseFilterFormProps =
   | { initial?: undefined; sessions: null; onSubmit: (filters: CourseToOpen) => void };
 
 /**
- * A User ID and a session by name or ID, and where no course is open, the Course ID. Checked on Show, then again on
- * every change; the first field refused gets the focus (unfolded on a narrow screen), and nothing refused is
- * applied. A narrow screen folds the filters away; the Course ID stays in view. Remount it (key) to take new
- * initial values.
+ * A User ID and a session by name or ID, and, with no course open, the Course ID. Checked on Show, then on every
+ * change; the first field refused gets the focus (unfolded on a narrow screen, where the filters fold but the Course ID
+ * stays), and nothing refused applies. Remount (key) for new initial values.
  */
 export function CourseFilterForm(props: CourseFilterFormProps) {
   const { initial, sessions } = props;

@@ -1,8 +1,10 @@
 import type { CourseSession } from '@contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { parseIdInput, readNameOrId, type IdProblem } from '@/course/id-input';
-import type { CourseSessionLists } from '@/course/course-queries';
+import { courseQueries, type CourseSessionLists } from '@/course/course-queries';
 
 /** A session the Session field offers, by name: what it reads of the course's sessions. */
 export type SessionChoice = Pick<CourseSession, 'id' | 'name' | 'started_at' | 'finished_at' | 'infinitely'>;
@@ -12,10 +14,7 @@ export interface SessionChoices {
   archived: SessionChoice[];
 }
 
-/**
- * What the Session field can offer: the course's sessions; 'unlisted' where the LMS lists none (the endpoint
- * failed, or both lists are empty), so the field takes an ID only; undefined while they are being read.
- */
+/** What the Session field can offer: sessions; 'unlisted' where the LMS lists none (ID only); undefined while read. */
 export type SessionList = SessionChoices | 'unlisted' | undefined;
 
 /** Newest start first; sessions without a start date after those with one; then by name. */
@@ -75,10 +74,7 @@ export type SessionProblem = IdProblem | 'unknown_name';
 
 export type SessionReading = { ok: true; id: number | null } | { ok: false; problem: SessionProblem };
 
-/**
- * The session the field names. Text typed is an ID (listed or not), or the name of one listed session (case and
- * accents ignored); where the LMS lists none, only an ID.
- */
+/** The session the field names: an ID (listed or not), or one listed session's name (case and accents aside). */
 export function readSession(input: SessionInput, sessions: SessionList): SessionReading {
   if (input.typed === null) return { ok: true, id: input.chosen };
   if (sessions === 'unlisted') {
@@ -102,4 +98,17 @@ export function readSession(input: SessionInput, sessions: SessionList): Session
       return only ? { ok: true, id: only.id } : { ok: false, problem: 'unknown_name' };
     }
   }
+}
+
+/**
+ * The course's sessions for the Session filter, read once `enabled` (after the first rows, which must not wait for it).
+ * Where the LMS lists none (an error, or two empty lists), 'unlisted': an ID only. With the lists' parse report.
+ */
+export function useSessionList(courseId: number, enabled: boolean) {
+  const { data, isError } = useQuery({ ...courseQueries.sessions(courseId), enabled });
+  const sessions = useMemo((): SessionList => {
+    if (data) return choicesFromList(data);
+    return isError ? 'unlisted' : undefined;
+  }, [data, isError]);
+  return { sessions, report: data?.report };
 }

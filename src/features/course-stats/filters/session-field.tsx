@@ -44,9 +44,8 @@ export function shownSession(chosen: number | null, sessions: SessionList, texts
 }
 
 /**
- * The Session filter, one field for a name or an ID: a combobox over the course's sessions (active, then archived,
- * each with its dates) that also takes an ID the list does not hold. Where the LMS lists no sessions it is a plain
- * ID field under the same name. Its value is applied with the form's Show, like the other filters.
+ * The Session filter, for a name or an ID: a combobox over the course's sessions (active, then archived, with dates)
+ * that takes an unlisted ID too; a plain ID field where the LMS lists none. Applied with Show.
  */
 export function SessionField({ id, sessions, value, onChange, error, inputRef }: SessionFieldProps) {
   const texts = useCatalog(filterCatalogs);

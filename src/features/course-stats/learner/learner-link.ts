@@ -3,8 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { courseStatsHref, DEFAULT_SEARCH, serializeCourseStatsSearch } from '../params/course-stats-search';
 
 /**
- * The learner view's parameter that holds the view it was opened from, as that view's own query string: mode,
- * search, quick filters, sort, page, rows per page and filters, whatever they are written as. The learner view
+ * The learner view's parameter holding the view it was opened from, as that view's own query string: the learner view
  * uses `user_id` for its learner, so the view it came from cannot share the address's parameters.
  */
 const FROM_PARAM = 'from';

@@ -63,9 +63,8 @@ function SessionCard({ session }: { session: LearnerSession }) {
 }
 
 /**
- * Every session of one learner in a course, with why each is not passed, and a plain-text summary to paste
- * into a support ticket. Its address is its own (`?user_id=N&view=learner`), so the summary links back to it;
- * "Back to all learners" returns to the view it was opened from.
+ * Every session of one learner in a course, why each is not passed, and a plain-text summary for a support ticket.
+ * Its address is its own (`?user_id=N&view=learner`), which the summary links; "Back" returns to the view it came from.
  */
 export function LearnerView({ courseId, userId }: { courseId: number; userId: number }) {
   const texts = useCatalog(learnerCatalogs);

@@ -16,10 +16,7 @@ export function isQuickFilterId(value: string): value is QuickFilterId {
 }
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 
-/**
- * What the URL asks the API for: the contract's parameters but the course (which is in the path), the page size
- * one of those offered.
- */
+/** What the URL asks the API for: the contract's parameters but the course (in the path), a page size offered. */
 export type CourseStatsSearchParams = Omit<CourseStatsParams, 'courseId' | 'perPage'> & { perPage: PerPage };
 
 /** The rest of the view state: in the URL as well, never sent to the API. */
@@ -237,10 +234,7 @@ export function parseCourseStatsSearch(params: URLSearchParams): ParsedCourseSta
   return { search, corrections };
 }
 
-/**
- * The search as URL parameters, defaults left out. Parameters that are not ours (from `base`) are kept, in
- * their order, ahead of ours.
- */
+/** The search as URL parameters, defaults left out; those not ours (from `base`) are kept first, in their order. */
 export function serializeCourseStatsSearch(
   search: CourseStatsSearch,
   base: URLSearchParams = new URLSearchParams(),
@@ -263,11 +257,7 @@ export function serializeCourseStatsSearch(
   return params;
 }
 
-/**
- * The search as the address writes it: the URL parameters with their list commas left readable
- * (`sort=progress.desc,username.asc`, `quick=overdue,inactive`). A comma needs no escaping in a query, and
- * URLSearchParams reads `,` and `%2C` alike.
- */
+/** The query as the address writes it, list commas readable: a query needs no `%2C`, and URLSearchParams reads both. */
 export function readableQuery(params: URLSearchParams): string {
   return params.toString().replaceAll('%2C', ',');
 }

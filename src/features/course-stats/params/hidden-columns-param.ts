@@ -1,9 +1,8 @@
 import { COLUMN_FIELDS, isHideableColumnId, type ColumnId } from '../fields/fields';
 
 /**
- * `hide=user_email,score`: the columns a link hides, every other column shown (`hide=` shows them all). The
- * statistics page applies it to the Columns menu's choice, as if made there, and then takes it out of the address,
- * so the columns a saved view keeps can travel in its link without cluttering the address bar.
+ * `hide=user_email,score`: the columns a link hides, every other shown (`hide=` shows all). The page applies it to the
+ * Columns menu's choice, as if made there, then drops it from the address: a saved view's columns travel in its link.
  */
 export const HIDDEN_COLUMNS_PARAM = 'hide';
 

@@ -17,10 +17,7 @@ function parseSortKey(raw: string): CourseStatsSort | undefined {
   return { id, desc: match[2] === 'desc' };
 }
 
-/**
- * The sort keys of a comma list (`progress.desc,username.asc`; a single key is the list of one), and the parts
- * left out: unknown or unsortable columns, a column named twice, keys past MAX_SORT_KEYS.
- */
+/** A comma list's sort keys and the parts dropped: unknown or unsortable columns, repeats, keys past MAX_SORT_KEYS. */
 export function parseSortParam(raw: string | undefined): { sort: CourseStatsSorting; dropped: string[] } {
   const sort: CourseStatsSorting = [];
   const dropped: string[] = [];

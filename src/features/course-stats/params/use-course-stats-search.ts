@@ -10,8 +10,7 @@ import {
   type SearchCorrection,
 } from './course-stats-search';
 
-// The corrections travel in the history entry's state: after the URL is replaced they can no longer be seen
-// in it, and the notice should still say what was changed.
+// The corrections travel in the history entry's state: once the URL is replaced it no longer shows them.
 const correctionsStateSchema = z.object({ courseStatsCorrections: z.array(searchCorrectionSchema) });
 
 /** How long a navigation asked for may take to render before it counts as overtaken. */
@@ -21,19 +20,13 @@ export interface CourseStatsSearchState {
   search: CourseStatsSearch;
   /** What was wrong with the URL this view was opened with. */
   corrections: SearchCorrection[];
-  /**
-   * Changes the view; a new history entry, so Back returns to the previous view. `replace` rewrites the current
-   * entry instead (typing a search should not leave one entry per letter).
-   */
+  /** Changes the view in a new history entry; `replace` rewrites it (typing leaves no entry per letter). */
   update: (patch: Partial<CourseStatsSearch>, options?: { replace?: boolean }) => void;
   /** Changes the filters and goes back to page 1. */
   setFilters: (filters: Pick<CourseStatsSearch, 'userId' | 'courseSessionId'>) => void;
 }
 
-/**
- * The view state from the URL, parsed with fallbacks. A URL with invalid values, or defaults written out, is
- * replaced by its corrected form, so what the address bar shows is what the screen shows.
- */
+/** The view state from the URL, with fallbacks; a URL with bad values or written defaults is replaced, corrected. */
 export function useCourseStatsSearch(): CourseStatsSearchState {
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -58,8 +51,7 @@ export function useCourseStatsSearch(): CourseStatsSearchState {
   }, [location.state]);
   const corrections = parsed.corrections.length > 0 ? parsed.corrections : stateCorrections;
 
-  // Navigations render later (in a transition) than they are asked for: a second change made before the first
-  // has rendered (clear the search, then untick a filter) must build on the first, not on the URL on screen.
+  // Navigations render later, in a transition: a second change made before the first rendered must build on the first.
   const pending = useRef<Array<{ search: string; at: number }>>([]);
 
   const update = useCallback(

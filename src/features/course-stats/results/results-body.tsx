@@ -3,8 +3,7 @@ import type { Table } from '@tanstack/react-table';
 import { Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { onlyAddedFields, ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
-import { lazyReady } from '@/lib/lazy-ready';
-import { loadChunkOnce } from '@/lib/load-chunk';
+import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import type { CourseStatsSearchState } from '../params/use-course-stats-search';
 import { fieldCatalogs } from '../fields/strings';
@@ -14,7 +13,7 @@ import { CourseStatsSummary } from '../overview/summary-cards';
 import { CardsSort } from '../table/cards-sort';
 import { CourseStatsTable } from '../table/course-stats-table';
 import { tableCatalogs } from '../table/strings';
-import type { RowsScope } from '../fields/rows-scope';
+import type { RowsScope } from '../fields/words';
 import { FiltersAndToolsToggle, ShownRowsTools } from '../triage/shown-rows-tools';
 import { triageCatalogs } from '../triage/strings';
 import { TriageControls } from '../triage/triage-controls';
@@ -68,10 +67,7 @@ export interface ResultsBodyProps {
   changes?: ReactNode;
 }
 
-/**
- * Everything over the rows loaded, in either mode, table first: the summary strip, one toolbar for what can be
- * done with the rows shown, the search and quick filters right above the table, and the overview behind a tab.
- */
+/** Everything over the rows loaded, table first: summary, toolbar, search and quick filters, and the overview tab. */
 export function ResultsBody({ results, loaded, busy, statusLine, footer, virtual = false, changes }: ResultsBodyProps) {
   const { courseId, searchState, learnerHref } = results;
   const words = useCatalog(fieldCatalogs);
@@ -196,10 +192,7 @@ interface NoMatchesProps {
   onClear: () => void;
 }
 
-/**
- * What a search or quick filter that keeps no row says. Over part of the course it says so, and offers the whole
- * course: a learner not on this page may well be on another.
- */
+/** What a search or quick filter keeping no row says; over part of a course it offers all: the learner may be there. */
 function NoMatches({ scope, onSearchWhole, onClear }: NoMatchesProps) {
   const texts = useCatalog(resultsCatalogs);
   const triageTexts = useCatalog(triageCatalogs);
@@ -243,10 +236,7 @@ interface ViewTabsProps {
   tabId: (view: ResultsView) => string;
 }
 
-/**
- * The WAI-ARIA tabs pattern with automatic activation: one tab stop, arrow keys (and Home, End) move between the
- * tabs and show their panel.
- */
+/** WAI-ARIA tabs, automatic activation: one tab stop; arrows, Home and End move between tabs and show their panel. */
 function ViewTabs({ view, onChange, tabId }: ViewTabsProps) {
   const texts = useCatalog(resultsCatalogs);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -6,13 +6,11 @@ import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { parseIdInput } from '@/course/id-input';
-import { lazyReady } from '@/lib/lazy-ready';
-import { loadChunkOnce } from '@/lib/load-chunk';
+import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { CorrectionsNotice, CourseFilters, OpenCourseForm } from '../filters/course-filter-form';
-
 import { fieldCatalogs } from '../fields/strings';
 import { filterCatalogs } from '../filters/strings';
-import { useSessionList } from '../filters/use-session-list';
+import { useSessionList } from '../filters/session-choices';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
 import { courseStatsHref, hasFilters, type CourseStatsSearch } from '../params/course-stats-search';
 import { useLearnerHref } from '../learner/learner-link';
@@ -42,26 +40,19 @@ export interface CourseSwitcherSlotProps {
   hrefFor: (courseId: number) => string;
 }
 
-/**
- * The header's slot for a course switcher. This feature does not know the course list (another feature does), so
- * the app layer provides what goes here; without it the header shows the course's name as text.
- */
+/** The header's course switcher, given by the app (this feature does not know the course list); else the name shows. */
 export type RenderCourseSwitcher = (props: CourseSwitcherSlotProps) => ReactNode;
 
 /**
- * Another course, keeping what means the same there: the learner (User ID, and the learner view), the page size
- * and the sort. The session is left out (sessions belong to one course), and so are the page, whole-course mode,
- * the search and the quick filters over the rows loaded: the other course starts at its first page.
+ * Another course, keeping what means the same there: the learner (User ID, learner view), the page size and the sort.
+ * The session (one course's), the page, whole-course mode, the search and quick filters go: it opens at its first page.
  */
 function courseSwitchHref(courseId: number, search: CourseStatsSearch): string {
   const { userId, view, perPage, sort } = search;
   return courseStatsHref(courseId, { userId, view, perPage, sort });
 }
 
-/**
- * Route `/courses/:courseId/stats`. An invalid course id never reaches the API: the page says why, and offers the
- * form.
- */
+/** Route `/courses/:courseId/stats`. An invalid course id never reaches the API: the page says why, offers the form. */
 export function CourseStatsPage({ renderCourseSwitcher }: { renderCourseSwitcher?: RenderCourseSwitcher }) {
   const texts = useCatalog(routeCatalogs);
   const filterTexts = useCatalog(filterCatalogs);

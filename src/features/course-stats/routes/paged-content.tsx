@@ -28,10 +28,7 @@ export interface PagedContentProps {
   query: UseQueryResult<{ items: CourseStat[]; report: ParseReport }>;
   /** The prefetched next page came back empty. */
   nextPageEmpty: boolean;
-  /**
-   * The page is kept on screen (inert) while a whole-course load it started brings its first rows: it gets nothing
-   * ready for a press (the load has taken the idle Worker; another would only wait).
-   */
+  /** Kept on screen (inert) while its whole-course load brings rows; it warms nothing: the load has the Worker. */
   kept?: boolean;
 }
 

@@ -14,10 +14,7 @@ export function modeOf(search: CourseStatsSearch): Mode {
   return search.all ? 'whole' : 'paged';
 }
 
-/**
- * The rows of one course for the search: its page (and the next one, read early), or the whole course. The learner
- * view reads its own.
- */
+/** A course's rows: its page (and the next, read early), or the whole course; the learner view reads its own. */
 export function useCourseRows(courseId: number, search: CourseStatsSearch, mode: Mode) {
   const listParams = courseStatsParams(courseId, search);
   const listQuery = useQuery({
@@ -29,13 +26,11 @@ export function useCourseRows(courseId: number, search: CourseStatsSearch, mode:
         ? previous
         : undefined,
   });
-  // The next page is observed by this same component, after the main query: on Next, the main query takes the
-  // prefetched page over in the same render, so it is never left unobserved (which would cancel and refetch it).
+  // The next page is observed here too: on Next the main query takes it over in one render, never refetching it.
   const listData = listQuery.isPlaceholderData ? undefined : listQuery.data;
   // Whether a page is full counts what the API sent, not what survived parsing.
   const pageIsFull = mode === 'paged' && listData !== undefined && listData.report.received >= search.perPage;
-  // Loading the next page early both makes Next instant and tells whether there is a next page at all. It waits
-  // until the page's first rows are painted: on a slow network it would share the line with what they need.
+  // The next page, read early, makes Next instant and says if there is one; it waits for the first rows' paint.
   const afterFirstRows = useAfterPaint(pageIsFull);
   const nextPageQuery = useQuery({
     ...courseQueries.stats.list({ ...listParams, page: search.page + 1 }),

@@ -13,9 +13,8 @@ export function withFirstSortKey(sorting: SortingState, id: string, desc: boolea
 }
 
 /**
- * Cards have no column headers to click: a phone sorts them here instead (elsewhere it renders nothing). The
- * choice sets the first sort key through the table, as a header click does (so it lands in the URL); the other
- * keys stay after it. It sits beside the view tabs, where it costs no line of its own.
+ * Cards have no headers to click: a phone sorts them here (elsewhere it renders nothing), setting the first sort key
+ * through the table as a header click does, the other keys after it. Beside the view tabs, it costs no line of its own.
  */
 export function CardsSort({ table }: { table: Table<CourseStat> }) {
   const texts = useCatalog(cardsCatalogs);

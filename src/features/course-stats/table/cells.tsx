@@ -5,7 +5,6 @@ import { formatDate, NO_VALUE, parseTimestamp } from '@/lib/format';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { useCatalog } from '@/lib/i18n';
 import { courseStatStatus, isOverdue } from '@/course/course-stat-status';
-
 import { fieldCatalogs } from '../fields/strings';
 import { useNow } from '../fields/use-now';
 
@@ -19,9 +18,8 @@ export function StatusCell({ stat }: { stat: CourseStat }) {
 }
 
 /**
- * The user's name opens the row's details. Names are data: React renders them as text, never as markup. In the
- * table the email follows on a second line (`withEmail`): the Email column, off by default, costs a laptop's
- * width; the table's CSS hides this line while that column is shown.
+ * The user's name (text, never markup) opens the row's details. In the table the email follows on a second line: the
+ * Email column, off by default, costs a laptop's width; the table's CSS hides this line while that column is shown.
  */
 export function UserCell({ rowId, stat, withEmail = false }: { rowId: string; stat: CourseStat; withEmail?: boolean }) {
   const openDetails = use(RowDetailsContext);
@@ -50,9 +48,8 @@ export function DeadlineCell({ stat }: { stat: CourseStat }) {
   const now = useNow();
   if (stat.deadline === null) return <span className="muted">{texts.noDeadline}</span>;
   if (parseTimestamp(stat.deadline) === null) return <>{NO_VALUE}</>;
-  // No wrapping element: the cell holds the time and the badge, and the whole-course table makes one of these
-  // for every row scrolled into view. The date alone keeps the column narrow; the time is in its tip and the
-  // details.
+  // No wrapping element: the whole-course table makes one per row in view. The date keeps the column narrow; the time
+  // is in its tip and the details.
   return (
     <>
       <time dateTime={stat.deadline} title={texts.dateTime(stat.deadline)}>

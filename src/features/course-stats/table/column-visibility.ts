@@ -9,10 +9,7 @@ import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from '../params/hidden-
 /** Kept under the app's storage prefix (see @/lib/storage), in this browser only. */
 export const COLUMN_VISIBILITY_KEY = 'course-stats-columns';
 
-/**
- * Each column as its field declares, and the computed ones (Change) shown whenever they exist; the one that cannot
- * be hidden (User) never gets an entry.
- */
+/** Each column as its field declares, computed ones (Change) shown if they exist; User, never hidden, gets no entry. */
 export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = Object.fromEntries([
   ...COLUMN_FIELDS.filter((field) => field.column.hideable).map((field) => [field.id, field.column.visibleByDefault]),
   ...COMPUTED_COLUMN_IDS.map((id) => [id, true]),
@@ -37,10 +34,7 @@ export function readColumnVisibility(): VisibilityState {
   return normalizeColumnVisibility(readStored(COLUMN_VISIBILITY_KEY, storedSchema));
 }
 
-/**
- * Remembers a choice; the defaults are not stored, so a browser that reset its columns follows later defaults.
- * Returns whether the browser now holds the choice.
- */
+/** Remembers a choice (defaults are not stored: a reset follows later defaults); returns whether it was kept. */
 export function storeColumnVisibility(visibility: VisibilityState): boolean {
   if (!isDefaultColumnVisibility(visibility)) {
     return writeStored(COLUMN_VISIBILITY_KEY, normalizeColumnVisibility(visibility));
@@ -104,9 +98,8 @@ export function useColumnVisibility(): [VisibilityState, OnChangeFn<VisibilitySt
 }
 
 /**
- * Applies a link's `hide=` to the Columns menu's choice, as if made there. The address then loses the parameter
- * (useCourseStatsSearch writes the address without it), and the corrections notice names unknown columns. Before the
- * paint, so a table on screen never shows the old columns.
+ * Applies a link's `hide=` to the Columns menu's choice, as if made there; the address then loses it, and the
+ * corrections notice names unknown columns. Before the paint, so a table on screen never shows the old columns.
  */
 export function useHiddenColumnsLink(): void {
   const [searchParams] = useSearchParams();

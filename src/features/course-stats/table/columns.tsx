@@ -37,10 +37,7 @@ function cellFor(field: ColumnField, words: FieldTexts): (stat: CourseStat, rowI
   }
 }
 
-/**
- * A field's column: the header in the language's words, whether it can be hidden, the accessor its sort
- * compares (undefined is "no value", which sorts last either way), and the plain value an export writes.
- */
+/** A field's column: header, hideability, sort accessor (undefined, no value, sorts last), export value. */
 function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Column {
   const { column, sort } = field;
   const header = words.columnHeaders[field.id];
@@ -75,10 +72,7 @@ function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Colu
 
 const columnsByLanguage = new WeakMap<FieldTexts, Column[]>();
 
-/**
- * The course statistics columns in a language's words, in display order, built from the field model once per
- * language so the table's column list stays stable. The same list serves the paged and the whole-course tables.
- */
+/** The columns in a language's words, built once per language so the list stays stable, for paged and whole tables. */
 export function courseStatsColumnsIn(words: FieldTexts): Column[] {
   let columns = columnsByLanguage.get(words);
   if (!columns) {

@@ -22,10 +22,7 @@ export interface CourseStatsCardsProps {
   busy?: boolean;
 }
 
-/**
- * A phone's view of the rows shown, in the table's order: one card per learner with the name (which opens the
- * details, as in the table), the status, the progress and the certificate, the deadline and the last activity.
- */
+/** A phone's view: a card per learner, in the table's order, with name (opening details), status, progress, dates. */
 export function CourseStatsCards({ table, rows, label, busy = false }: CourseStatsCardsProps) {
   const words = useCatalog(fieldCatalogs);
   const texts = useCatalog(cardsCatalogs);

@@ -1,8 +1,7 @@
 import type { CourseStat } from '@contract';
 import type { Table } from '@tanstack/react-table';
 import { Suspense, useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { lazyReady } from '@/lib/lazy-ready';
-import { loadChunkOnce } from '@/lib/load-chunk';
+import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { DataTable } from '@/components/data-table/data-table';
 import { rowIdOf } from '@/components/data-table/data-table-row-cells';
 import { SortKeyDescription } from '@/components/data-table/data-table-column-header';
@@ -21,9 +20,8 @@ const virtualTableChunk = loadChunkOnce(() => import('@/components/data-table/vi
 const CourseStatsVirtualTable = lazyReady(virtualTableChunk, (module) => module.VirtualDataTable<CourseStat>);
 
 /**
- * Asks for the whole-course table's code ahead of its first rows. Without it, the table suspends when they
- * arrive, says "Preparing the table…", and mounts later in one synchronous render (the virtualiser measuring
- * inside it): the longest task of a whole-course load.
+ * Asks for the whole-course table's code ahead of its first rows. Without it, the table suspends when they arrive and
+ * mounts later in one synchronous render (the virtualiser measuring inside it): a whole-course load's longest task.
  */
 export function preloadVirtualTable(): void {
   // A failure here is not the user's: the table's own load tries again, and shows it if it fails.
@@ -31,10 +29,9 @@ export function preloadVirtualTable(): void {
 }
 
 /**
- * Marks `box` with where its table's scroll region stands sideways: `data-scrolled` once it has scrolled from the
- * start (the pinned User column then casts a shadow over the cells passing under it) and `data-more-right` while
- * columns lie past its right edge (an edge shadow says so). Checked after every render (a column shown or hidden
- * changes the table's width), on scroll and when the box changes size.
+ * Marks `box` with where its table's scroll region stands sideways: `data-scrolled` once scrolled from the start (the
+ * pinned User column then casts a shadow) and `data-more-right` while columns lie past its right edge. Checked after
+ * every render (columns shown or hidden change the width), on scroll and on resize.
  */
 function useSidewaysOverflow(box: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {

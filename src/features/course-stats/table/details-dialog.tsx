@@ -32,10 +32,7 @@ export interface CourseStatDetailsDialogProps {
   learnerHref?: ((stat: CourseStat) => string) | undefined;
 }
 
-/**
- * Every field of one row, shown and raw. A native modal <dialog>: the browser traps focus and closes it on
- * Escape; the caller puts focus back on the row's opener.
- */
+/** Every field of one row, shown and raw, in a native modal <dialog>; the caller puts focus back on its opener. */
 export function CourseStatDetailsDialog({
   rows,
   index,

@@ -22,10 +22,7 @@ import { markSortStart } from './use-sort-timing';
 
 let nextStatId = 0;
 
-/**
- * A row's id names its item, whatever its place: kept through sorts and as pages come in, and unique (a learner
- * sent twice is two items).
- */
+/** A row's id names its item: kept through sorts and new pages, and unique (a learner sent twice is two items). */
 const statRowId = oncePerObject<CourseStat, string>(() => String(nextStatId++));
 
 const COLUMN_PINNING: ColumnPinningState = { left: ['username'] };
@@ -42,11 +39,10 @@ export interface UseCourseStatsTableOptions {
 }
 
 /**
- * The table over the rows shown: their headers, sort, column visibility and pinning. Sorting and paging state live
- * in the URL: the table reads them from `search` and writes changes through `update`. Paging is manual (the API
- * pages, without a total), and so is sorting: the rows-shown pipeline has filtered and sorted already, and the
- * table, the export and the details panel all take its list. Only the paged table reads TanStack's row model (a
- * page of rows); the whole-course table and the cards render the list as it is.
+ * The table over the rows shown: headers, sort, column visibility and pinning. Sorting and paging live in the URL (read
+ * from `search`, written through `update`). Both are manual: the API pages without a total, and the rows-shown pipeline
+ * has sorted and filtered already for the table, the export and the details. Only the paged table reads TanStack's row
+ * model; the whole-course table and the cards render the list.
  */
 export function useCourseStatsTable({
   shown,

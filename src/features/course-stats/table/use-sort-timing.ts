@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { perfMark, perfMeasure } from '@/lib/perf-marks';
 import { serializeSort, type CourseStatsSort } from '../params/sort-param';
 
-// Performance marks around a sort, for the benchmark: `sort-start` when the user asks for a sort (header click),
-// `sort-end` once the sorted rows have been painted, and the measure `sort-to-paint` between them. Their detail
-// names the sort keys (as the URL writes them) and the number of rows.
+// Marks around a sort, for the benchmark: `sort-start` at the header click, `sort-end` once the sorted rows are
+// painted, and the measure `sort-to-paint` between, with the sort keys (as in the URL) and the row count.
 
 /** The sort asked for and not painted yet, as the URL writes it. */
 let pending: string | null = null;

@@ -4,8 +4,7 @@ import { oncePerObject } from '@/lib/once-per-object';
 /** Mail clients and browsers start cutting or refusing mailto: links somewhere past 2,000 characters. */
 export const MAILTO_MAX_LENGTH = 2000;
 
-// Obviously broken addresses only: one @, something on both sides, a dot in the domain, nothing that would end
-// or split an address in a list (spaces, commas, semicolons, quotes, angle brackets).
+// Obviously broken addresses only: one @, text either side, a dot in the domain, nothing ending or splitting it.
 const PLAUSIBLE_EMAIL = /^[^\s@,;:<>()[\]\\"]+@[^\s@,;:<>()[\]\\"]+\.[^\s@,;:<>()[\]\\".]{2,}$/u;
 
 export function isPlausibleEmail(value: string): boolean {
@@ -19,10 +18,7 @@ export interface CollectedEmails {
   invalid: number;
 }
 
-/**
- * The row's address, trimmed, and as compared for duplicates (case does not matter); null when it is not plausible.
- * The addresses are collected again whenever rows come in, and each row's is checked once.
- */
+/** The row's address, trimmed and as compared (case aside); null when implausible. Checked once per row. */
 const addressOf = oncePerObject((row: CourseStat): { email: string; key: string } | null => {
   const email = row.user_email.trim();
   return isPlausibleEmail(email) ? { email, key: email.toLowerCase() } : null;
@@ -55,10 +51,9 @@ const MAILTO_PREFIX = 'mailto:?bcc=';
 export type MailtoLink = { href: string } | { href: null; reason: 'none' | 'too_long' };
 
 /**
- * The link for these addresses, or why there is none. Every address is in BCC, so learners do not see each other's,
- * and percent-encoded: none can add a header. The addresses are encoded one by one and the link's length counted as
- * it grows, stopping at the first that makes it too long: the addresses of a whole course are collected again each
- * time rows come in, and 10,000 of them made a link of some 300 KB, on every hand-over, only to be compared with 2,000.
+ * The link for these addresses, or why there is none. Each address is in BCC (learners do not see each other's) and
+ * percent-encoded (none can add a header). The length is counted as addresses are encoded, stopping at the first that
+ * makes it too long: a whole course's 10,000 addresses, collected at every hand-over, made a link of some 300 KB.
  */
 export function mailtoLink(emails: readonly string[], maxLength = MAILTO_MAX_LENGTH): MailtoLink {
   if (emails.length === 0) return { href: null, reason: 'none' };

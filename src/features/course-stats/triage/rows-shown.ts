@@ -28,10 +28,7 @@ const factsOf = oncePerObject((row: CourseStat): RowFacts => {
   };
 });
 
-/**
- * Works each row's facts out now, ahead of the screen's first count over it: a whole course does this as its pages
- * come in, so that the count at a hand-over finds them ready.
- */
+/** Works each row's facts out ahead of the first count, as a whole course's pages come in, for the hand-over. */
 export function prepareRowFacts(rows: readonly CourseStat[]): void {
   for (const row of rows) factsOf(row);
 }
@@ -39,10 +36,7 @@ export function prepareRowFacts(rows: readonly CourseStat[]): void {
 /** A quick filter over a row's facts (worked out once per row), the row and the moment. */
 type FactsPredicate = (facts: RowFacts, row: CourseStat, now: number) => boolean;
 
-/**
- * What each quick filter keeps. "Not passed" is every row without success, whatever its progress (the learner
- * view explains why); "Inactive" counts a learner who never showed up as inactive too.
- */
+/** What each quick filter keeps: "Not passed" is any row without success; "Inactive" includes never active. */
 const keeps: Record<QuickFilterId, FactsPredicate> = {
   overdue: ({ overdueFrom }, _row, now) => overdueFrom !== null && overdueFrom < now,
   not_started: ({ notStarted }) => notStarted,
@@ -88,10 +82,7 @@ export function parseRowSearch(query: string): RowSearch {
   };
 }
 
-/**
- * Digits find the learner with that user ID; a whole email address finds the learner with that address, case
- * aside; anything else matches a row whose user name, email or session name holds every word.
- */
+/** Digits find that user ID, a whole email that address (case aside); else each word is in name, email or session. */
 export function matchesSearch(row: CourseStat, search: RowSearch): boolean {
   switch (search.kind) {
     case 'everything':
@@ -137,10 +128,7 @@ export function selectRowsKept(
 
 export type QuickFilterCounts = Record<QuickFilterId, number>;
 
-/**
- * How many of the rows each quick filter would keep on its own: counted over the rows the search keeps, before any
- * quick filter, so a count never drops to 0 just because another filter is on.
- */
+/** Each quick filter's count alone, over what the search keeps: none drops to 0 because another is on. */
 export function countQuickFilters(rows: readonly CourseStat[], now: number): QuickFilterCounts {
   const counts: QuickFilterCounts = { overdue: 0, not_started: 0, inactive: 0, not_passed: 0, passed_no_cert: 0 };
   // Every row loaded, again each time more come in: a row's facts are looked up once for all five filters.

@@ -19,9 +19,8 @@ const EXPORT_LEADING_COLUMNS: readonly ColumnId[] = ['user_id', 'user_email'];
 type ExportedView = Pick<CourseStatsSearch, 'userId' | 'courseSessionId' | 'quick' | 'q' | 'all' | 'page'>;
 
 /**
- * What the file name says about the rows: the course, then each filter of the view (user, session, quick filters,
- * the search) and the page when it is one page past the first. With the day (see csvFileName) that gives
- * `course-101-overdue-2026-11-25.csv`.
+ * What the file name says about the rows: the course, each filter of the view (user, session, quick filters, search)
+ * and the page past the first; with the day (see csvFileName): `course-101-overdue-2026-11-25.csv`.
  */
 export function exportFileNameParts(courseId: number, view: ExportedView): string[] {
   const parts = [`course-${courseId}`];
@@ -36,10 +35,7 @@ export function exportFileNameParts(courseId: number, view: ExportedView): strin
 // The table-to-CSV code loads on first use; where it cannot load, the export says it failed.
 const loadCsvCode = loadChunkOnce(() => import('@/components/data-table/table-csv'), { attempts: 1 });
 
-/**
- * The delimiter (remembered in this browser) and Export CSV: the rows shown, in their order, User ID and Email
- * first, then the visible columns. Nothing is fetched: the file is the rows already on screen.
- */
+/** The delimiter (remembered) and Export CSV of the rows shown, User ID and Email first; nothing is fetched. */
 function ExportControls({ courseId, table, rows, search, partial }: Omit<ShownRowsToolsProps, 'id' | 'hidden'>) {
   const texts = useCatalog(triageCatalogs);
   const [delimiter, setDelimiter] = useState<CsvDelimiter>(preferredDelimiter);
@@ -97,10 +93,7 @@ export interface FiltersAndToolsToggleProps {
   filtersOn: number;
 }
 
-/**
- * A phone's one button for the quick filters and the tools on the rows shown (copy, email, delimiter, export,
- * columns): folded, the first learners come on the first screen.
- */
+/** A phone's one button for the quick filters and the tools: folded, the first learners come on the first screen. */
 export function FiltersAndToolsToggle({ open, onToggle, controls, filtersOn }: FiltersAndToolsToggleProps) {
   const texts = useCatalog(triageCatalogs);
   return (
@@ -136,9 +129,7 @@ export interface ShownRowsToolsProps {
 
 /**
  * What can be done with the rows shown, on one toolbar: copy their addresses, write to them, export them, and the
- * Columns menu (every column but User, and "Reset columns"). A phone
- * wraps the toolbar, and keeps it behind "Filters and tools" (with the quick filters) so the learners still come
- * on the first screen.
+ * Columns menu. A phone wraps it, behind "Filters and tools" (with the quick filters), so the learners come first.
  */
 export function ShownRowsTools({ courseId, table, rows, partial, search, id, hidden }: ShownRowsToolsProps) {
   const texts = useCatalog(triageCatalogs);

@@ -1,6 +1,5 @@
 import type { Locale } from '@/lib/i18n';
-import { enWords, ruWords } from '../fields/words';
-import type { RowsScope } from '../fields/rows-scope';
+import { enWords, ruWords, type RowsScope } from '../fields/words';
 import type { QuickFilterId } from '../params/course-stats-search';
 
 const { number, plural, rows } = enWords;

@@ -26,8 +26,7 @@ export function TriageControls({ q, quick, counts, scope, update, quickId, quick
   const scopeId = useId();
   const quickHintId = useId();
   const legendId = useId();
-  // The field keeps what is typed (spaces included); the URL keeps it tidied. A URL changed from outside (Back)
-  // replaces the field's text.
+  // The field keeps what is typed, the URL a tidied copy; a URL changed from outside (Back) replaces the text.
   const [text, setText] = useState(q);
   const [lastQ, setLastQ] = useState(q);
   if (q !== lastQ) {
@@ -55,8 +54,7 @@ export function TriageControls({ q, quick, counts, scope, update, quickId, quick
         id={searchId}
         className="course-stats-search"
         label={texts.searchLabel}
-        // The whole hint does not fit the box: the box shows what to type, the hint is its description
-        // (and its tip, for a pointer).
+        // The hint does not fit the box: the box shows what to type, the hint is its description (and tip).
         placeholder={texts.searchPlaceholder}
         title={texts.searchHint}
         describedBy={[hintId, scopeId]}

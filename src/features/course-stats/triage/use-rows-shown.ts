@@ -10,10 +10,7 @@ import { measureSortCompute, useSortPaintMark } from '../table/use-sort-timing';
 export interface RowsShown {
   /** The rows the table shows, in its order. */
   shown: CourseStat[];
-  /**
-   * The same rows in the order loaded: what figures over them (the summary, the overview) read, so that a new sort
-   * recomputes none of them.
-   */
+  /** The rows in the order loaded, which figures (summary, overview) read: a new sort recomputes none of them. */
   kept: readonly CourseStat[];
   /** Per quick filter, how many of the rows shown now it would keep. */
   counts: QuickFilterCounts;

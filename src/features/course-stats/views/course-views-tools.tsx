@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useModalDialog } from '@/components/use-modal-dialog';
 import { useCatalog } from '@/lib/i18n';
-import type { CourseStatsSearch } from '../params/course-stats-search';
-import type { QuickFilterId } from '../params/course-stats-search';
+import type { CourseStatsSearch, QuickFilterId } from '../params/course-stats-search';
 import { currentColumnVisibility, hiddenColumnIds } from '../table/column-visibility';
 import { triageCatalogs } from '../triage/strings';
 import { saveView, useSavedViews, VIEW_NAME_MAX } from './saved-views';

@@ -13,10 +13,9 @@ type Outcome =
   | { kind: 'message'; text: string; restoredId?: string };
 
 /**
- * The course index's "Saved views": every view as a link named by it, with its course, and Rename, Delete and Copy
- * link. Delete takes effect at once and offers Undo, rather than asking first: a view is quick to lose by mistake
- * and quick to put back, and a question before every delete would slow down tidying a list. Nothing is shown while
- * there are no views.
+ * The course index's "Saved views": each view as a link, with its course, Rename, Delete and Copy link (nothing while
+ * there are none). Delete acts at once and offers Undo rather than asking: a view is quick to lose and to put back, and
+ * a question per delete would slow down tidying.
  */
 export function SavedViewsList() {
   const texts = useCatalog(viewsCatalogs);

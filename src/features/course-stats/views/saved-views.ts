@@ -7,9 +7,8 @@ import { withHiddenColumns } from '../params/hidden-columns-param';
 import { courseStatsHref, parseCourseStatsSearch, type CourseStatsSearch } from '../params/course-stats-search';
 
 /**
- * Named views of the statistics page, in this browser's localStorage. A view is a link at heart: the page's path and
- * query (course, filters, mode, search, quick filters, sort; written by the URL serializer), plus the columns
- * hidden, which the URL does not hold. The page number is not part of a view: opening one starts at page 1.
+ * Named views of the statistics page, in localStorage. A view is a link at heart: the page's path and query (written
+ * by the URL serializer), plus the columns hidden, which the URL does not hold. Opening one starts at page 1.
  */
 export const SAVED_VIEWS_LIMIT = 50;
 export const VIEW_NAME_MAX = 100;
@@ -141,10 +140,7 @@ export function deleteView(id: string): SavedViewsResult {
   return store(views.filter((view) => view.id !== id));
 }
 
-/**
- * Puts a deleted view back where it was (Undo). Refused when a view of its course has taken its name meanwhile, or
- * when it is there already.
- */
+/** Undo of a delete: puts the view back where it was, unless it is there already or another view took its name. */
 export function restoreView(view: SavedView, index: number): SavedViewsResult {
   const views = readSavedViews();
   if (views.some((other) => other.id === view.id)) return { status: 'ok', views };
@@ -181,10 +177,7 @@ export function useSavedViews(courseId?: number): SavedView[] {
   );
 }
 
-/**
- * Where a view opens: its page with `hide=` for its columns, which the page applies and then takes out of the
- * address. The menu, the course index and Copy link all use this one link.
- */
+/** Where a view opens: its page, `hide=` for its columns; the one link of the menu, the course index and Copy link. */
 export function viewHref(view: Pick<SavedView, 'path' | 'hiddenColumns'>): string {
   return withHiddenColumns(view.path, view.hiddenColumns);
 }

@@ -45,10 +45,9 @@ export function ViewNameField({ inputRef, value, onChange, problem, notes = [], 
 }
 
 /**
- * The state behind a ViewNameField, as the Save view dialog and Rename share it: the name typed, the view of the
- * course (other than `exceptId`) it already names, if any (saving replaces that one, renaming is refused), and why
- * it is refused: an empty name once saving is tried, an overlong one as it is typed. `notKept` (the browser kept
- * nothing) clears as soon as the name changes.
+ * The state behind a ViewNameField, shared by Save view and Rename: the name typed, the course's view (other than
+ * `exceptId`) it names already, if any (saving replaces it, renaming is refused), and why it is refused: empty once
+ * saving is tried, overlong as typed. `notKept` clears when the name changes.
  */
 export function useViewName(
   initial: string,

@@ -36,10 +36,7 @@ export function CopyViewLink({ view }: { view: SavedView }) {
   );
 }
 
-/**
- * The "Views" disclosure of the statistics page: this course's saved views as links named by the view (opening one
- * restores it, columns included), each with Copy link. Without views it says how to make one.
- */
+/** The "Views" disclosure: this course's saved views as links (restoring columns too), each with Copy link. */
 export function ViewsMenu({ courseId }: { courseId: number }) {
   const texts = useCatalog(viewsCatalogs);
   const views = useSavedViews(courseId);

@@ -17,10 +17,9 @@ function savesData(): boolean {
 
 /**
  * Gets ready what "Load all pages" needs before it is pressed: the loader's code, its Worker (started, idle), the
- * server's rate limit and the whole-course table's code. Without it, the press waits for three round trips in a
- * row (the loader, then the table and the Worker's script) and the Worker's start before the first page is asked
- * for: 200 ms at 40 ms of latency.
- * Failures are not the user's here: the press loads the same code again, and says so if it fails.
+ * server's rate limit and the whole-course table's code. Without it the press waits for three round trips in a row and
+ * the Worker's start before the first page is asked for: 200 ms at 40 ms of latency. Failures are not the user's here:
+ * the press loads again, and says so if it fails.
  */
 export function warmWholeCourse(client?: QueryClient): void {
   if (savesData()) return;
@@ -32,9 +31,8 @@ export function warmWholeCourse(client?: QueryClient): void {
 }
 
 /**
- * Warms the whole-course load (warmWholeCourse) once the page is idle, while `offered` ("Load all pages" shows),
- * and not before the screen's first paint: the browser can be idle between React's commit and the frame that
- * shows it, and code asked for then shares a slow line with what that frame is still waiting for.
+ * Warms the whole-course load once the page is idle, while `offered`, and not before the screen's first paint: the page
+ * can be idle between React's commit and its frame, and code asked for then slows what that frame waits for.
  */
 export function useWarmWholeCourse(offered: boolean): void {
   const client = useQueryClient();

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { LoadingBar } from '@/components/loading-bar';
 import type { WholeCourseData } from '@/course/whole-course';
 import { useReadSoFar } from '@/course/whole-course-progress';
 import { useCatalog } from '@/lib/i18n';
@@ -7,6 +6,7 @@ import { isCutShort } from '@/lib/list-end';
 import { failureReason } from '@/lib/retry-policy';
 import { wholeCourseCatalogs } from './strings';
 import type { WholeCourse } from './use-whole-course';
+import './loading-bar.css';
 
 /** A whole-course load as the screen shows it. */
 export interface ShownLoad {
@@ -19,9 +19,8 @@ export interface ShownLoad {
 export interface WholeCourseLoadBarProps {
   whole: WholeCourse;
   /**
-   * The load as the screen shows it, when it renders the rows deferred: whether it is complete, and what it waits
-   * for, follow the rows on screen, while the counts never fall back below the rows handed over. Absent, the bar
-   * follows the load itself.
+   * The load as shown, where the screen defers the rows: whether it is complete, and what it waits for, follow the rows
+   * on screen; the counts never fall below the rows handed over. Absent, the bar follows the load itself.
    */
   shown?: ShownLoad;
   /** Back to page-by-page browsing; absent where there is none (the learner view). */
@@ -31,9 +30,8 @@ export interface WholeCourseLoadBarProps {
 }
 
 /**
- * Where a whole-course load stands: a progress bar while pages come in, one status line (rows and pages so
- * far, then the total), and what can be done: cancel, resume after the last page read, reload, or go back
- * to pages.
+ * Where a whole-course load stands: a progress bar while pages come in, one status line (rows and pages so far,
+ * then the total), and the ways on: cancel, resume after the last page read, reload, or back to pages.
  */
 export function WholeCourseLoadBar({ whole, shown, onShowPages, extra = null }: WholeCourseLoadBarProps) {
   const texts = useCatalog(wholeCourseCatalogs);
@@ -44,8 +42,7 @@ export function WholeCourseLoadBar({ whole, shown, onShowPages, extra = null }: 
     updatedAt: query.dataUpdatedAt,
   };
   const counted = query.data ?? data;
-  // Only this bar follows every page; the rows (and all computed over them) are handed over less often.
-  // Held while the rows handed over are still rendering (see useReadSoFar).
+  // Only this bar follows every page; rows are handed over less often, and held while they render (useReadSoFar).
   const readSoFar = useReadSoFar(whole.queryKey, counted !== data);
   const loaded = readSoFar?.items ?? counted?.items.length ?? 0;
   const pages = readSoFar?.pages ?? counted?.pages ?? 0;
@@ -92,6 +89,15 @@ export function WholeCourseLoadBar({ whole, shown, onShowPages, extra = null }: 
           )}
         </span>
       </div>
+    </div>
+  );
+}
+
+/** A bar for work of unknown length: no aria-valuenow, so it is read as indeterminate; its words say what is done. */
+function LoadingBar({ label, valueText }: { label: string; valueText: string }) {
+  return (
+    <div className="loading-bar" role="progressbar" aria-label={label} aria-valuetext={valueText}>
+      <span className="loading-bar-fill" />
     </div>
   );
 }

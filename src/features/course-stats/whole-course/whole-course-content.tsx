@@ -22,9 +22,8 @@ export interface WholeCourseContentProps {
   results: CourseResults;
   whole: WholeCourse;
   /**
-   * What was on screen before: shown dimmed, inert and hidden from assistive technology (the bar above speaks for
-   * the page) while the first rows are on their way, so that "Load all pages" does not empty the screen for the
-   * time the first page takes. A load that stops before them (cancelled, failed) takes it away.
+   * What was on screen before, dimmed, inert and hidden from assistive technology while the first rows come, so "Load
+   * all pages" does not empty the screen meanwhile. A load that stops first takes it away.
    */
   pageOnScreen?: ReactNode;
 }
@@ -38,10 +37,9 @@ export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourse
   const { query } = whole;
   // The table's code is on its way while the first page is: in by the time the rows are.
   useEffect(preloadVirtualTable, []);
-  // Rows arrive through the query cache, which React renders in one synchronous pass; at 10,000 rows that pass
-  // (row models, counts, figures) is one long task. Deferred, the new rows render at low priority, in slices the
-  // browser can run input and frames between. The loader's state is deferred with them, so that the bar says
-  // "every page" only once the table shows every row; its counts follow the rows handed over (query.data).
+  // Rows come through the query cache, which React renders in one synchronous pass: at 10,000 rows (row models, counts,
+  // figures) one long task. Deferred, new rows render at low priority, in slices with input and frames between. The
+  // loader's state is deferred with them, so the bar says "every page" once the table shows every row.
   const loaded = useMemo(
     () => ({ data: query.data, fetching: query.isFetching, updatedAt: query.dataUpdatedAt }),
     [query.data, query.isFetching, query.dataUpdatedAt],

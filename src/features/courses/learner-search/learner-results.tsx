@@ -91,10 +91,7 @@ export interface LearnerResultsProps {
   partial: boolean;
 }
 
-/**
- * One row per session found, in the order found: a table, or on a phone a card per session. Memoised: the
- * status line above it changes with every course checked, the sessions only when one is found.
- */
+/** A row (a card on a phone) per session, as found; memoised: the status line changes per course, sessions rarely. */
 export const LearnerResults = memo(function LearnerResults({ sessions, partial }: LearnerResultsProps) {
   const texts = useCatalog(learnerSearchCatalogs);
   const phone = useMediaQuery(PHONE_QUERY);

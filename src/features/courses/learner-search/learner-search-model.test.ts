@@ -2,7 +2,7 @@
 import type { Course } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { parsedCourse } from '@/testing/fixtures';
-import { bySearchOrder } from './learner-search-model';
+import { bySearchOrder } from './learner-search-run';
 import { learnerSearchCatalogs } from './strings';
 
 function course(id: number, lastActivity: string | null, updatedAt: string | null = null): Course {

@@ -1,16 +1,36 @@
 import type { Course, CourseStat, ParsedList, ParseReport } from '@contract';
 import { COURSES_PER_PAGE, type CoursesPage } from '@/course/course-queries';
+import { parseTimestamp } from '@/lib/format';
 import { isCutShort, PAGE_CAP, type ListEnd } from '@/lib/list-end';
 import type { Pacer } from '@/lib/pacer';
 import { emptyReport, mergeReport, PARALLEL, readPages, type LoaderStatus } from '@/lib/page-reader';
 import { failureReason, isLasting, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
-import {
-  bySearchOrder,
-  MAX_STATS_PAGES,
-  rowsOfLearner,
-  SEARCH_CONCURRENCY,
-  STATS_PER_PAGE,
-} from './learner-search-model';
+
+/** The course statistics asked for at once per course: one learner rarely has more sessions than this in one. */
+export const STATS_PER_PAGE = 100;
+/** Courses asked about at once: as many as a browser opens to one host over HTTP/1.1. */
+export const SEARCH_CONCURRENCY = 6;
+/** A learner's sessions in one course: past this many pages the course is read no further. */
+export const MAX_STATS_PAGES = 20;
+
+/** The parameter of /courses that holds the learner searched for. */
+export const LEARNER_PARAM = 'learner';
+
+/** Most recently active first (where a learner likely is), then recently changed, then id; undated last; ids once. */
+export function bySearchOrder(courses: readonly Course[]): Course[] {
+  const seen = new Set<number>();
+  const unique = courses.filter((course) => !seen.has(course.id) && seen.add(course.id));
+  const time = (value: string | null | undefined) => parseTimestamp(value) ?? Number.NEGATIVE_INFINITY;
+  return unique
+    .map((course) => ({ course, active: time(course.last_activity), updated: time(course.updated_at) }))
+    .sort((a, b) => b.active - a.active || b.updated - a.updated || a.course.id - b.course.id)
+    .map((entry) => entry.course);
+}
+
+/** The learner's rows in an answer (an API that ignored user_id would send everyone's). */
+export function rowsOfLearner(rows: readonly CourseStat[], userId: number): CourseStat[] {
+  return rows.filter((row) => row.user_id === userId);
+}
 
 /** What the overview has already read: courses whose every row is known, and which of them hold the learner. */
 export interface KnownCourses {
@@ -102,11 +122,9 @@ export const IDLE_STATE: LearnerSearchState = {
 const NOTIFY_EVERY_MS = 120;
 
 /**
- * One learner searched for in every listed course: the list read page by page, then course_stats asked with the
- * learner's id for each course, most recently active first, six at a time and within the server's limit, each
- * list read by the page reader (lib/page-reader.ts) with its bounds and its one retry policy. A
- * cancel keeps what was found; a resume asks only the courses not answered yet (and those that failed in a
- * way that may pass). Framework-free: the screen subscribes to its state.
+ * One learner searched for in every listed course: the list read page by page, then each course's course_stats asked
+ * for the learner, most recently active first, six at a time within the server's limit, by the page reader. A cancel
+ * keeps what was found; a resume asks only courses not answered (or failed in a way that may pass).
  */
 export function createLearnerSearch(deps: LearnerSearchDeps) {
   let state: LearnerSearchState = IDLE_STATE;
@@ -276,8 +294,7 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
       );
       return null;
     } catch (error) {
-      if (signal.aborted) return { error };
-      if (isTokenRejected(error)) return { error };
+      if (signal.aborted || isTokenRejected(error)) return { error };
       answered.add(course.id);
       const entry: FailedCourse = { course: named(course), failure: failureReason(error) };
       update({ failed: [...state.failed, entry], checked: answered.size }, true);

@@ -5,8 +5,7 @@ import { ParseReportNotice } from '@/components/parse-report-notice';
 import { parseIdInput } from '@/course/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { LearnerResults } from './learner-results';
-import { LEARNER_PARAM } from './learner-search-model';
-import type { KnownCourses, LearnerSearchState } from './learner-search-run';
+import { LEARNER_PARAM, type KnownCourses, type LearnerSearchState } from './learner-search-run';
 import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
 import { useLearnerSearch } from './use-learner-search';
 import './learner-search.css';
@@ -78,8 +77,7 @@ export function LearnerSearch({ known }: LearnerSearchProps = {}) {
       { replace: true },
     );
   const dropBadValue = useEffectEvent(close);
-  // The address names the learner: a search runs for it (again on a reopened link), and only a change of the
-  // learner restarts it (the page's other parameters do not); a value that is not a user ID leaves the address.
+  // The address names the learner: a new learner (not other parameters) restarts it; a non-ID leaves the address.
   useEffect(() => {
     if (raw === null) {
       search.reset();

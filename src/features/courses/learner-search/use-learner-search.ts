@@ -3,9 +3,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { courseQueries, extendCoursesList, listedCoursesPage } from '@/course/course-queries';
 import { readRateLimit } from '@/course/server-config-query';
 import { pacerFor } from '@/lib/pacer';
-import { STATS_PER_PAGE } from './learner-search-model';
 import {
   createLearnerSearch,
+  STATS_PER_PAGE,
   type KnownCourses,
   type LearnerSearch,
   type LearnerSearchState,
@@ -14,10 +14,7 @@ import {
 /** A learner's answer is reused this long: a search run again soon after asks nothing twice. */
 const SEARCH_STALE_MS = 60_000;
 
-/**
- * Through the QueryClient, so answers land in the shared cache and a 401 reaches the app's handler (it signs
- * out); the search's cancel cancels the query too.
- */
+/** Through the QueryClient: answers land in the shared cache, a 401 signs out, and a cancel cancels the query. */
 async function fetchCancellable<T, K extends QueryKey>(
   client: QueryClient,
   options: FetchQueryOptions<T, Error, T, K>,
@@ -38,8 +35,7 @@ function createSearch(client: QueryClient): LearnerSearch {
     readCourses: async (page, signal) =>
       listedCoursesPage(client, page) ?? fetchCancellable(client, courseQueries.list.page(page), signal),
     listRead: (pages) => extendCoursesList(client, pages),
-    // The statistics page's own query (a course filtered to the learner, at 100 a page): a page either of them
-    // read is not asked again. The search's page reader retries, so the query does not.
+    // The statistics page's own query (100 a page), so no page is read twice; the search's reader does the retrying.
     readStats: (courseId, userId, page, signal) =>
       fetchCancellable(
         client,

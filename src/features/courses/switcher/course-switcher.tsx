@@ -25,11 +25,10 @@ const MAX_OPTIONS = 50;
 const FOCUS_STATE = 'focusCourseSwitcher';
 
 /**
- * The statistics page's one Course field, in its header, for a name or an ID: a combobox over the LMS's course
- * list (read to the end once the list opens) that also opens a course by an ID the list does not hold ("Course 42").
- * Enter opens the course chosen, Escape closes the list and, pressed again, puts the name back. Where the LMS lists
- * no courses (the list fails, or is empty) it is a plain ID field under the same name. A number that is no ID is
- * refused under the field, and the text stays.
+ * The statistics page's one Course field, in its header, for a name or an ID: a combobox over the LMS's course list
+ * (read to the end once opened) that also opens a course by an ID it does not hold ("Course 42"). Enter opens, Escape
+ * closes and then puts the name back. A plain ID field where the LMS lists none. A number that is no ID is refused
+ * under the field; the text stays.
  */
 export function CourseSwitcher({ courseId, courseName, hrefFor }: CourseSwitcherProps) {
   const texts = useCatalog(switcherCatalogs);

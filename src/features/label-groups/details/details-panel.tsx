@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import { useCatalog, useLocale } from '@/lib/i18n';
-import { dateTimeOrRaw } from '../format';
-import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
+import { dateTimeOrRaw, labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import type { GroupNode, LabelNode, TreeNode } from '../model/tree-model';
 
 /** All fields of the selected group or label. */

@@ -13,9 +13,8 @@ interface FilterState {
 }
 
 /**
- * The filter text, kept in the URL as ?q=. The input is driven by local state, because the router applies URL
- * changes asynchronously and an input bound to the URL would lose keystrokes and its caret. Each keystroke replaces
- * the history entry, so the back button leaves the page instead of stepping through every letter typed.
+ * The filter text, kept in the URL as ?q=, typed into local state: the router applies URL changes asynchronously, and a
+ * bound input would lose keystrokes. Each keystroke replaces the history entry: Back leaves the page.
  */
 export function useFilterQuery(): [text: string, setText: (next: string) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -24,8 +23,7 @@ export function useFilterQuery(): [text: string, setText: (next: string) => void
 
   let current = state;
   if (state.seenUrl !== urlQuery) {
-    // Either one of our own writes arriving (keep what the user typed since), or a navigation such as back or a
-    // link, which wins over the box.
+    // Our own write arriving (keep what was typed since), or a navigation (back, a link), which wins over the box.
     const arrived = state.pending.indexOf(urlQuery);
     current =
       arrived >= 0

@@ -6,9 +6,8 @@ import { foldLabel, type Forest } from '../model/tree-model';
 const SLICE_MS = 8;
 
 /**
- * Once the tree is on screen, makes every group's label nodes and folds their texts while the page is idle, a few
- * milliseconds at a time: the first paint does not wait for 100,000 labels, and the first "Expand all" or filter
- * finds them ready instead of making them then. Stops when the forest changes or the tree goes away.
+ * Once the tree is shown, makes every group's label nodes and folds their texts a few ms at a time while idle: the
+ * first paint does not wait for 100,000 labels, and "Expand all" or a filter finds them ready.
  */
 export function useLabelsWhenIdle(forest: Forest): void {
   useEffect(() => {

@@ -1,5 +1,4 @@
-// Where a folded query (see lib/fold-text.ts) occurs in the original text, for highlighting: folding changes lengths,
-// so the matches are mapped back onto the text as it is shown.
+// Where a folded query occurs in the shown text: folding changes lengths, so matches are mapped back onto it.
 
 import { foldText } from '@/lib/fold-text';
 

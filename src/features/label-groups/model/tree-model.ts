@@ -1,7 +1,6 @@
-// The label groups tree as plain data: the forest built from the API list. tree-filter.ts narrows it to a query and
-// tree-rows.ts lays it out as the rows the keyboard walks. No React here, so all of it is tested directly.
-// Nodes do not change after buildForest, except that a group makes its label nodes when they are first read, and
-// foldLabel() caches folded texts on them.
+// The label groups tree as plain data: the forest built from the API list, narrowed by tree-filter.ts and laid out as
+// rows by tree-rows.ts; no React, so all of it is tested directly. Nodes do not change after buildForest, but for label
+// nodes made on first read and folded texts cached by foldLabel().
 
 import type { LabelEntry, LabelGroup } from '@contract';
 import { foldText } from '@/lib/fold-text';
@@ -25,10 +24,7 @@ export interface GroupNode {
   parent: GroupNode | null;
   parentIssue: ParentIssue | null;
   childGroups: GroupNode[];
-  /**
-   * Made on first read, then the same nodes: the first screen shows groups, and a large tree has 100,000 labels.
-   * How many there are is labelCount, which makes none.
-   */
+  /** Made on first read, then kept: the first screen shows groups, of up to 100,000 labels (labelCount makes none). */
   readonly labels: LabelNode[];
   labelCount: number;
 }
@@ -116,9 +112,8 @@ export function nodeForKey(forest: Forest, key: string): TreeNode | null {
 }
 
 /**
- * Builds the forest. A group whose group_id names another group of the list is nested under it (the first group
- * with that id, when ids repeat). A group_id that names no group, the group itself, or closes a cycle leaves the
- * group at the top level with a note, so every group of the list appears exactly once.
+ * Builds the forest: a group is nested under the group its group_id names (the first with that id). A group_id that
+ * names no group, the group itself, or closes a cycle leaves it at the top with a note: every group appears once.
  */
 export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): Forest {
   const groups: GroupNode[] = list.map((group, index) => {
@@ -178,8 +173,7 @@ export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): 
     return parent;
   });
 
-  // Each group has at most one parent, so following parents either ends at a root or runs into a cycle. A cycle is
-  // cut at its member that comes first in the list: that one goes to the top level and the rest hang below it.
+  // One parent a group: following parents ends at a root or a cycle, cut at its first member, which goes to the top.
   const state = new Uint8Array(groups.length); // 0 unseen, 1 on the current walk, 2 settled
   for (const start of groups) {
     if (state[start.index] !== 0) continue;

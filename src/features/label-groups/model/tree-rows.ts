@@ -93,10 +93,7 @@ export function nestRows(rows: readonly TreeRow[]): NestedRow[] {
   return roots;
 }
 
-/**
- * The row that stands for the active node: the node's own row, else the row of its nearest shown ancestor (after a
- * collapse); -1 when there is no active node or the filter hides it and all its ancestors.
- */
+/** The active node's row, else its nearest shown ancestor's; -1 for none, or when the filter hides them all. */
 export function resolveActiveIndex(rows: readonly TreeRow[], forest: Forest, activeKey: string | null): number {
   if (activeKey === null) return -1;
   for (let node: TreeNode | null = nodeForKey(forest, activeKey); node !== null; node = node.parent) {
@@ -114,10 +111,7 @@ export type TreeKeyAction =
   | { type: 'collapse'; key: string }
   | { type: 'stay' };
 
-/**
- * What a key does on the row at `index` (WAI-ARIA tree view pattern); null when the key is not the tree's.
- * Enter and Space toggle a group; on a label they only select it (which focusing already did).
- */
+/** What a key does on the row at `index` (WAI-ARIA tree view), null for others; Enter or Space toggles a group. */
 export function keyAction(rows: readonly TreeRow[], index: number, key: string): TreeKeyAction | null {
   const row = rows[index];
   if (!row) return null;

@@ -16,9 +16,8 @@ import { findTypeAhead, keyAction, nestRows, type NestedRow, type TreeRow } from
 import { TreeItem, type ItemState } from './tree-item';
 
 /**
- * Up to this many visible rows the tree renders as real nested DOM: each group's children are treeitems inside its
- * role="group", which the group's treeitem owns. Above it, only the rows in view are rendered, flat, and aria-level / aria-setsize / aria-posinset
- * carry the structure. Small trees (and the jsdom tests, where nothing has a size) thus get the full DOM.
+ * Up to this many visible rows the tree is real nested DOM (each group's children are treeitems in its role="group").
+ * Above it only the rows in view render, flat, aria-level / -setsize / -posinset carrying the structure.
  */
 export const VIRTUALIZE_ABOVE = 200;
 /** Row height in the virtualised tree, in px; .lg-row-virtual in label-groups.css uses the same value. */
@@ -59,8 +58,7 @@ export function LabelTree({
   const focusRequest = useRef<string | null>(null);
   const typed = useRef({ text: '', at: -Infinity });
   const virtual = rows.length > VIRTUALIZE_ABOVE;
-  // The tab stop's row stays rendered when scrolled away: the tree must always have a row to Tab to. A new
-  // extractor makes the virtualizer compute its rows again, so it changes only with the tab stop.
+  // The tab stop's row stays rendered for Tab when scrolled away; a new extractor recomputes rows, so it follows it.
   const rangeExtractor = useCallback(
     (range: Range): number[] => {
       const indexes = defaultRangeExtractor(range);
@@ -87,8 +85,7 @@ export function LabelTree({
 
   const focusElement = (element: HTMLElement) => {
     element.focus({ preventScroll: virtual });
-    // The virtualizer scrolls only the tree's own box; where that box is taller than the window (a phone, a short
-    // window) the page still has to bring the row on screen. A no-op when it is already there. jsdom lacks it.
+    // The virtualizer scrolls only the tree's box; the page brings the row in where that is taller (jsdom lacks it).
     if (virtual) element.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   };
 
@@ -112,8 +109,7 @@ export function LabelTree({
   const focusRow = (index: number) => {
     const row = rows[index];
     if (!row) return;
-    // Scroll first, then focus without letting the browser scroll again; a row outside the rendered window is
-    // focused after the re-render that brings it in.
+    // Scroll, then focus without a second scroll; a row outside the window is focused once a re-render brings it in.
     if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
     const element = elementFor(row.key);
     if (element) focusElement(element);

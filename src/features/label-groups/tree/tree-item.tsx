@@ -1,7 +1,6 @@
 import { Fragment, useId, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { useLocale, type Locale } from '@/lib/i18n';
-import { dateTimeOrRaw, dayOrRaw } from '../format';
-import { labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
+import { dateTimeOrRaw, dayOrRaw, labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import { splitByMatches } from '../model/text-search';
 import type { GroupNode, LabelNode } from '../model/tree-model';
 import type { TreeRow } from '../model/tree-rows';
@@ -142,10 +141,7 @@ function groupMeta(node: GroupNode, texts: LabelGroupsTexts, locale: Locale) {
   );
 }
 
-/**
- * The text with the matches of `query` (the folded filter query; '' matches nothing) in <mark>. Always text nodes:
- * markup in the data is shown, never interpreted.
- */
+/** The text with the matches of the folded `query` in <mark>, as text nodes: markup in the data is shown, not run. */
 function HighlightedText({ text, query }: { text: string; query: string }) {
   if (query === '') return text;
   return splitByMatches(text, query).map((segment, index) =>
