@@ -1,5 +1,5 @@
 import type { CourseStat } from '@contract';
-import { queryOptions } from '@tanstack/react-query';
+import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { courseQueries } from '@/course/course-queries';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import type { WholeCourseData, WholeCourseParams } from './whole-course';
@@ -18,6 +18,13 @@ export const wholeCourseChunk = loadChunkOnce(() => import('./whole-course'));
 
 /** A whole course stays in memory for this long after its last viewer left (a reload still reads it again). */
 export const WHOLE_COURSE_GC_MS = 30 * 60_000;
+
+/**
+ * The query of `queryKey` in the cache, if there: found by its hash. (The cache's `find` compares the key with every
+ * query cached, hashing it anew for each; with the thousands of courses the overview reads, that was the most
+ * expensive thing it did on the main thread.)
+ */
+export const cachedQuery = (client: QueryClient, queryKey: QueryKey) => client.getQueryCache().get(hashKey(queryKey));
 
 /**
  * A whole course, keyed under the course's statistics in the core's key family (courseQueries), so invalidating
@@ -45,7 +52,7 @@ export const wholeCourseQuery = ({ courseId, userId, courseSessionId }: WholeCou
           previous: isWholeCourseData(previous) ? previous : undefined,
           // Only into the query still cached: after a sign-out cleared the cache, nothing comes back.
           publish: (data) => {
-            if (client.getQueryCache().find({ queryKey, exact: true })) client.setQueryData(queryKey, data);
+            if (cachedQuery(client, queryKey)) client.setQueryData(queryKey, data);
           },
           progress: (readSoFar) => setReadSoFar(client, queryKey, readSoFar),
           client,
