@@ -1,6 +1,6 @@
 import type { Course } from '@contract';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { pacerFor, type Pacer } from '@/lib/pacer';
 import { failureReason, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
 import { passedLearners, summarizeCourseStats, type CourseHealth, type SinceLastVisit } from './course-health';
@@ -32,10 +32,11 @@ import { cachedQuery, wholeCourseQuery } from './whole-course-query';
 /**
  * Courses read at once. Each takes its starts from the tab's one pacer, so the limit holds whatever this is; but
  * most courses are a page or two, each a round trip of its own, and with too few at once the round trips, not the
- * limit, set the pace (three at once used a fifth of a 3,000-a-minute limit). Six is what a browser asks of one
- * host at once over HTTP/1.1.
+ * limit, set the pace (three at once, each with a Worker of its own, used a fifth of a 3,000-a-minute limit). A
+ * browser asks one host at most six things at once over HTTP/1.1: four leave two for the rest of the app (a
+ * learner search, a statistics page) when the LMS is slow to answer.
  */
-export const COURSES_AT_ONCE = 6;
+export const COURSES_AT_ONCE = 4;
 /**
  * Rows kept in the query cache after their course's figures are worked out, most recently read first: a statistics
  * page opened from the overview then shows them at once. Older courses' rows are dropped (never those of a page
@@ -386,7 +387,14 @@ export function useAccountHealth(list: readonly Course[], enabled: boolean, keep
   useEffect(() => {
     if (enabled) engine.setCourses(list);
   }, [engine, list, enabled]);
-  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
+  // Each change is rendered as a transition: React renders the overview's thousands of rows in the background, a
+  // few milliseconds at a time, where useSyncExternalStore renders every change at once, in one task.
+  const [snapshot, setSnapshot] = useState(engine.getSnapshot);
+  useEffect(() => {
+    const update = () => startTransition(() => setSnapshot(engine.getSnapshot()));
+    update();
+    return engine.subscribe(update);
+  }, [engine]);
   return { ...snapshot, engine };
 }
 

@@ -1,6 +1,6 @@
 import type { Course, ParseReport } from '@contract';
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { InfiniteQueryObserver, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { ListEnd } from '@/lib/list-end';
 import { emptyReport, mergeReport } from '@/lib/page-reader';
 import { courseQueries, coursesListEnd, type CoursesPage } from './course-queries';
@@ -60,9 +60,24 @@ export interface CourseListState extends CourseListData {
 const EMPTY_REPORT = emptyReport();
 const NO_COURSES: readonly Course[] = [];
 
-/** The LMS's course list as read so far, with the next page read on request (or every page, with readAll). */
+/**
+ * The LMS's course list as read so far, with the next page read on request (or every page, with readAll).
+ *
+ * Each page that comes in is rendered as a transition, in the background: the overview orders thousands of courses
+ * for each, and a store read through useSyncExternalStore (React Query's own hook) renders every change at once, in
+ * one task; a background render that read such a store is even done over at once when the store moves under it,
+ * which a page arriving every few milliseconds does. Hence an observer of the query, and state.
+ */
 export function useCourseList({ readAll = false, enabled = true }: CourseListOptions = {}): CourseListState {
-  const query = useInfiniteQuery({ ...courseQueries.list.infinite(), select: combineCoursePages, enabled });
+  const client = useQueryClient();
+  const options = useMemo(() => ({ ...courseQueries.list.infinite(), select: combineCoursePages, enabled }), [enabled]);
+  const [observer] = useState(() => new InfiniteQueryObserver(client, options));
+  const [query, setQuery] = useState(() => observer.getCurrentResult());
+  useEffect(() => {
+    observer.setOptions(options);
+    startTransition(() => setQuery(observer.getCurrentResult()));
+  }, [observer, options]);
+  useEffect(() => observer.subscribe((result) => startTransition(() => setQuery(result))), [observer]);
   const { data, error, hasNextPage, isFetching, isFetchingNextPage, isError, fetchNextPage, refetch } = query;
   const loaded = data !== undefined;
 
