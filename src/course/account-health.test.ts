@@ -255,9 +255,21 @@ describe('the account health reader', () => {
       courses: written.courses.map(({ passedUserIds: _, ...entry }) => entry),
     };
     const third = createAccountHealth({ client: createTestQueryClient(), now: () => later, keeping: keeping(earlier) });
+    // The kept figures are painted first: the learner index is built from what was kept after that, and nothing
+    // is asked before it is.
+    const atPaint: Array<{ kept: number; learners: number; asked: number }> = [];
+    third.subscribe(() => {
+      const { storedAt, courses, index } = third.getSnapshot();
+      if (storedAt !== null && atPaint.length === 0) {
+        const kept = [...courses.values()].filter((entry) => entry.health !== null).length;
+        atPaint.push({ kept, learners: index.learnerCount, asked: requests.length });
+      }
+    });
     third.setCourses(listed(true));
     third.start();
     await settled(third);
+    expect(atPaint).toEqual([{ kept: 3, learners: 0, asked: 0 }]);
+    expect(third.getSnapshot().index.learnerCount).toBe(7);
     expect(third.getSnapshot().courses.get(2)?.since).toEqual({ newLearners: 2, newlyPassed: null });
     expect(third.getSnapshot().courses.get(1)?.since).toEqual({ newLearners: 0, newlyPassed: null });
   });
