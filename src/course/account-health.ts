@@ -167,7 +167,8 @@ export function createAccountHealth({
     setState(courseId, 'reading');
     notify();
     try {
-      const data = await client.fetchQuery(wholeCourseQuery({ courseId }));
+      // On the page: most courses are a page or two (LoadWholeCourseOptions.reader).
+      const data = await client.fetchQuery(wholeCourseQuery({ courseId }, undefined, 'page'));
       const health = summarizeCourseStats(data.items, now());
       const passed = passedLearners(data.items);
       const dates = listed.get(courseId);

@@ -63,10 +63,8 @@ const NO_COURSES: readonly Course[] = [];
 /**
  * The LMS's course list as read so far, with the next page read on request (or every page, with readAll).
  *
- * Each page that comes in is rendered as a transition, in the background: the overview orders thousands of courses
- * for each, and a store read through useSyncExternalStore (React Query's own hook) renders every change at once, in
- * one task; a background render that read such a store is even done over at once when the store moves under it,
- * which a page arriving every few milliseconds does. Hence an observer of the query, and state.
+ * Each page that comes in is rendered as a transition, in the background, not as React Query's own hook renders
+ * it, at once in one task: the overview orders thousands of courses for each.
  */
 export function useCourseList({ readAll = false, enabled = true }: CourseListOptions = {}): CourseListState {
   const client = useQueryClient();
@@ -82,9 +80,11 @@ export function useCourseList({ readAll = false, enabled = true }: CourseListOpt
   const loaded = data !== undefined;
 
   useEffect(() => {
-    // One page at a time, each after the last: a failure stops the reading until Retry.
-    if (readAll && enabled && loaded && hasNextPage && !isFetching && !isError) void fetchNextPage();
-  }, [readAll, enabled, loaded, hasNextPage, isFetching, isError, fetchNextPage]);
+    // One page at a time, each after the last: a failure stops the reading until Retry. Asked again for every page
+    // read (`data`): rendered as transitions, a page can be asked for and read between two renders, which then
+    // differ in nothing else.
+    if (readAll && enabled && data && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [readAll, enabled, data, hasNextPage, isFetching, isError, fetchNextPage]);
 
   return {
     courses: data?.courses ?? NO_COURSES,

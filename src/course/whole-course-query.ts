@@ -2,13 +2,14 @@ import type { CourseStat } from '@contract';
 import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { courseQueries } from '@/course/course-queries';
 import { loadChunkOnce } from '@/lib/load-chunk';
-import type { WholeCourseData, WholeCourseParams } from './whole-course';
+import type { WholeCourseData, WholeCourseParams, WholeCourseReader } from './whole-course';
 import { setReadSoFar } from './whole-course-progress';
 
 type PrepareRows = (rows: readonly CourseStat[]) => void;
 
-// Query meta is untyped: the one thing kept there is this function.
+// Query meta is untyped: what is kept there is checked when read.
 const isPrepareRows = (value: unknown): value is PrepareRows => typeof value === 'function';
+const isReader = (value: unknown): value is WholeCourseReader => value === 'worker' || value === 'page';
 
 /**
  * The whole-course loader's code: only needed once someone asks for a whole course, so it stays out of the first
@@ -35,11 +36,15 @@ export const cachedQuery = (client: QueryClient, queryKey: QueryKey) => client.g
  * finds partial data carries on after it. The loader retries pages itself, so the query does not. `prepare`
  * gets the rows as they come in (LoadWholeCourseOptions.prepare).
  */
-export const wholeCourseQuery = ({ courseId, userId, courseSessionId }: WholeCourseParams, prepare?: PrepareRows) =>
+export const wholeCourseQuery = (
+  { courseId, userId, courseSessionId }: WholeCourseParams,
+  prepare?: PrepareRows,
+  reader?: WholeCourseReader,
+) =>
   queryOptions({
     queryKey: [...courseQueries.stats.course(courseId), 'whole', { userId, courseSessionId }] as const,
-    // Not part of the key: it changes no row, only when the screen's per-row work is done.
-    meta: { prepare },
+    // Not part of the key: they change no row, only when the screen's per-row work is done and where pages are read.
+    meta: { prepare, reader },
     queryFn: async ({ signal, client, queryKey, meta }): Promise<WholeCourseData> => {
       // Already in (the usual case), the load starts within the press, before React renders the screen it
       // leads to: the first requests go out while it does.
@@ -57,6 +62,7 @@ export const wholeCourseQuery = ({ courseId, userId, courseSessionId }: WholeCou
           progress: (readSoFar) => setReadSoFar(client, queryKey, readSoFar),
           client,
           prepare: isPrepareRows(meta?.prepare) ? meta.prepare : undefined,
+          reader: isReader(meta?.reader) ? meta.reader : undefined,
         },
       );
     },

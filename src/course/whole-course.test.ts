@@ -322,6 +322,25 @@ describe('loading the pages off the main thread, or on it', () => {
     }
   });
 
+  it('reads on the page when asked to, with no Worker, the same rows and report', async () => {
+    setToken(TOKEN, false);
+    serveOddCourse();
+    vi.stubGlobal('Worker', FakeWorker);
+    const inAWorker = await loadWhole();
+    const published: number[] = [];
+    const onThePage = await loadWholeCourse(PARAMS, {
+      signal: new AbortController().signal,
+      previous: undefined,
+      publish: (data) => published.push(data.items.length),
+      progress: () => undefined,
+      reader: 'page',
+    });
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(FakeWorker.received.filter((message) => message.type === 'load')).toHaveLength(1);
+    expect(onThePage).toEqual(inAWorker.result);
+    expect(published[0]).toBeGreaterThan(0);
+  });
+
   it('loads on the page when the worker cannot start', async () => {
     setToken(TOKEN, false);
     serveOddCourse();

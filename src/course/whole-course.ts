@@ -192,7 +192,16 @@ export interface LoadWholeCourseOptions {
    * every row that came in since the last one, all in one piece of the main thread.
    */
   prepare?: (rows: readonly CourseStat[]) => void;
+  /**
+   * Where the pages are read: in a Worker (the default, where one can start), or on the page. The overview reads
+   * thousands of courses of a page or two: for those, the hand-overs between the page and a Worker (the start, a
+   * slot of the pacer per request, the rows, the end), each waiting its turn on a busy main thread, cost more than
+   * parsing a page of 100 rows on the page does.
+   */
+  reader?: WholeCourseReader;
 }
+
+export type WholeCourseReader = 'worker' | 'page';
 
 /**
  * Every page of a course and filters. The token goes to the reader in memory, in the message that starts it (and
@@ -200,7 +209,7 @@ export interface LoadWholeCourseOptions {
  */
 export async function loadWholeCourse(
   params: WholeCourseParams,
-  { signal, previous, publish, progress, client, prepare }: LoadWholeCourseOptions,
+  { signal, previous, publish, progress, client, prepare, reader = 'worker' }: LoadWholeCourseOptions,
 ): Promise<WholeCourseData> {
   const resumed = previous && !previous.complete ? previous : undefined;
   // User Timing for the benchmark: the measure load-all runs from here until every page is in.
@@ -316,7 +325,7 @@ export async function loadWholeCourse(
             return finish(() => reject(signal.aborted ? abortReason(signal) : fromLoaderError(message.error)));
         }
       };
-      const port = openReader(receive, (error) => finish(() => reject(error)));
+      const port = reader === 'page' ? onThePage(receive) : openReader(receive, (error) => finish(() => reject(error)));
       const onAbort = () => {
         port.post({ type: 'cancel' });
         finish(() => reject(abortReason(signal)));
