@@ -1,6 +1,6 @@
 import type { Course } from '@contract';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { pacerFor, type Pacer } from '@/lib/pacer';
 import { failureReason, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
 import { passedLearners, summarizeCourseStats, type CourseHealth, type SinceLastVisit } from './course-health';
@@ -17,7 +17,7 @@ import {
 } from './health-refresh';
 import { LearnerIndex, learnersByCourse } from './learner-index';
 import { readRateLimit, serverConfigQuery } from './server-config-query';
-import { wholeCourseQuery } from './whole-course-query';
+import { cachedQuery, wholeCourseQuery } from './whole-course-query';
 
 /**
  * The account overview's reading: every listed course's statistics, all pages, one course after another (a few at
@@ -29,8 +29,14 @@ import { wholeCourseQuery } from './whole-course-query';
  * KEPT_ROWS, the most recently read first: 300,000 rows of an account would otherwise all sit in memory.
  */
 
-/** Courses read at once. Each reads its pages through the same pacer, so more would not read faster. */
-export const COURSES_AT_ONCE = 3;
+/**
+ * Courses read at once. Each takes its starts from the tab's one pacer, so the limit holds whatever this is; but
+ * most courses are a page or two, each a round trip of its own, and with too few at once the round trips, not the
+ * limit, set the pace (three at once, each with a Worker of its own, used a fifth of a 3,000-a-minute limit). A
+ * browser asks one host at most six things at once over HTTP/1.1: four leave two for the rest of the app (a
+ * learner search, a statistics page) when the LMS is slow to answer.
+ */
+export const COURSES_AT_ONCE = 4;
 /**
  * Rows kept in the query cache after their course's figures are worked out, most recently read first: a statistics
  * page opened from the overview then shows them at once. Older courses' rows are dropped (never those of a page
@@ -105,8 +111,12 @@ export function createAccountHealth({
   let storedAt: number | null = null;
   /** What the last visit kept of each course, as it was before this visit read anything; null: nothing kept. */
   let before: ReadonlyMap<number, KeptLearners> | null = null;
-  /** What is kept is loaded before any course is queued: until then, the list waits here. */
+  /** What is kept is painted before any course is queued: until then, the list waits here. */
+  let painted = keeping === null;
+  /** Courses are read, and what is read kept, once the learner index holds what was kept. */
   let loaded = keeping === null;
+  /** Until then, each kept course's learners as kept (for "Since your last visit"). */
+  let keptLearnersOf: ReadonlyMap<number, readonly number[]> | null = null;
   let waitingList: readonly Course[] = [];
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** Courses whose rows are still in the cache, oldest first, with their row counts. */
@@ -144,10 +154,9 @@ export function createAccountHealth({
     for (const rows of kept.values()) total += rows;
     for (const [courseId, rows] of kept) {
       if (total <= keptRows) return;
-      const queryKey = queryKeyOf(courseId);
-      const query = client.getQueryCache().find({ queryKey, exact: true });
+      const query = cachedQuery(client, queryKeyOf(courseId));
       if (query && query.getObserversCount() > 0) continue;
-      client.removeQueries({ queryKey, exact: true });
+      if (query) client.getQueryCache().remove(query);
       kept.delete(courseId);
       total -= rows;
     }
@@ -158,7 +167,8 @@ export function createAccountHealth({
     setState(courseId, 'reading');
     notify();
     try {
-      const data = await client.fetchQuery(wholeCourseQuery({ courseId }));
+      // On the page: most courses are a page or two (LoadWholeCourseOptions.reader).
+      const data = await client.fetchQuery(wholeCourseQuery({ courseId }, undefined, 'page'));
       const health = summarizeCourseStats(data.items, now());
       const passed = passedLearners(data.items);
       const dates = listed.get(courseId);
@@ -216,7 +226,7 @@ export function createAccountHealth({
     for (const id of plan.keep) {
       const entry = stored.get(id);
       if (!entry) continue;
-      const since = sinceLastVisit(before?.get(id), keptOf(entry, index.learnersOf(id)));
+      const since = sinceLastVisit(before?.get(id), keptOf(entry, keptLearnersOf?.get(id) ?? index.learnersOf(id)));
       courses.set(id, { state: 'done', health: entry.health, reason: null, since });
       queue.add([{ id, last_activity: listed.get(id)?.last_activity ?? null, rows: entry.health.rows }]);
       queue.done(id, entry.health.rows);
@@ -241,8 +251,13 @@ export function createAccountHealth({
     void keeping.save({ version: 2, savedAt: now(), courses: [...stored.values()], index: index.toData() });
   }
 
-  /** Paints what `from` kept, then queues the list that waited for it. */
+  /**
+   * Paints what `from` kept, then queues the list that waited for it. The learner index is built in the next task,
+   * after the figures are on the screen (it folds every name: a few hundred ms at 20,000 learners), and reading
+   * waits for it.
+   */
   function loadKept(from: AccountKeeping): void {
+    painted = false;
     loaded = false;
     void from
       .load()
@@ -255,18 +270,27 @@ export function createAccountHealth({
         if (account) {
           storedAt = account.savedAt;
           for (const entry of account.courses) stored.set(entry.courseId, entry);
-          index = LearnerIndex.fromData(account.index);
-          indexVersion += 1;
+          keptLearnersOf = learnersByCourse(account.index);
         }
-        loaded = true;
+        painted = true;
         queueListed(waitingList);
         waitingList = [];
+        setTimeout(() => {
+          if (account) {
+            index = LearnerIndex.fromData(account.index);
+            indexVersion += 1;
+          }
+          keptLearnersOf = null;
+          loaded = true;
+          notifyNow();
+          pump();
+        });
       });
   }
   if (keeping) loadKept(keeping);
 
   function pump(): void {
-    if (!active || stopped !== null) return;
+    if (!active || stopped !== null || !loaded) return;
     while (reading.size < COURSES_AT_ONCE) {
       const next = queue.next();
       if (next === null) break;
@@ -300,7 +324,7 @@ export function createAccountHealth({
     /** The courses listed so far (the list arrives page by page); those new to it are queued. */
     setCourses(list: readonly Course[]) {
       for (const { id, last_activity, updated_at } of list) listed.set(id, { last_activity, updated_at });
-      if (loaded) queueListed(list);
+      if (painted) queueListed(list);
       else waitingList = list;
     },
     /** These are read next (the rows in view, the courses searched for). */
@@ -382,7 +406,14 @@ export function useAccountHealth(list: readonly Course[], enabled: boolean, keep
   useEffect(() => {
     if (enabled) engine.setCourses(list);
   }, [engine, list, enabled]);
-  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
+  // Each change is rendered as a transition: React renders the overview's thousands of rows in the background, a
+  // few milliseconds at a time, where useSyncExternalStore renders every change at once, in one task.
+  const [snapshot, setSnapshot] = useState(engine.getSnapshot);
+  useEffect(() => {
+    const update = () => startTransition(() => setSnapshot(engine.getSnapshot()));
+    update();
+    return engine.subscribe(update);
+  }, [engine]);
   return { ...snapshot, engine };
 }
 

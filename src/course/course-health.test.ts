@@ -246,14 +246,14 @@ describe('compareByColumn', () => {
       course(5, 'арбуз', { overdue: 1 }),
     ];
     for (const locale of ['en', 'ru']) {
-      const ranks = nameRanks(list, locale);
+      const { ranks } = nameRanks(list, locale);
       const ranked = list.map((row) => ({ ...row, nameRank: ranks.get(row.id) }));
       for (const compare of [compareNeedsAttention(locale), compareByColumn({ column: 'name', desc: true }, locale)]) {
         expect(names([...ranked].sort(compare))).toEqual(names([...list].sort(compare)));
       }
     }
     // In Russian, Cyrillic before Latin and numbers by value; the two names equal but for case share a place.
-    expect(nameRanks(list, 'ru')).toEqual(
+    expect(nameRanks(list, 'ru').ranks).toEqual(
       new Map([
         [3, 0],
         [5, 0],
@@ -262,5 +262,36 @@ describe('compareByColumn', () => {
         [4, 4],
       ]),
     );
+  });
+
+  it('places the courses a growing list adds among those placed before, as a sort of the whole list would', () => {
+    const names = [
+      'Course 10',
+      'course 9',
+      'Équipe',
+      'equipe',
+      'Анна',
+      'Zeta',
+      'Course 2',
+      'alpha',
+      'Бета',
+      'Course 9',
+    ];
+    const list = Array.from({ length: 60 }, (_, index) => ({
+      id: index + 1,
+      name: `${names[index % 10] ?? ''} ${index % 7}`,
+    }));
+    for (const locale of ['en', 'ru']) {
+      let ranks = nameRanks(list.slice(0, 5), locale);
+      for (const size of [12, 13, 40, 60]) {
+        ranks = nameRanks(list.slice(0, size), locale, ranks);
+        expect(ranks).toEqual(nameRanks(list.slice(0, size), locale));
+      }
+    }
+    // A list that did not grow from the one before (a course gone, or read again as new objects) is placed afresh.
+    const before = nameRanks(list, 'en');
+    const reread = list.slice(1).map((course) => ({ ...course }));
+    expect(nameRanks(reread, 'en', before)).toEqual(nameRanks(reread, 'en'));
+    expect(nameRanks(list, 'ru', before)).toEqual(nameRanks(list, 'ru'));
   });
 });

@@ -120,21 +120,55 @@ export interface CourseHealthRow {
   since: SinceLastVisit | null;
 }
 
+type Named = { id: number; name: string };
+
+/** Each course's place by name (nameRanks), and the courses in that order, to place more courses among later. */
+export interface NameRanks<T extends Named> {
+  locale: string;
+  order: readonly T[];
+  ranks: ReadonlyMap<number, number>;
+}
+
 /**
  * Each course's place by name, "Course 9" before "Course 10", case and accents aside. Names the collator holds equal
  * share a place, so a sort goes on to its next step for them as it would with the collator.
+ *
+ * Given `before`, the places of a list this one grew from (the same course objects, and more), only the new courses
+ * are placed, each where a binary search finds it: the course list arrives a page at a time, and sorting every
+ * course again for each page asked the collator some 60,000 times per page of a 5,000-course account, in one task.
  */
-export function nameRanks(courses: ReadonlyArray<{ id: number; name: string }>, locale = 'en'): Map<number, number> {
+export function nameRanks<T extends Named>(courses: readonly T[], locale = 'en', before?: NameRanks<T>): NameRanks<T> {
   const names = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const order = [...courses].sort((a, b) => names.compare(a.name, b.name));
+  const byName = (a: T, b: T) => names.compare(a.name, b.name);
+  const listed = new Set(courses);
+  const grew = before?.locale === locale && before.order.every((course) => listed.has(course));
+  let order: T[];
+  if (before && grew) {
+    order = [...before.order];
+    const placed = new Set(before.order);
+    for (const course of courses) if (!placed.has(course)) order.splice(placeOf(order, course, byName), 0, course);
+  } else order = [...courses].sort(byName);
   const ranks = new Map<number, number>();
   let rank = 0;
   order.forEach((course, index) => {
     const previous = order[index - 1];
-    if (previous !== undefined && names.compare(previous.name, course.name) !== 0) rank = index;
+    if (previous !== undefined && byName(previous, course) !== 0) rank = index;
     ranks.set(course.id, rank);
   });
-  return ranks;
+  return { locale, order, ranks };
+}
+
+/** Where `item` goes in `sorted`: after every item that does not come after it. */
+function placeOf<T>(sorted: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const there = sorted[middle];
+    if (there !== undefined && compare(there, item) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The overview's sortable columns: the course's name and each figure of its health. */

@@ -97,6 +97,12 @@ export function createPagesLoader(post: (message: FromLoader) => void): (message
     pause: (untilMs) => post({ type: 'pause', untilMs }),
   };
 
+  /** The load is over: the Worker may wait for its next one, and keeps no token meanwhile. */
+  const over = (message: Extract<FromLoader, { type: 'done' | 'failed' }>) => {
+    held.token = null;
+    post(message);
+  };
+
   const start = ({ params, resumeFrom, perMinute }: Extract<ToLoader, { type: 'load' }>) => {
     readPages<CourseStat>({
       fetchPage: (page, signal) =>
@@ -121,8 +127,8 @@ export function createPagesLoader(post: (message: FromLoader) => void): (message
           waiting: waiting && { reason: failureReason(waiting.error), untilMs: waiting.untilMs },
         }),
     }).then(
-      ({ end }) => post({ type: 'done', end }),
-      (error: unknown) => post({ type: 'failed', error: toLoaderError(error) }),
+      ({ end }) => over({ type: 'done', end }),
+      (error: unknown) => over({ type: 'failed', error: toLoaderError(error) }),
     );
   };
 
@@ -147,9 +153,14 @@ export function createPagesLoader(post: (message: FromLoader) => void): (message
   };
 }
 
-// As this Worker's script (WorkerGlobalScope exists only in a Worker), one load per Worker: the page starts a
-// Worker for a load and ends it when the load is over.
+// As this Worker's script (WorkerGlobalScope exists only in a Worker): one load at a time, each with a handler of
+// its own. The page sends the next load only once it has heard the last one end; anything it sent before that
+// (a start it granted as the load ended) reaches the old handler, which has nothing left to start.
 if ('WorkerGlobalScope' in globalThis) {
-  const handle = createPagesLoader((message) => globalThis.postMessage(message));
-  globalThis.addEventListener('message', (event: MessageEvent<ToLoader>) => handle(event.data));
+  const post = (message: FromLoader) => globalThis.postMessage(message);
+  let handle = createPagesLoader(post);
+  globalThis.addEventListener('message', (event: MessageEvent<ToLoader>) => {
+    if (event.data.type === 'load') handle = createPagesLoader(post);
+    handle(event.data);
+  });
 }

@@ -10,6 +10,7 @@ import {
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchCourses, fetchCourseSessions, fetchCourseStats, fetchLabelGroups } from '@/lib/fetch-list';
 import { isRepeatedPage, listEndAfter, pagesByTotal, type ListEnd } from '@/lib/list-end';
+import { oncePerObject } from '@/lib/once-per-object';
 import { emptyReport, mergeReport, NO_RETRY, readPages } from '@/lib/page-reader';
 
 /** The API's largest page: 1,000 courses are ten requests. */
@@ -33,7 +34,11 @@ type CourseStatsFilters = Pick<CourseStatsParams, 'courseId' | 'userId' | 'cours
  * the `Total` header's last page (it may only lower the count), a page that brought no course not read before (an
  * LMS that ignores `page`), or the page cap; null when another page follows.
  */
-export function coursesListEnd(pages: readonly CoursesPage[]): ListEnd | null {
+export const coursesListEnd = oncePerObject(listEndOf);
+
+// Asked again with every render that reads the list (React Query's next page, the list's end), of the same pages
+// until one comes in: with thousands of courses read, each time was a set of them all. Hence once per pages array.
+function listEndOf(pages: readonly CoursesPage[]): ListEnd | null {
   const lastPage = pages.at(-1);
   if (!lastPage) return null;
   const seen = new Set(pages.slice(0, -1).flatMap((page) => page.items.map((course) => course.id)));

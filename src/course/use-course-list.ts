@@ -1,6 +1,6 @@
 import type { Course, ParseReport } from '@contract';
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { InfiniteQueryObserver, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { ListEnd } from '@/lib/list-end';
 import { emptyReport, mergeReport } from '@/lib/page-reader';
 import { courseQueries, coursesListEnd, type CoursesPage } from './course-queries';
@@ -60,16 +60,31 @@ export interface CourseListState extends CourseListData {
 const EMPTY_REPORT = emptyReport();
 const NO_COURSES: readonly Course[] = [];
 
-/** The LMS's course list as read so far, with the next page read on request (or every page, with readAll). */
+/**
+ * The LMS's course list as read so far, with the next page read on request (or every page, with readAll).
+ *
+ * Each page that comes in is rendered as a transition, in the background, not as React Query's own hook renders
+ * it, at once in one task: the overview orders thousands of courses for each.
+ */
 export function useCourseList({ readAll = false, enabled = true }: CourseListOptions = {}): CourseListState {
-  const query = useInfiniteQuery({ ...courseQueries.list.infinite(), select: combineCoursePages, enabled });
+  const client = useQueryClient();
+  const options = useMemo(() => ({ ...courseQueries.list.infinite(), select: combineCoursePages, enabled }), [enabled]);
+  const [observer] = useState(() => new InfiniteQueryObserver(client, options));
+  const [query, setQuery] = useState(() => observer.getCurrentResult());
+  useEffect(() => {
+    observer.setOptions(options);
+    startTransition(() => setQuery(observer.getCurrentResult()));
+  }, [observer, options]);
+  useEffect(() => observer.subscribe((result) => startTransition(() => setQuery(result))), [observer]);
   const { data, error, hasNextPage, isFetching, isFetchingNextPage, isError, fetchNextPage, refetch } = query;
   const loaded = data !== undefined;
 
   useEffect(() => {
-    // One page at a time, each after the last: a failure stops the reading until Retry.
-    if (readAll && enabled && loaded && hasNextPage && !isFetching && !isError) void fetchNextPage();
-  }, [readAll, enabled, loaded, hasNextPage, isFetching, isError, fetchNextPage]);
+    // One page at a time, each after the last: a failure stops the reading until Retry. Asked again for every page
+    // read (`data`): rendered as transitions, a page can be asked for and read between two renders, which then
+    // differ in nothing else.
+    if (readAll && enabled && data && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [readAll, enabled, data, hasNextPage, isFetching, isError, fetchNextPage]);
 
   return {
     courses: data?.courses ?? NO_COURSES,

@@ -3,13 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE_MS, pacerFor, RATE_SHARE } from '@/lib/pacer';
 import { PARALLEL, readPages } from '@/lib/page-reader';
-import { setToken } from '@/lib/token-store';
+import { clearToken, setToken } from '@/lib/token-store';
 import { courseStatsPage, courseStatWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
 import { createTestQueryClient } from '@/testing/render';
 import { TEST_NOW } from '@/testing/test-clock';
 import { createPagesLoader, type FromLoader, type ToLoader } from './course-pages.worker';
-import { loadWholeCourse, ROWS_EVERY_MS, warmLoader, type WholeCourseData } from './whole-course';
+import { endIdleLoaders, loadWholeCourse, ROWS_EVERY_MS, warmLoader, type WholeCourseData } from './whole-course';
 import type { ReadSoFar } from './whole-course-progress';
 
 const TOKEN = 'tok-page-side-7c2e';
@@ -156,10 +156,13 @@ class FakeWorker extends EventTarget {
   static received: ToLoader[] = [];
   /** The messages the loader has taken in so far. */
   static handled: ToLoader[] = [];
-  private readonly handle = createPagesLoader((message) => {
+  static terminated = 0;
+  private readonly post = (message: FromLoader) => {
     const data = structuredClone(message);
     setTimeout(() => this.dispatchEvent(new MessageEvent<FromLoader>('message', { data })));
-  });
+  };
+  /** A handler a load, as in the Worker's script. */
+  private handle = createPagesLoader(this.post);
 
   constructor(url: URL | string, options?: WorkerOptions) {
     super();
@@ -170,12 +173,14 @@ class FakeWorker extends EventTarget {
     const data = structuredClone(message);
     FakeWorker.received.push(data);
     setTimeout(() => {
+      if (data.type === 'load') this.handle = createPagesLoader(this.post);
       this.handle(data);
       FakeWorker.handled.push(data);
     });
   }
 
   terminate(): void {
+    FakeWorker.terminated += 1;
     this.handle({ type: 'cancel' });
   }
 }
@@ -195,10 +200,12 @@ class UnloadableWorker extends EventTarget {
 }
 
 afterEach(() => {
+  endIdleLoaders();
   vi.unstubAllGlobals();
   FakeWorker.made = [];
   FakeWorker.received = [];
   FakeWorker.handled = [];
+  FakeWorker.terminated = 0;
   UnloadableWorker.made = 0;
 });
 
@@ -315,6 +322,25 @@ describe('loading the pages off the main thread, or on it', () => {
     }
   });
 
+  it('reads on the page when asked to, with no Worker, the same rows and report', async () => {
+    setToken(TOKEN, false);
+    serveOddCourse();
+    vi.stubGlobal('Worker', FakeWorker);
+    const inAWorker = await loadWhole();
+    const published: number[] = [];
+    const onThePage = await loadWholeCourse(PARAMS, {
+      signal: new AbortController().signal,
+      previous: undefined,
+      publish: (data) => published.push(data.items.length),
+      progress: () => undefined,
+      reader: 'page',
+    });
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(FakeWorker.received.filter((message) => message.type === 'load')).toHaveLength(1);
+    expect(onThePage).toEqual(inAWorker.result);
+    expect(published[0]).toBeGreaterThan(0);
+  });
+
   it('loads on the page when the worker cannot start', async () => {
     setToken(TOKEN, false);
     serveOddCourse();
@@ -358,9 +384,47 @@ describe('loading the pages off the main thread, or on it', () => {
     expect(FakeWorker.received[0]).toMatchObject({ type: 'load', token: TOKEN });
     expect(result.items).toHaveLength(348);
 
-    // Taken: the next load starts a Worker of its own.
+    // Back once its load ended: the next load takes the same Worker, and starts none.
+    const again = await loadWhole();
+    expect(FakeWorker.made).toHaveLength(1);
+    expect(again.result.items).toHaveLength(348);
+    expect(FakeWorker.received.filter((message) => message.type === 'load')).toHaveLength(2);
+  });
+
+  it('reads loads at once in Workers of their own, keeps them for the next loads, and ends one whose load was cancelled', async () => {
+    setToken(TOKEN, false);
+    serveOddCourse();
+    vi.stubGlobal('Worker', FakeWorker);
+    const both = await Promise.all([loadWhole(), loadWhole()]);
+    expect(FakeWorker.made).toHaveLength(2);
+    for (const { result } of both) expect(result.items).toHaveLength(348);
+
+    // Three more, one after another and two at once: the two kept Workers read them all.
+    await loadWhole();
+    await Promise.all([loadWhole(), loadWhole()]);
+    expect(FakeWorker.made).toHaveLength(2);
+    expect(FakeWorker.terminated).toBe(0);
+
+    // A cancelled load may still be answered by its Worker: that Worker is ended, never handed the next load.
+    server.use(http.get('/endpoint/v1/courses/7/course_stats', () => new Promise<Response>(() => undefined)));
+    const controller = new AbortController();
+    const cancelled = loadWholeCourse(PARAMS, {
+      signal: controller.signal,
+      previous: undefined,
+      publish: () => undefined,
+      progress: () => undefined,
+    });
+    await expect.poll(() => FakeWorker.handled.filter((message) => message.type === 'load')).toHaveLength(6);
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(FakeWorker.terminated).toBe(1);
+    serveOddCourse();
     await loadWhole();
     expect(FakeWorker.made).toHaveLength(2);
+
+    // Signed out: the one Worker left idle is ended too.
+    clearToken();
+    expect(FakeWorker.terminated).toBe(2);
   });
 
   it('does not take a Worker started ahead whose script did not load: it tries a new one, then the page', async () => {

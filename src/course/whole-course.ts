@@ -82,45 +82,85 @@ function startWorker(): { worker: Worker; failed: boolean } | null {
   }
 }
 
-/** A Worker started ahead of a load (warmLoader), until a load takes it. */
-const spare: { started: ReturnType<typeof startWorker> } = { started: null };
+type StartedWorker = NonNullable<ReturnType<typeof startWorker>>;
+
+/**
+ * Reader Workers with no load: started ahead (warmLoader), or back from a load that ended. A Worker serves one load
+ * at a time and then the next, so the overview, reading one small course after another, does not start a Worker
+ * (a thread, its script run again) for each.
+ */
+const idle: StartedWorker[] = [];
+/** Idle Workers kept at most: one for each course the overview reads at once. */
+export const IDLE_WORKERS = 6;
+
+/** Ends the idle Workers: on sign-out, none stays behind from the session. */
+export function endIdleLoaders(): void {
+  for (const { worker } of idle.splice(0)) worker.terminate();
+}
+subscribeToken(() => {
+  if (getToken() === null) endIdleLoaders();
+});
 
 /**
  * Starts a reader Worker ahead of a load, and reads the server's limit with it, so that "Load all pages" waits
  * neither for the Worker's script (a round trip on a slow network) and its start, nor for the limit, before the
- * first request. At most one waits at a time, idle, until a load takes it: it holds no token and asks for nothing.
+ * first request. It waits idle until a load takes it: it holds no token and asks for nothing.
  */
 export function warmLoader(client?: QueryClient): void {
-  spare.started ??= startWorker();
-  if (spare.started && client) void readRateLimit(client);
+  if (idle.length === 0) {
+    const started = startWorker();
+    if (started) idle.push(started);
+  }
+  if (client) void readRateLimit(client);
+}
+
+/** An idle Worker whose script loaded, else a new one; null where none can start. */
+function takeWorker(): StartedWorker | null {
+  const taken = idle.pop();
+  if (taken && !taken.failed) return taken;
+  taken?.worker.terminate();
+  return startWorker();
 }
 
 /**
- * The reader in a Worker (the one started ahead, unless its script did not load), else on the page. A Worker that
- * fails before its first message never ran: the page takes the load over from the start, with the same messages.
+ * The reader in a Worker (an idle one, unless its script did not load), else on the page. A Worker that fails
+ * before its first message never ran: the page takes the load over from the start, with the same messages. Closed
+ * after its load ended (`done`, `failed`), the Worker waits for the next; closed otherwise (a cancel), it is ended.
  */
 function openReader(receive: (message: FromLoader) => void, fail: (error: Error) => void): ReaderPort {
-  const taken = spare.started;
-  spare.started = null;
-  if (taken?.failed) taken.worker.terminate();
-  const started = taken && !taken.failed ? taken : startWorker();
+  const started = takeWorker();
   if (!started) return onThePage(receive);
   const { worker } = started;
+  const listening = new AbortController();
   const sent: ToLoader[] = [];
-  const state: { heard: boolean; fallback: ReaderPort | null } = { heard: false, fallback: null };
-  worker.addEventListener('message', (event: MessageEvent<FromLoader>) => {
-    state.heard = true;
-    receive(event.data);
-  });
-  worker.addEventListener('error', (event) => {
-    event.preventDefault();
-    worker.terminate();
-    if (state.heard) fail(new Error('The page loader stopped unexpectedly.'));
-    else if (!state.fallback) {
-      state.fallback = onThePage(receive);
-      for (const message of sent) state.fallback.post(message);
-    }
-  });
+  const state: { heard: boolean; ended: boolean; fallback: ReaderPort | null } = {
+    heard: false,
+    ended: false,
+    fallback: null,
+  };
+  worker.addEventListener(
+    'message',
+    (event: MessageEvent<FromLoader>) => {
+      state.heard = true;
+      state.ended = event.data.type === 'done' || event.data.type === 'failed';
+      receive(event.data);
+    },
+    { signal: listening.signal },
+  );
+  worker.addEventListener(
+    'error',
+    (event) => {
+      event.preventDefault();
+      worker.terminate();
+      state.ended = false;
+      if (state.heard) fail(new Error('The page loader stopped unexpectedly.'));
+      else if (!state.fallback) {
+        state.fallback = onThePage(receive);
+        for (const message of sent) state.fallback.post(message);
+      }
+    },
+    { signal: listening.signal },
+  );
   return {
     post: (message) => {
       if (state.fallback) return state.fallback.post(message);
@@ -128,8 +168,10 @@ function openReader(receive: (message: FromLoader) => void, fail: (error: Error)
       worker.postMessage(message);
     },
     close: () => {
-      worker.terminate();
+      listening.abort();
       state.fallback?.close();
+      if (state.ended && !state.fallback && idle.length < IDLE_WORKERS) idle.push(started);
+      else worker.terminate();
     },
   };
 }
@@ -150,7 +192,16 @@ export interface LoadWholeCourseOptions {
    * every row that came in since the last one, all in one piece of the main thread.
    */
   prepare?: (rows: readonly CourseStat[]) => void;
+  /**
+   * Where the pages are read: in a Worker (the default, where one can start), or on the page. The overview reads
+   * thousands of courses of a page or two: for those, the hand-overs between the page and a Worker (the start, a
+   * slot of the pacer per request, the rows, the end), each waiting its turn on a busy main thread, cost more than
+   * parsing a page of 100 rows on the page does.
+   */
+  reader?: WholeCourseReader;
 }
+
+export type WholeCourseReader = 'worker' | 'page';
 
 /**
  * Every page of a course and filters. The token goes to the reader in memory, in the message that starts it (and
@@ -158,7 +209,7 @@ export interface LoadWholeCourseOptions {
  */
 export async function loadWholeCourse(
   params: WholeCourseParams,
-  { signal, previous, publish, progress, client, prepare }: LoadWholeCourseOptions,
+  { signal, previous, publish, progress, client, prepare, reader = 'worker' }: LoadWholeCourseOptions,
 ): Promise<WholeCourseData> {
   const resumed = previous && !previous.complete ? previous : undefined;
   // User Timing for the benchmark: the measure load-all runs from here until every page is in.
@@ -264,7 +315,7 @@ export async function loadWholeCourse(
             read.nextPage = message.nextPage;
             return onProgress(message.waiting);
           case 'slot':
-            void pacer.acquire(stop.signal).then((go) => go && port.post({ type: 'go' }));
+            void pacer.acquire(stop.signal).then((go) => go && !stop.signal.aborted && port.post({ type: 'go' }));
             return;
           case 'pause':
             return pacer.pause(message.untilMs);
@@ -274,7 +325,7 @@ export async function loadWholeCourse(
             return finish(() => reject(signal.aborted ? abortReason(signal) : fromLoaderError(message.error)));
         }
       };
-      const port = openReader(receive, (error) => finish(() => reject(error)));
+      const port = reader === 'page' ? onThePage(receive) : openReader(receive, (error) => finish(() => reject(error)));
       const onAbort = () => {
         port.post({ type: 'cancel' });
         finish(() => reject(abortReason(signal)));

@@ -5,6 +5,7 @@ import { HttpResponse } from 'msw';
 import { useState } from 'react';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
+import { COURSES_AT_ONCE } from '@/course/account-health';
 import { forgetStoredAccounts, loadAccount } from '@/course/account-store';
 import type { LearnerIndex } from '@/course/learner-index';
 import { parseCsv } from '@/lib/csv';
@@ -151,15 +152,20 @@ describe('AccountOverview', () => {
   });
 
   it('pauses and resumes the reading', async () => {
-    serveApi({ courses: Array.from({ length: 6 }, (_, index) => courseWire(index + 1)) });
+    const courses = COURSES_AT_ONCE + 3;
+    serveApi({ courses: Array.from({ length: courses }, (_, index) => courseWire(index + 1)) });
     const first = gate();
     serveStats({}, () => first.opened);
     const user = userEvent.setup();
     renderOverview();
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     first.open();
-    // The three being read finish; the rest wait.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Health of 3 of 6 courses read; paused.'));
+    // Those being read finish; the rest wait.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `Health of ${COURSES_AT_ONCE} of ${courses} courses read; paused.`,
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(''));
   });

@@ -128,8 +128,10 @@ export function AccountOverview({
   const health = useAccountHealth(list.courses, list.courses.length > 0 && keeping.known, keeping.keeping);
   const { engine } = health;
   const known = useCallback(() => engine.getSnapshot().index, [engine]);
+  // The order is worked out again for every list page: in the background, while the page stays responsive.
+  const listed = useDeferredValue(list.courses);
   const rows = useOverviewOrder({
-    courses: list.courses,
+    courses: listed,
     health: health.courses,
     sort,
     query: deferredQuery,

@@ -37,14 +37,16 @@ export function OverviewStatus({
   const parts: string[] = [];
   if (list.pending) parts.push(texts.loading);
   else if (!list.complete) parts.push(texts.listReading(list.courses.length, list.total));
-  const healthLeft = progress.total - progress.done - progress.failed;
+  // A course listed is one to read, also in the moment before the reading has queued it.
+  const total = Math.max(progress.total, list.courses.length);
+  const healthLeft = total - progress.done - progress.failed;
   // The kept figures are said to be kept while what changed since is read again; after that they are current.
   if (keptAsOf !== null && healthLeft > 0) parts.push(texts.asOf(keptAsOf));
   if (healthLeft > 0) {
     parts.push(
       paused
-        ? texts.healthPaused(progress.done, progress.total)
-        : texts.healthReading(progress.done, progress.total, eta === null ? null : aboutMinutes(eta.ms)),
+        ? texts.healthPaused(progress.done, total)
+        : texts.healthReading(progress.done, total, eta === null ? null : aboutMinutes(eta.ms)),
     );
   }
   if (progress.failed > 0) parts.push(texts.failedCount(progress.failed));

@@ -1,7 +1,13 @@
 import type { Course } from '@contract';
 import { useMemo, useState } from 'react';
 import type { CourseHealthState } from '@/course/account-health';
-import { compareByColumn, compareNeedsAttention, nameRanks, type CourseHealthRow } from '@/course/course-health';
+import {
+  compareByColumn,
+  compareNeedsAttention,
+  nameRanks,
+  type CourseHealthRow,
+  type NameRanks,
+} from '@/course/course-health';
 import { rankCourses } from './model/search-rank';
 import { stableOrder } from './model/stable-order';
 import type { OverviewSort } from './overview-url';
@@ -30,6 +36,15 @@ interface Shown {
   ids: readonly number[];
 }
 
+/**
+ * The courses' places by name, the last list's kept: a list grown from it places only its new courses (nameRanks
+ * checks that it did). A cache only: what it gives is what nameRanks of the list alone gives.
+ */
+const placeByName = (() => {
+  let last: NameRanks<Course> | undefined;
+  return (courses: readonly Course[], locale: string) => (last = nameRanks(courses, locale, last));
+})();
+
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, index) => id === b[index]);
 }
@@ -40,8 +55,9 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
  * and their figures arrive. A search or sort the user changes orders afresh.
  */
 export function useOverviewOrder({ courses, health, sort, query, locale, held }: OverviewOrderInput): OverviewRow[] {
-  // Worked out once per list and language: each update of the figures sorts every course again.
-  const ranks = useMemo(() => nameRanks(courses, locale), [courses, locale]);
+  // Worked out once per list and language: each update of the figures sorts every course again. As the list grows
+  // a page at a time, only its new courses are placed among those before (nameRanks).
+  const ranks = useMemo(() => placeByName(courses, locale).ranks, [courses, locale]);
   const rows = useMemo(
     () =>
       courses.map((course): OverviewRow => {
