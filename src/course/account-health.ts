@@ -43,8 +43,16 @@ export const COURSES_AT_ONCE = 4;
  * that is open); opening one of those reads it again.
  */
 export const KEPT_ROWS = 60_000;
-/** The most a change waits before the screen hears of it, so a burst of small courses is one render. */
-const NOTIFY_EVERY_MS = 200;
+/**
+ * The most a change waits before the screen hears of it, so a burst of small courses is one render: 200 ms, and
+ * longer the more courses there are, up to a second. Each render orders every course in one piece of the main
+ * thread (tens of milliseconds at 5,000 courses), during which no request can start: five a second left the pacer's
+ * slots unused one time in ten.
+ */
+function notifyEveryMs(courses: number): number {
+  return Math.min(1_000, Math.max(200, courses / 5));
+}
+
 /** What is kept on the device is written at most this often while reading goes on, and once more when it stops. */
 export const SAVE_EVERY_MS = 5_000;
 
@@ -138,7 +146,7 @@ export function createAccountHealth({
     for (const listener of listeners) listener();
   };
   const notify = () => {
-    notifyTimer ??= setTimeout(notifyNow, NOTIFY_EVERY_MS);
+    notifyTimer ??= setTimeout(notifyNow, notifyEveryMs(courses.size));
   };
 
   /** A course's reading moves on: the health shown stays until it is read again, what changed since is not known. */

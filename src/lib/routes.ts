@@ -7,7 +7,7 @@
  * Plain values and functions, no imports: vite.config.ts imports it as it is, and the first script carries a copy.
  */
 /** The data a screen can have asked for at start-up, while its code is on its way (app/start-up/prefetch.ts). */
-export type Prefetch = 'courseStatsRows' | 'labelGroups';
+export type Prefetch = 'courseList' | 'courseStatsRows' | 'labelGroups';
 
 export interface AppRoute {
   /** The pattern, as React Router reads it: `:name` is a parameter. */
@@ -18,7 +18,7 @@ export interface AppRoute {
 
 export const ROUTES = {
   /** Where sign-in lands: the LMS's courses, the learner search and the course statistics' shortcuts. */
-  courses: { path: '/courses' },
+  courses: { path: '/courses', prefetch: 'courseList' },
   /** A course's statistics: a page of rows, the whole course, or one learner. */
   courseStats: { path: '/courses/:courseId/stats', prefetch: 'courseStatsRows' },
   /** The label groups as a tree. */

@@ -38,7 +38,7 @@ describe('what the route list says each screen opens with, asked for at start-up
   it.each([
     ['/label-groups', ['/endpoint/v1/label_groups']],
     ['/courses/9/stats', ['/endpoint/v1/courses/9/course_stats?page=1&per_page=10']],
-    ['/courses', []],
+    ['/courses', ['/endpoint/v1/courses?page=1&per_page=100']],
     ['/device', []],
     ['/nowhere', []],
   ])('at %s: %j', async (pathname, expected) => {
@@ -94,7 +94,7 @@ describe('asking for a course statistics page before the app renders', () => {
     ['an invalid course id', '/courses/03/stats'],
     ['whole-course mode', '/courses/3/stats?all=1'],
     ['the learner view', '/courses/3/stats?user_id=7&view=learner'],
-    ['another page', '/courses'],
+    ['another page', '/device'],
     ['a deeper address', '/courses/3/stats/more'],
   ])('asks for nothing on %s', async (_what, url) => {
     setToken('tok-prefetch-nothing', false);

@@ -12,14 +12,18 @@ import { getToken } from '@/lib/token-store';
  * query until the page has mounted.
  */
 function prefetchForPage<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>) {
-  const { queryKey } = options;
+  holdRetryOnMount(queryClient, options.queryKey);
+  return queryClient.prefetchQuery(options);
+}
+
+/** No retry on mounting for `queryKey` until the page's observer is there. */
+function holdRetryOnMount(queryClient: QueryClient, queryKey: QueryKey): void {
   queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
   const stop = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'observerAdded' || !matchQuery({ queryKey, exact: true }, event.query)) return;
     stop();
     queryClient.setQueryDefaults(queryKey, {});
   });
-  return queryClient.prefetchQuery(options);
 }
 
 /** How each of the route list's prefetches is asked for, given the address's parameters and query. */
@@ -33,6 +37,15 @@ const PREFETCHES: Record<
    * invalid course id asks for nothing, the URL is read with its fallbacks, and the whole-course and learner views ask
    * for nothing here.
    */
+  /**
+   * The course list's first page, for the account overview, from the code behind the sign-in: its first rows then
+   * wait for the list and for the overview's code at once, not one after the other. Nothing waits for it.
+   */
+  courseList: async (queryClient) => {
+    const options = courseQueries.list.infinite();
+    holdRetryOnMount(queryClient, options.queryKey);
+    void queryClient.prefetchInfiniteQuery(options);
+  },
   courseStatsRows: async (queryClient, params, query) => {
     const id = parseIdInput(params.courseId ?? '', { required: true });
     if (!id.ok || id.value === null) return;
