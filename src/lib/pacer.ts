@@ -2,27 +2,26 @@ export const MINUTE_MS = 60_000;
 /** The share of the server's limit the readers use, leaving room for the rest of the app (its screens, a second tab). */
 export const RATE_SHARE = 0.9;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, Math.max(0, ms));
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
+interface Waiter {
+  go: (started: boolean) => void;
 }
 
 /**
  * Spaces request starts evenly: one every `intervalMs` (the rate window over the limit), so a minute's budget is
  * never let out at once; and holds every start while a 429's wait lasts (its Retry-After speaks for the whole API).
- * Each start reserves its slot, so readers that share a pacer share its pace.
+ * Readers that share a pacer share its pace: their starts wait in one line, first come first served.
+ *
+ * A start given up while it waits (its page turned out to be past the end of the list, or the reading was
+ * cancelled) leaves the line and gives its turn to the next. When each start reserved its time up front, those
+ * turns went by unused: a course read six pages ahead and ending on page 2 left four slots empty, and reading the
+ * large demo account kept to two thirds of the pace the limit allows.
  */
 export class Pacer {
-  private nextStart = Number.NEGATIVE_INFINITY;
+  /** When the last start was due (not when its timer happened to fire, so a late timer does not slow the pace). */
+  private lastStart = Number.NEGATIVE_INFINITY;
   private pausedUntilMs = 0;
+  private readonly line: Waiter[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly intervalMs: number) {}
 
@@ -32,19 +31,44 @@ export class Pacer {
 
   pause(untilMs: number): void {
     this.pausedUntilMs = Math.max(this.pausedUntilMs, untilMs);
+    this.schedule();
   }
 
   /** Resolves true when one more request may start now, false when `signal` aborted first. */
-  async acquire(signal: AbortSignal): Promise<boolean> {
-    for (;;) {
-      if (signal.aborted) return false;
-      const now = Date.now();
-      const at = Math.max(now, this.nextStart + this.intervalMs, this.pausedUntilMs);
-      this.nextStart = at;
-      if (at <= now) return true;
-      await sleep(at - now, signal);
-      // A pause that began while this start waited for its slot holds it too.
-      if (!signal.aborted && this.pausedUntilMs <= Date.now()) return true;
+  acquire(signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        go: (started) => {
+          signal.removeEventListener('abort', giveUp);
+          resolve(started);
+        },
+      };
+      const giveUp = () => {
+        const at = this.line.indexOf(waiter);
+        if (at >= 0) this.line.splice(at, 1);
+        waiter.go(false);
+      };
+      signal.addEventListener('abort', giveUp, { once: true });
+      this.line.push(waiter);
+      this.schedule();
+    });
+  }
+
+  /** Lets the first in line start when its time has come, or sets a timer for then. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const now = Date.now();
+    while (this.line.length > 0) {
+      const due = Math.max(this.lastStart + this.intervalMs, this.pausedUntilMs);
+      if (due > now) {
+        this.timer = setTimeout(() => this.schedule(), due - now);
+        return;
+      }
+      // Overdue by less than a turn (a late timer): counted from when it was due. After a longer lull: from now.
+      this.lastStart = now - due < this.intervalMs ? due : now;
+      this.line.shift()?.go(true);
     }
   }
 }
