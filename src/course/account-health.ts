@@ -46,8 +46,7 @@ export const KEPT_ROWS = 60_000;
 /**
  * The most a change waits before the screen hears of it, so a burst of small courses is one render: 200 ms, and
  * longer the more courses there are, up to a second. Each render orders every course in one piece of the main
- * thread (tens of milliseconds at 5,000 courses), during which no request can start: five a second left the pacer's
- * slots unused one time in ten.
+ * thread (tens of milliseconds at 5,000 courses): fewer of them leave the thread to input and to the reading.
  */
 function notifyEveryMs(courses: number): number {
   return Math.min(1_000, Math.max(200, courses / 5));
