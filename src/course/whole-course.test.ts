@@ -9,7 +9,14 @@ import { server } from '@/testing/msw';
 import { createTestQueryClient } from '@/testing/render';
 import { TEST_NOW } from '@/testing/test-clock';
 import { createPagesLoader, type FromLoader, type ToLoader } from './course-pages.worker';
-import { endIdleLoaders, loadWholeCourse, ROWS_EVERY_MS, warmLoader, type WholeCourseData } from './whole-course';
+import {
+  endIdleLoaders,
+  loadWholeCourse,
+  ROWS_EVERY_MS,
+  warmLoader,
+  type WholeCourseData,
+  type WholeCourseReader,
+} from './whole-course';
 import type { ReadSoFar } from './whole-course-progress';
 
 const TOKEN = 'tok-page-side-7c2e';
@@ -226,14 +233,15 @@ function serveOddCourse() {
   return { authorizations };
 }
 
-/** A load to its end, in a Worker where the test stubbed one, else on the page (jsdom has no Worker). */
-async function loadWhole() {
+/** A load to its end, in a Worker where the test stubbed one (unless `reader` says the page), else on the page. */
+async function loadWhole(reader?: WholeCourseReader) {
   const published: number[] = [];
   const result = await loadWholeCourse(PARAMS, {
     signal: new AbortController().signal,
     previous: undefined,
     publish: (data) => published.push(data.items.length),
     progress: () => undefined,
+    reader,
   });
   return { result, published };
 }
@@ -327,18 +335,11 @@ describe('loading the pages off the main thread, or on it', () => {
     serveOddCourse();
     vi.stubGlobal('Worker', FakeWorker);
     const inAWorker = await loadWhole();
-    const published: number[] = [];
-    const onThePage = await loadWholeCourse(PARAMS, {
-      signal: new AbortController().signal,
-      previous: undefined,
-      publish: (data) => published.push(data.items.length),
-      progress: () => undefined,
-      reader: 'page',
-    });
+    const onThePage = await loadWhole('page');
     expect(FakeWorker.made).toHaveLength(1);
     expect(FakeWorker.received.filter((message) => message.type === 'load')).toHaveLength(1);
-    expect(onThePage).toEqual(inAWorker.result);
-    expect(published[0]).toBeGreaterThan(0);
+    expect(onThePage.result).toEqual(inAWorker.result);
+    expect(onThePage.published[0]).toBeGreaterThan(0);
   });
 
   it('loads on the page when the worker cannot start', async () => {
