@@ -75,6 +75,25 @@ describe('LearnerIndex', () => {
     expect(brief(index.search('bell', 10))).toEqual(['Bella:prefix', 'Zara Bell:prefix']);
   });
 
+  it('answers the same after prepare, with courses added, renamed and forgotten before and after it', () => {
+    const prepared = new LearnerIndex();
+    const plain = new LearnerIndex();
+    const steps: Array<(index: LearnerIndex) => void> = [
+      (index) => index.add(1, [row(1, 'Dora'), row(2, 'Anna Bell')]),
+      (index) => index.add(2, [row(3, 'Bella'), row(4, 'Carla')]),
+      (index) => index.add(1, [row(1, 'Adora'), row(5, 'Zara Bell')]),
+      (index) => index.remove(2),
+    ];
+    for (const step of steps) {
+      step(prepared);
+      step(plain);
+      prepared.prepare();
+      for (const query of ['a', 'bell', 'dora', '5'])
+        expect(brief(prepared.search(query, 10))).toEqual(brief(plain.search(query, 10)));
+    }
+    expect(brief(prepared.search('a', 10))).toEqual(['Adora:prefix', 'Zara Bell:substring']);
+  });
+
   it('finds a learner with neither name nor email by user ID', () => {
     const index = new LearnerIndex();
     index.add(1, [row(5, '', '')]);

@@ -11,10 +11,11 @@ import { useRememberOnDevice } from '@/lib/device-consent';
 import { formatRelativeTime } from '@/lib/format';
 import { useCatalog, useLocale } from '@/lib/i18n';
 import { isCutShort } from '@/lib/list-end';
+import { whenIdle } from '@/lib/when-idle';
 import { pathTo } from '@/lib/routes';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { LearnerMatches } from './learner-matches';
-import { queriedCourseId } from './model/search-rank';
+import { prepareCourseSearch, queriedCourseId } from './model/search-rank';
 import { OrderPicker } from './order-picker';
 import { OverviewExport } from './overview-export';
 import { OverviewStatus } from './overview-status';
@@ -158,6 +159,18 @@ export function AccountOverview({
     }, URL_WRITE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [written, wanted, setParams]);
+
+  // Once nothing more is being read, the search is got ready in idle time: the learner index joined and flattened,
+  // every course name folded. The first keystroke over 300,000 learner rows otherwise paid for both.
+  const { index, progress } = health;
+  const settled = list.complete && progress.reading === 0 && progress.waiting === 0;
+  useEffect(() => {
+    if (!settled) return undefined;
+    return whenIdle(() => {
+      index.prepare();
+      prepareCourseSearch(listed);
+    });
+  }, [settled, index, health.indexVersion, listed]);
 
   // The courses in view, and the best matches of a search, are read before the rest.
   const searching = deferredQuery.trim() !== '';

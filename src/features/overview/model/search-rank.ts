@@ -44,6 +44,11 @@ export function rankCourses<T extends NamedCourse>(courses: readonly T[], query:
   return found.flatMap((matched, rank) => matched.map((course) => ({ course, match: MATCHES[rank] ?? 'contains' })));
 }
 
+/** Folds every course's name now (in idle time), so the first keystroke of a search does not. */
+export function prepareCourseSearch(courses: readonly NamedCourse[]): void {
+  for (const course of courses) foldedName(course);
+}
+
 /** The course ID `query` is, when it is one (digits only, no leading zero): a course to offer even if not listed. */
 export function queriedCourseId(query: string): number | null {
   const asked = readNameOrId(query);
