@@ -1,3 +1,4 @@
+import { courseStatSchema } from '@contract';
 import { QueryObserver } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { courseStatWire, parsedCourse } from '@/testing/fixtures';
 import { createTestQueryClient } from '@/testing/render';
 import { TEST_NOW } from '@/testing/test-clock';
 import { createAccountHealth, COURSES_AT_ONCE, type AccountHealth, type AccountKeeping } from './account-health';
+import { HealthTally } from './course-health';
 import type { StoredAccount } from './account-store';
 import { wholeCourseQuery } from './whole-course-query';
 
@@ -79,6 +81,32 @@ describe('the account health reader', () => {
     expect(index.search('learner2@example.com', 5)[0]).toMatchObject({ userId: 2, courseIds: [1, 2] });
     // The rows are in the whole-course cache the statistics page reads.
     expect(client.getQueryData(wholeCourseQuery({ courseId: 2 }).queryKey)).toMatchObject({ complete: true });
+  });
+
+  it('works a course of several slices of rows into the same figures and learners as one of a single slice', async () => {
+    const rowsPerTask = 100;
+    const large = 2 * rowsPerTask + 7;
+    serveApi({ courseStats: ({ params }) => rowsOf(Number(params.course_id), params.course_id === '1' ? large : 7) });
+    const client = createTestQueryClient();
+    const engine = createAccountHealth({ client, now: () => TEST_NOW, rowsPerTask });
+    engine.setCourses([parsedCourse(1), parsedCourse(2)]);
+    engine.start();
+    await settled(engine);
+    const { courses, index } = engine.getSnapshot();
+    const expected = new HealthTally(TEST_NOW)
+      .add(rowsOf(1, large).map((wire) => courseStatSchema.parse(wire)))
+      .result();
+    expect(courses.get(1)?.health).toEqual(expected);
+    expect(courses.get(1)?.health).toMatchObject({
+      rows: large,
+      learners: large,
+      completedPercent: expect.any(Number),
+    });
+    // Learners from the first slice, the last one and the course of one slice alike, each with their courses.
+    expect(index.search('learner1@example.com', 1)[0]?.courseIds).toEqual([1, 2]);
+    expect(index.search(`learner${large}@example.com`, 1)[0]?.courseIds).toEqual([1]);
+    expect(index.learnersOf(1)).toHaveLength(large);
+    engine.stop();
   });
 
   it('lets the rest go on when one course fails, says why, and reads it again on retry', async () => {

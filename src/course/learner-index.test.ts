@@ -94,6 +94,22 @@ describe('LearnerIndex', () => {
     expect(brief(prepared.search('a', 10))).toEqual(['Adora:prefix', 'Zara Bell:substring']);
   });
 
+  it('takes a course a slice of rows at a time, replacing its earlier rows at the end, as add does', () => {
+    const sliced = new LearnerIndex();
+    const whole = new LearnerIndex();
+    for (const index of [sliced, whole]) index.add(1, [row(1, 'Dora'), row(2, 'Anna Bell'), row(3, 'Bella')]);
+    const rows = [row(1, 'Adora'), row(4, 'Carla'), row(5, 'Zara Bell')];
+    const adding = sliced.adding(1);
+    adding.rows(rows.slice(0, 2));
+    adding.rows(rows.slice(2));
+    adding.end();
+    whole.add(1, rows);
+    for (const query of ['a', 'bell', 'dora'])
+      expect(brief(sliced.search(query, 10))).toEqual(brief(whole.search(query, 10)));
+    expect(sliced.learnersOf(1)).toEqual([1, 4, 5]);
+    expect(sliced.learnerCount).toBe(3);
+  });
+
   it('finds a learner with neither name nor email by user ID', () => {
     const index = new LearnerIndex();
     index.add(1, [row(5, '', '')]);

@@ -106,18 +106,34 @@ export class LearnerIndex {
 
   /** Adds a course's rows (every page of it); a course added again has its earlier rows replaced. */
   add(courseId: number, rows: readonly CourseStat[]): void {
-    const previous = this.courses.get(courseId);
+    const adding = this.adding(courseId);
+    adding.rows(rows);
+    adding.end();
+  }
+
+  /**
+   * `add`, a slice of rows at a time: `rows` as often as needed, then `end`, which replaces the course's earlier
+   * rows. Until then a search may find the learners added so far.
+   */
+  adding(courseId: number): { rows: (rows: readonly CourseStat[]) => void; end: () => void } {
     const userIds: number[] = [];
     const seen = new Set<number>();
-    for (const row of rows) {
-      if (!seen.has(row.user_id)) {
-        seen.add(row.user_id);
-        userIds.push(row.user_id);
-      }
-      this.upsert(row.user_id, row.username, row.user_email).courses.add(courseId);
-    }
-    if (previous) for (const userId of previous) if (!seen.has(userId)) this.leave(userId, courseId);
-    this.courses.set(courseId, userIds);
+    return {
+      rows: (rows) => {
+        for (const row of rows) {
+          if (!seen.has(row.user_id)) {
+            seen.add(row.user_id);
+            userIds.push(row.user_id);
+          }
+          this.upsert(row.user_id, row.username, row.user_email).courses.add(courseId);
+        }
+      },
+      end: () => {
+        const previous = this.courses.get(courseId);
+        if (previous) for (const userId of previous) if (!seen.has(userId)) this.leave(userId, courseId);
+        this.courses.set(courseId, userIds);
+      },
+    };
   }
 
   /** Forgets a course (no longer listed): its learners who are in no other course read go too. */

@@ -11,3 +11,6 @@ export function whenIdle(work: (deadline?: IdleDeadline) => void, timeoutMs?: nu
   const handle = setTimeout(() => work(), 0);
   return () => clearTimeout(handle);
 }
+
+/** A task of its own for what follows: the browser may paint and handle input before it. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
