@@ -27,11 +27,6 @@ export function bySearchOrder(courses: readonly Course[]): Course[] {
     .map((entry) => entry.course);
 }
 
-/** The learner's rows in an answer (an API that ignored user_id would send everyone's). */
-export function rowsOfLearner(rows: readonly CourseStat[], userId: number): CourseStat[] {
-  return rows.filter((row) => row.user_id === userId);
-}
-
 /** What the overview has already read: courses whose every row is known, and which of them hold the learner. */
 export interface KnownCourses {
   hasCourse: (courseId: number) => boolean;
@@ -270,28 +265,16 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
         onProgress: (status) => showWait(status, pacer),
       });
       answered.add(course.id);
-      const report: ParseReport = {
-        ...state.report,
-        rejected: [...state.report.rejected],
-        dropped: [...state.report.dropped],
-      };
+      const report = emptyReport();
+      mergeReport(report, state.report, 0);
       mergeReport(report, read.report, 0);
-      const rows = rowsOfLearner(read.items, userId);
-      if (rows.length === 0) {
-        update({ checked: answered.size, report });
-        return null;
-      }
+      // The learner's rows only: an API that ignored user_id would send everyone's.
+      const rows = read.items.filter((row) => row.user_id === userId);
       const found = named(course);
-      const isNew = !state.sessions.some((session) => session.course.id === found.id);
-      update(
-        {
-          sessions: [...state.sessions, ...rows.map((row) => ({ course: found, row }))],
-          foundIn: state.foundIn + (isNew ? 1 : 0),
-          checked: answered.size,
-          report,
-        },
-        true,
-      );
+      const isNew = rows.length > 0 && !state.sessions.some((session) => session.course.id === found.id);
+      const sessions =
+        rows.length > 0 ? [...state.sessions, ...rows.map((row) => ({ course: found, row }))] : state.sessions;
+      update({ sessions, foundIn: state.foundIn + (isNew ? 1 : 0), checked: answered.size, report }, rows.length > 0);
       return null;
     } catch (error) {
       if (signal.aborted || isTokenRejected(error)) return { error };
