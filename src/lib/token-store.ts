@@ -1,4 +1,4 @@
-import { onStoredElsewhere, readText, removeStored, storageKey, writeText, type StorageArea } from './storage';
+import { readText, removeStored, storageKey, storedValueListeners, writeText, type StorageArea } from './storage';
 
 /** The token: in sessionStorage, or localStorage if remembered; read at request time, never in a query key or URL. */
 const KEY = 'token';
@@ -10,8 +10,7 @@ const CLIENT_ID_KEY = 'client-id';
 /** The key the browser keeps the token under (the tests look there). */
 export const TOKEN_STORAGE_KEY = storageKey(KEY);
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
+const listeners = storedValueListeners(KEY);
 
 /** The token when the browser will not store it (privacy mode, sandboxed frame): kept for this page only. */
 let memoryToken: string | null = null;
@@ -37,7 +36,7 @@ export function setToken(token: string, remember: boolean, expiresAt: number | n
   } else if (expiresAt !== null) {
     writeText(EXPIRES_KEY, String(expiresAt), area);
   }
-  notify();
+  listeners.notify();
 }
 
 /** When the current token expires (epoch ms), or null when that is not known. */
@@ -63,7 +62,7 @@ export function readClientId(): string | null {
 
 export function clearToken(): void {
   clearStorages();
-  notify();
+  listeners.notify();
 }
 
 export function isRemembered(): boolean {
@@ -74,14 +73,7 @@ export function isRemembered(): boolean {
  * Calls `listener` when the token changes here, or in another tab signing out (or in) with "remember". Listening starts
  * with the subscription, so evaluating this module (index.html's first script has a copy) adds no listener to the page.
  */
-export function subscribeToken(listener: Listener): () => void {
-  listeners.add(listener);
-  const stopFollowing = onStoredElsewhere(KEY, listener);
-  return () => {
-    listeners.delete(listener);
-    stopFollowing();
-  };
-}
+export const subscribeToken = listeners.subscribe;
 
 function clearStorages(): void {
   memoryToken = null;
@@ -90,8 +82,4 @@ function clearStorages(): void {
     removeStored(key, 'session');
     removeStored(key, 'local');
   }
-}
-
-function notify(): void {
-  for (const listener of listeners) listener();
 }
