@@ -52,10 +52,7 @@ export function apiMessage(detail: ApiErrorDetail): string | null {
 
 /** Thrown before any request when the caller passes values the API cannot take (a bug, not an API answer). */
 export class InvalidRequestError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidRequestError';
-  }
+  override name = 'InvalidRequestError';
 }
 
 /** An HTTP date (RFC 9110: IMF-fixdate, and the obsolete RFC 850 and asctime forms it still accepts). */

@@ -12,11 +12,6 @@ import type { FoundSession } from './learner-search-run';
 import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
 import { pathTo } from '@/lib/routes';
 
-/** The learner view of a course (the course-stats screen's address for it). */
-export function learnerViewPath(courseId: number, userId: number): string {
-  return pathTo('courseStats', { courseId }, `user_id=${userId}&view=learner`);
-}
-
 interface CellProps {
   row: CourseStat;
   texts: LearnerSearchTexts;
@@ -72,8 +67,9 @@ const FACTS = [
 ] as const;
 
 function CourseLink({ session }: { session: FoundSession }) {
-  // Names are data: React renders them as text.
-  return <Link to={learnerViewPath(session.course.id, session.row.user_id)}>{session.course.name}</Link>;
+  // The course-stats screen's learner view, by its address. Names are data: React renders them as text.
+  const to = pathTo('courseStats', { courseId: session.course.id }, `user_id=${session.row.user_id}&view=learner`);
+  return <Link to={to}>{session.course.name}</Link>;
 }
 
 function Progress({ session, texts }: { session: FoundSession; texts: LearnerSearchTexts }) {

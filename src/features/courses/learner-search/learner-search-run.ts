@@ -58,10 +58,8 @@ export type SearchPhase =
   /** A failure ended the search (the token rejected, or something unexpected). */
   | 'stopped';
 
-export interface SearchCourse {
-  id: number;
-  name: string;
-}
+/** A course as the results name it. */
+export type SearchCourse = Pick<Course, 'id' | 'name'>;
 
 export interface FoundSession {
   course: SearchCourse;
@@ -270,7 +268,7 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
       mergeReport(report, read.report, 0);
       // The learner's rows only: an API that ignored user_id would send everyone's.
       const rows = read.items.filter((row) => row.user_id === userId);
-      const found = named(course);
+      const found = { id: course.id, name: course.name };
       const isNew = rows.length > 0 && !state.sessions.some((session) => session.course.id === found.id);
       const sessions =
         rows.length > 0 ? [...state.sessions, ...rows.map((row) => ({ course: found, row }))] : state.sessions;
@@ -279,7 +277,7 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
     } catch (error) {
       if (signal.aborted || isTokenRejected(error)) return { error };
       answered.add(course.id);
-      const entry: FailedCourse = { course: named(course), failure: failureReason(error) };
+      const entry: FailedCourse = { course: { id: course.id, name: course.name }, failure: failureReason(error) };
       update({ failed: [...state.failed, entry], checked: answered.size }, true);
       return { error };
     }
@@ -318,7 +316,3 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
 }
 
 export type LearnerSearch = ReturnType<typeof createLearnerSearch>;
-
-function named(course: Course): SearchCourse {
-  return { id: course.id, name: course.name };
-}
