@@ -2,6 +2,7 @@ import type { CourseStat } from '@contract';
 import { createRow, type Table } from '@tanstack/react-table';
 import { useState } from 'react';
 import { cellContent, rowIdOf } from '@/components/data-table/data-table-row-cells';
+import { Fact } from '@/components/fact';
 import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/url-safety';
@@ -57,25 +58,14 @@ export function CourseStatsCards({ table, rows, label, busy = false }: CourseSta
                 {safeHttpUrl(stat.cert_file) !== null && <CertificateCell stat={stat} />}
               </div>
               <dl className="course-stats-card-facts">
-                <div>
-                  <dt>{headers.deadline}</dt>
-                  <dd>
-                    <DeadlineCell stat={stat} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{headers.last_activity}</dt>
-                  <dd>
-                    <RelativeTime iso={stat.last_activity} />
-                  </dd>
-                </div>
+                <Fact term={headers.deadline}>
+                  <DeadlineCell stat={stat} />
+                </Fact>
+                <Fact term={headers.last_activity}>
+                  <RelativeTime iso={stat.last_activity} />
+                </Fact>
                 {/* The Change column, while a comparison gives it and it is not hidden: the cards sort by it too. */}
-                {changeColumn && (
-                  <div>
-                    <dt>{headers.change}</dt>
-                    <dd>{cellContent(table, row, changeColumn)}</dd>
-                  </div>
-                )}
+                {changeColumn && <Fact term={headers.change}>{cellContent(table, row, changeColumn)}</Fact>}
               </dl>
             </li>
           );

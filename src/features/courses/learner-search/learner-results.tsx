@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import type { CourseStat } from '@contract';
+import { Fact } from '@/components/fact';
 import { ProgressBar } from '@/components/progress-bar';
 import { CourseStatusBadge, StatusBadge } from '@/components/status-badge';
 import { courseStatStatus, effectiveProgress, isOverdue } from '@/course/course-stat-status';
@@ -111,13 +112,10 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
               </p>
               <Progress session={session} texts={texts} />
               <dl className="learner-search-card-facts">
-                {FACTS.map(([key, Fact]) => (
-                  <div key={key}>
-                    <dt>{columns[key]}</dt>
-                    <dd>
-                      <Fact {...props} />
-                    </dd>
-                  </div>
+                {FACTS.map(([key, Cell]) => (
+                  <Fact key={key} term={columns[key]}>
+                    <Cell {...props} />
+                  </Fact>
                 ))}
               </dl>
             </li>
@@ -159,9 +157,9 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
                 <td>
                   <Progress session={session} texts={texts} />
                 </td>
-                {FACTS.map(([key, Fact]) => (
+                {FACTS.map(([key, Cell]) => (
                   <td key={key}>
-                    <Fact {...props} />
+                    <Cell {...props} />
                   </td>
                 ))}
               </tr>
