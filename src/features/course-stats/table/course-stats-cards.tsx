@@ -8,7 +8,7 @@ import { useCatalog } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { effectiveProgress } from '@/course/course-stat-status';
 import { fieldCatalogs } from '../fields/strings';
-import { cardsCatalogs } from './strings';
+import { tableCatalogs } from './strings';
 import { CertificateCell, DeadlineCell, RelativeTime, StatusCell, UserCell } from './cells';
 
 /** Cards rendered at first and per "Show more": a whole course can hold thousands of rows. */
@@ -26,7 +26,7 @@ export interface CourseStatsCardsProps {
 /** A phone's view: a card per learner, in the table's order, with name (opening details), status, progress, dates. */
 export function CourseStatsCards({ table, rows, label, busy = false }: CourseStatsCardsProps) {
   const words = useCatalog(fieldCatalogs);
-  const texts = useCatalog(cardsCatalogs);
+  const texts = useCatalog(tableCatalogs);
   const [limit, setLimit] = useState(CARDS_STEP);
   const visible = rows.slice(0, limit);
   const rest = rows.length - visible.length;
