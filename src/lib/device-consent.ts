@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { COURSE_MEMORY_KEYS, readText, storedValueListeners, writeText } from './storage';
+import { COURSE_MEMORY_KEYS, readText, writeText } from './storage';
+import { storedValueListeners } from './stored-value-listeners';
 
 /**
  * "Remember on this device": the one consent for keeping what is read about learners beyond the tab (snapshots, the

@@ -8,7 +8,6 @@ import {
   readText,
   removeStored,
   storageKey,
-  storedValueListeners,
   writeStored,
   writeText,
 } from './storage';
@@ -98,25 +97,5 @@ describe('onStoredElsewhere', () => {
     stop();
     window.dispatchEvent(new StorageEvent('storage', { key: storageKey('saved-views') }));
     expect(listener).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('storedValueListeners', () => {
-  it('tells each subscriber of a change here and of one in another tab, until it unsubscribes', () => {
-    const { notify, subscribe } = storedValueListeners('saved-views');
-    const first = vi.fn();
-    const second = vi.fn();
-    const stopFirst = subscribe(first);
-    const stopSecond = subscribe(second);
-    notify();
-    window.dispatchEvent(new StorageEvent('storage', { key: storageKey('saved-views') }));
-    expect(first).toHaveBeenCalledTimes(2);
-    expect(second).toHaveBeenCalledTimes(2);
-    stopFirst();
-    notify();
-    window.dispatchEvent(new StorageEvent('storage', { key: storageKey('saved-views') }));
-    expect(first).toHaveBeenCalledTimes(2);
-    expect(second).toHaveBeenCalledTimes(4);
-    stopSecond();
   });
 });

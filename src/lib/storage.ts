@@ -72,25 +72,6 @@ export function onStoredElsewhere(key: string, listener: () => void): () => void
   return () => window.removeEventListener('storage', onStorage);
 }
 
-/**
- * Listeners of the value under `key`: `notify` tells them of a change this tab made, and another tab's change reaches
- * them through onStoredElsewhere. `subscribe` fits useSyncExternalStore.
- */
-export function storedValueListeners(key: string) {
-  const listeners = new Set<() => void>();
-  return {
-    notify: () => listeners.forEach((listener) => listener()),
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      const stopListening = onStoredElsewhere(key, listener);
-      return () => {
-        listeners.delete(listener);
-        stopListening();
-      };
-    },
-  };
-}
-
 /** A JSON value checked by `schema` on the way in; null when nothing valid is stored. */
 export function readStored<S extends z.ZodMiniType>(key: string, schema: S): z.output<S> | null {
   const raw = readText(key);

@@ -1,4 +1,4 @@
-import { readText, removeStored, storageKey, storedValueListeners, writeText, type StorageArea } from './storage';
+import { onStoredElsewhere, readText, removeStored, storageKey, writeText, type StorageArea } from './storage';
 
 /** The token: in sessionStorage, or localStorage if remembered; read at request time, never in a query key or URL. */
 const KEY = 'token';
@@ -10,7 +10,9 @@ const CLIENT_ID_KEY = 'client-id';
 /** The key the browser keeps the token under (the tests look there). */
 export const TOKEN_STORAGE_KEY = storageKey(KEY);
 
-const listeners = storedValueListeners(KEY);
+// Not storedValueListeners: index.html's first script carries a copy of this module, where every byte counts.
+type Listener = () => void;
+const listeners = new Set<Listener>();
 
 /** The token when the browser will not store it (privacy mode, sandboxed frame): kept for this page only. */
 let memoryToken: string | null = null;
@@ -36,7 +38,7 @@ export function setToken(token: string, remember: boolean, expiresAt: number | n
   } else if (expiresAt !== null) {
     writeText(EXPIRES_KEY, String(expiresAt), area);
   }
-  listeners.notify();
+  notify();
 }
 
 /** When the current token expires (epoch ms), or null when that is not known. */
@@ -62,7 +64,7 @@ export function readClientId(): string | null {
 
 export function clearToken(): void {
   clearStorages();
-  listeners.notify();
+  notify();
 }
 
 export function isRemembered(): boolean {
@@ -73,7 +75,14 @@ export function isRemembered(): boolean {
  * Calls `listener` when the token changes here, or in another tab signing out (or in) with "remember". Listening starts
  * with the subscription, so evaluating this module (index.html's first script has a copy) adds no listener to the page.
  */
-export const subscribeToken = listeners.subscribe;
+export function subscribeToken(listener: Listener): () => void {
+  listeners.add(listener);
+  const stopFollowing = onStoredElsewhere(KEY, listener);
+  return () => {
+    listeners.delete(listener);
+    stopFollowing();
+  };
+}
 
 function clearStorages(): void {
   memoryToken = null;
@@ -82,4 +91,8 @@ function clearStorages(): void {
     removeStored(key, 'session');
     removeStored(key, 'local');
   }
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
 }

@@ -2,9 +2,10 @@ import { functionalUpdate, type OnChangeFn, type VisibilityState } from '@tansta
 import { useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { readStored, readText, removeStored, storedValueListeners, writeStored } from '@/lib/storage';
+import { readStored, readText, removeStored, writeStored } from '@/lib/storage';
 import { COLUMN_FIELDS, COMPUTED_COLUMN_IDS, isHideableColumnId, type ColumnId } from '../fields/fields';
 import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from '../params/hidden-columns-param';
+import { storedValueListeners } from '@/lib/stored-value-listeners';
 
 /** Kept under the app's storage prefix (see @/lib/storage), in this browser only. */
 export const COLUMN_VISIBILITY_KEY = 'course-stats-columns';

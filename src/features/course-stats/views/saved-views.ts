@@ -1,10 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { matchRoute } from '@/lib/routes';
-import { COURSE_MEMORY_KEYS, readStored, readText, storedValueListeners, writeStored } from '@/lib/storage';
+import { COURSE_MEMORY_KEYS, readStored, readText, writeStored } from '@/lib/storage';
 import { isHideableColumnId, type ColumnId } from '../fields/fields';
 import { withHiddenColumns } from '../params/hidden-columns-param';
 import { courseStatsHref, parseCourseStatsSearch, type CourseStatsSearch } from '../params/course-stats-search';
+import { storedValueListeners } from '@/lib/stored-value-listeners';
 
 /**
  * Named views of the statistics page, in localStorage. A view is a link at heart: the page's path and query (written
