@@ -14,7 +14,7 @@ import { overviewCatalogs } from '@/features/course-stats/overview/strings';
 import { summaryCatalogs } from '@/features/course-stats/overview/summary-strings';
 import { resultsCatalogs } from '@/features/course-stats/results/strings';
 import { routeCatalogs } from '@/features/course-stats/routes/strings';
-import { cardsCatalogs, tableCatalogs } from '@/features/course-stats/table/strings';
+import { tableCatalogs } from '@/features/course-stats/table/strings';
 import { triageCatalogs } from '@/features/course-stats/triage/strings';
 import { viewsCatalogs } from '@/features/course-stats/views/strings';
 import { wholeCourseCatalogs } from '@/features/course-stats/whole-course/strings';
@@ -30,7 +30,6 @@ import { appCatalogs } from './strings';
 const catalogs: Record<string, Record<Locale, unknown>> = {
   app: appCatalogs,
   auth: authCatalogs,
-  courseStatsCards: cardsCatalogs,
   courseStatsChanges: changesCatalogs,
   courseStatsFields: fieldCatalogs,
   courseStatsFilters: filterCatalogs,

@@ -40,22 +40,13 @@ function summarize(detail: ApiErrorDetail): string {
  * Null when it said nothing, or gave no answer (connection lost, timeout) or none we could read.
  */
 export function apiMessage(detail: ApiErrorDetail): string | null {
-  switch (detail.kind) {
-    case 'network':
-    case 'timeout':
-    case 'invalid_response':
-      return null;
-    default:
-      return detail.message;
-  }
+  // A network failure's message is the browser's, not the API's.
+  return detail.kind === 'network' || !('message' in detail) ? null : detail.message;
 }
 
 /** Thrown before any request when the caller passes values the API cannot take (a bug, not an API answer). */
 export class InvalidRequestError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidRequestError';
-  }
+  override name = 'InvalidRequestError';
 }
 
 /** An HTTP date (RFC 9110: IMF-fixdate, and the obsolete RFC 850 and asctime forms it still accepts). */

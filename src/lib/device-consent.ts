@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { COURSE_MEMORY_KEYS, onStoredElsewhere, readText, writeText } from './storage';
+import { COURSE_MEMORY_KEYS, readText, writeText } from './storage';
+import { storedValueListeners } from './stored-value-listeners';
 
 /**
  * "Remember on this device": the one consent for keeping what is read about learners beyond the tab (snapshots, the
@@ -9,22 +10,13 @@ export function readRememberOnDevice(): boolean {
   return readText(COURSE_MEMORY_KEYS.rememberOnDevice) === 'true';
 }
 
-const rememberListeners = new Set<() => void>();
-
-/** Tells every place showing the choice that it may have changed (after "Forget this device", say). */
-export function rememberOnDeviceChanged(): void {
-  for (const listener of rememberListeners) listener();
-}
-
-/** Calls `listener` whenever the choice may have changed, in this tab or another; returns the unsubscribe. */
-export function subscribeRememberOnDevice(listener: () => void): () => void {
-  rememberListeners.add(listener);
-  const stopListening = onStoredElsewhere(COURSE_MEMORY_KEYS.rememberOnDevice, listener);
-  return () => {
-    rememberListeners.delete(listener);
-    stopListening();
-  };
-}
+/**
+ * `rememberOnDeviceChanged` tells every place showing the choice that it may have changed (after "Forget this device",
+ * say); `subscribeRememberOnDevice` calls a listener whenever it may have, in this tab or another.
+ */
+export const { notify: rememberOnDeviceChanged, subscribe: subscribeRememberOnDevice } = storedValueListeners(
+  COURSE_MEMORY_KEYS.rememberOnDevice,
+);
 
 /** Sets the choice here; returns whether it was stored: with localStorage blocked it lasts this visit only. */
 export function setRememberOnDevice(remember: boolean): boolean {

@@ -38,23 +38,18 @@ export function parseTimestamp(iso: string | null | undefined): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
+const formatMoment =
+  (timeStyle?: 'short') =>
+  (iso: string | null | undefined, { locale, timeZone }: FormatLocaleOptions = {}): string => {
+    const time = parseTimestamp(iso);
+    return time === null ? NO_VALUE : dateTimeFormat(locale, { dateStyle: 'medium', timeStyle, timeZone }).format(time);
+  };
+
 /** Local date, e.g. "Dec 1, 2026"; NO_VALUE for an unreadable value. */
-export function formatDate(iso: string | null | undefined, options: FormatLocaleOptions = {}): string {
-  const time = parseTimestamp(iso);
-  if (time === null) return NO_VALUE;
-  return dateTimeFormat(options.locale, { dateStyle: 'medium', timeZone: options.timeZone }).format(time);
-}
+export const formatDate = formatMoment();
 
 /** Local date and time, e.g. "Dec 1, 2026, 6:00 PM"; NO_VALUE for an unreadable value. */
-export function formatDateTime(iso: string | null | undefined, options: FormatLocaleOptions = {}): string {
-  const time = parseTimestamp(iso);
-  if (time === null) return NO_VALUE;
-  return dateTimeFormat(options.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: options.timeZone,
-  }).format(time);
-}
+export const formatDateTime = formatMoment('short');
 
 const RELATIVE_STEPS: ReadonlyArray<{ unit: Intl.RelativeTimeFormatUnit; seconds: number; upTo: number }> = [
   { unit: 'second', seconds: 1, upTo: 45 },

@@ -10,17 +10,12 @@ export async function loadChunk<T>(load: () => Promise<T>, attempts = 3): Promis
       return await load();
     } catch (error) {
       if (attempt >= attempts) throw error;
-      await (navigator.onLine ? delay(1_000) : backOnline());
+      await new Promise<void>((done) => {
+        if (navigator.onLine) setTimeout(done, 1_000);
+        else window.addEventListener('online', () => done(), { once: true });
+      });
     }
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((done) => setTimeout(done, ms));
-}
-
-function backOnline(): Promise<void> {
-  return new Promise((done) => window.addEventListener('online', () => done(), { once: true }));
 }
 
 /** A chunk loaded once: call it to load (or join the load), `loaded()` for what is in already. */

@@ -1,4 +1,4 @@
-import { isApiError } from './api-error';
+import { isApiError, type ApiErrorDetail } from './api-error';
 
 /**
  * The app's one retry policy, asked by React Query's defaults, the page reader and the learner search. Only what can
@@ -36,6 +36,16 @@ export function isLasting(reason: FailureReason): boolean {
   return reason === 'forbidden' || reason === 'not_found' || reason === 'refused' || reason === 'unreadable';
 }
 
+const REASONS: Record<Exclude<ApiErrorDetail['kind'], 'server'>, FailureReason> = {
+  unauthorized: 'forbidden',
+  not_found: 'not_found',
+  bad_request: 'refused',
+  invalid_response: 'unreadable',
+  rate_limited: 'rate_limited',
+  network: 'connection_lost',
+  timeout: 'timeout',
+};
+
 /**
  * The one mapping from an error to its reason. A lost connection: no answer at all, or a gateway's 502 (it lost the
  * API); a gateway's 504 is a timeout; "the API had a problem" is for the API's own errors.
@@ -43,24 +53,8 @@ export function isLasting(reason: FailureReason): boolean {
 export function failureReason(error: unknown): FailureReason {
   if (!isApiError(error)) return 'unreadable';
   const { detail } = error;
-  switch (detail.kind) {
-    case 'unauthorized':
-      return 'forbidden';
-    case 'not_found':
-      return 'not_found';
-    case 'bad_request':
-      return 'refused';
-    case 'invalid_response':
-      return 'unreadable';
-    case 'rate_limited':
-      return 'rate_limited';
-    case 'server':
-      return detail.status === 502 ? 'connection_lost' : detail.status === 504 ? 'timeout' : 'server';
-    case 'network':
-      return 'connection_lost';
-    case 'timeout':
-      return 'timeout';
-  }
+  if (detail.kind !== 'server') return REASONS[detail.kind];
+  return detail.status === 502 ? 'connection_lost' : detail.status === 504 ? 'timeout' : 'server';
 }
 
 /** The failure that ends every reading at once: the token itself was rejected (the app signs out). */

@@ -10,6 +10,7 @@ const CLIENT_ID_KEY = 'client-id';
 /** The key the browser keeps the token under (the tests look there). */
 export const TOKEN_STORAGE_KEY = storageKey(KEY);
 
+// Not storedValueListeners: index.html's first script carries a copy of this module, where every byte counts.
 type Listener = () => void;
 const listeners = new Set<Listener>();
 

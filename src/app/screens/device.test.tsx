@@ -64,7 +64,7 @@ async function snapshotCount() {
   return list.status === 'ok' ? list.value.length : -1;
 }
 
-// The page wired to course statistics' real stores (device-memory.ts), in fake IndexedDB and jsdom's localStorage.
+// The page wired to course statistics' real stores (device.tsx), in fake IndexedDB and jsdom's localStorage.
 // The page's own behaviour is tested against an in-memory DeviceMemory in src/features/device.
 describe('Stored on this device, wired to what course statistics keeps', () => {
   it('lists the snapshots by course, each with its date and time, row count and size', async () => {

@@ -87,6 +87,7 @@ export function Combobox<V>({
   const errorId = `${id}-error`;
   const options = (groups ?? []).flatMap((group) => group.options);
   const activeIndex = Math.min(active, options.length - 1);
+  const currentIndex = options.findIndex((option) => option.current);
   const activeOption = activeIndex >= 0 ? options[activeIndex] : undefined;
   const listed = groups !== null;
   const expanded = listed && open && options.length > 0;
@@ -116,15 +117,7 @@ export function Combobox<V>({
         if (!listed) return;
         event.preventDefault();
         // Opened, the list starts at the value in force, so moving on from it changes nothing.
-        if (!open)
-          openAt(
-            event.altKey
-              ? -1
-              : Math.max(
-                  0,
-                  options.findIndex((option) => option.current),
-                ),
-          );
+        if (!open) openAt(event.altKey ? -1 : Math.max(0, currentIndex));
         else setActive(Math.min(activeIndex + 1, options.length - 1));
         return;
       case 'ArrowUp':

@@ -15,7 +15,7 @@ export interface StoredSnapshot {
 
 /**
  * What the app keeps about the user's courses in this browser, as this feature reads and deletes it. The feature
- * owns none of it: src/app/device-memory.ts builds this from course statistics' stores and the course core's recent
+ * owns none of it: src/app/screens/device.tsx builds this from course statistics' stores and the course core's recent
  * courses, and tests pass their own. No method throws; what IndexedDB refuses comes back as `unavailable`.
  */
 export interface DeviceMemory {

@@ -22,16 +22,12 @@ const en = {
     unnamedGroup: (id: number | null) => (id === null ? 'Unnamed group' : `Unnamed group #${id}`),
     noDescription: '(no description)',
   },
-  parentIssue: (issue: ParentIssue) => {
-    switch (issue.kind) {
-      case 'missing':
-        return `parent #${issue.parentId} not in the list`;
-      case 'self':
-        return 'names itself as parent';
-      case 'cycle':
-        return `parent #${issue.parentId} would make a cycle`;
-    }
-  },
+  parentIssue: ({ kind, parentId }: ParentIssue) =>
+    ({
+      missing: `parent #${parentId} not in the list`,
+      self: 'names itself as parent',
+      cycle: `parent #${parentId} would make a cycle`,
+    })[kind],
   row: {
     labels: (count: number) => (count === 0 ? 'No labels' : plural('en', count, { one: '# label', other: '# labels' })),
     nestedGroups: (count: number) => plural('en', count, { one: '# nested group', other: '# nested groups' }),
@@ -110,16 +106,12 @@ const ru: LabelGroupsTexts = {
     unnamedGroup: (id: number | null) => (id === null ? 'Группа без названия' : `Группа без названия №${id}`),
     noDescription: '(без описания)',
   },
-  parentIssue: (issue: ParentIssue) => {
-    switch (issue.kind) {
-      case 'missing':
-        return `родительской группы №${issue.parentId} нет в списке`;
-      case 'self':
-        return 'указывает родителем саму себя';
-      case 'cycle':
-        return `родительская группа №${issue.parentId} замкнула бы цикл`;
-    }
-  },
+  parentIssue: ({ kind, parentId }: ParentIssue) =>
+    ({
+      missing: `родительской группы №${parentId} нет в списке`,
+      self: 'указывает родителем саму себя',
+      cycle: `родительская группа №${parentId} замкнула бы цикл`,
+    })[kind],
   row: {
     labels: (count: number) => (count === 0 ? 'Нет меток' : plural('ru', count, ruLabels)),
     nestedGroups: (count: number) =>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { isApiError } from '@/lib/api-error';
@@ -46,11 +46,6 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
     check.mutate(trimmed);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(token);
-  };
-
   const rejected = check.isError && isApiError(check.error) && check.error.detail.kind === 'unauthorized';
 
   return (
@@ -58,7 +53,10 @@ export function TokenForm({ remember, rememberControl, demoToken, onAttempt }: T
       {rejected && <Alert tone="error" role="alert" {...texts.rejected} />}
       {check.isError && !rejected && <ApiErrorAlert error={check.error} onRetry={() => submit(token)} />}
       <SignInForm
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(token);
+        }}
         pending={check.isPending}
         rememberControl={rememberControl}
         actions={

@@ -43,9 +43,7 @@ let defaultStore: DeviceStore | null = null;
 
 /** The app's store; tests and benchmarks pass their own. */
 function storeOrDefault(store: DeviceStore | undefined): DeviceStore {
-  if (store) return store;
-  defaultStore ??= openDeviceStore(SNAPSHOT_DB, SNAPSHOT_STORE);
-  return defaultStore;
+  return store ?? (defaultStore ??= openDeviceStore(SNAPSHOT_DB, SNAPSHOT_STORE));
 }
 
 /**

@@ -80,7 +80,6 @@ export const byNumber = (value: (stat: CourseStat) => number | null | undefined)
   value: (stat) => value(stat) ?? undefined,
   text: false,
 });
-export const byText = (value: (stat: CourseStat) => string): SortSpec => ({ value, text: true });
 export const time = (iso: string | null) => parseTimestamp(iso) ?? undefined;
 export const yesNo = (value: boolean, words: FieldTexts) => (value ? words.yes : words.no);
 export const certificateLink = (stat: CourseStat, words: FieldTexts): DetailsValue => {
@@ -118,7 +117,7 @@ export const textField = <Id extends KeysOf<string>>(
   id,
   text: (stat: CourseStat) => stat[id],
   column: kind(cell, width, (stat) => stat[id], { clip: true, ...layout }),
-  sort: byText((stat) => stat[id]),
+  sort: { value: (stat: CourseStat) => stat[id], text: true },
   details: wire(id),
 });
 

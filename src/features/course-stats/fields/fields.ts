@@ -135,12 +135,10 @@ type FieldColumnId = Exclude<(typeof FIELD_LIST)[number], { column: null }>['id'
 export type ColumnId = FieldColumnId | ComputedColumnId;
 export type ColumnField = Field & { id: FieldColumnId; column: ColumnSpec };
 
-function hasColumn(field: Field): field is ColumnField {
-  return field.column !== null;
-}
-
 /** The fields that are table columns, in column order. */
-export const COLUMN_FIELDS: readonly ColumnField[] = FIELDS.filter(hasColumn);
+export const COLUMN_FIELDS: readonly ColumnField[] = FIELDS.filter(
+  (field): field is ColumnField => field.column !== null,
+);
 const HIDEABLE_IDS: readonly string[] = COLUMN_FIELDS.filter((field) => field.column.hideable).map((field) => field.id);
 const SORTS = new Map<string, SortSpec>(COLUMN_FIELDS.flatMap((field) => (field.sort ? [[field.id, field.sort]] : [])));
 

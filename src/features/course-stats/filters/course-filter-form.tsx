@@ -135,12 +135,8 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
           onChange={setUserId}
           inputRef={userRef}
           error={userError}
-          describedBy={[`${id}-user-hint`]}
-        >
-          <span id={`${id}-user-hint`} className="visually-hidden">
-            {texts.optional}
-          </span>
-        </TextField>
+          describedBy={[`${id}-optional`]}
+        />
         {pickCourse ? (
           <TextField
             id={`${id}-session`}
@@ -153,12 +149,8 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
             onChange={(typed) => setSession({ chosen: null, typed })}
             inputRef={sessionRef}
             error={sessionError}
-            describedBy={[`${id}-session-hint`]}
-          >
-            <span id={`${id}-session-hint`} className="visually-hidden">
-              {texts.optional}
-            </span>
-          </TextField>
+            describedBy={[`${id}-optional`]}
+          />
         ) : (
           <SessionField
             id={`${id}-session`}
@@ -170,6 +162,10 @@ export function CourseFilterForm(props: CourseFilterFormProps) {
           />
         )}
         {!pickCourse && show}
+        {/* Read after the User ID and the Session ID: the placeholder that says so is gone once a value is typed. */}
+        <span id={`${id}-optional`} className="visually-hidden">
+          {texts.optional}
+        </span>
       </div>
       {/* Beside the Course ID, Show stays in view when the filters fold. */}
       {pickCourse && show}

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { parseIdInput, readNameOrId, type IdProblem } from '@/course/id-input';
-import { courseQueries, type CourseSessionLists } from '@/course/course-queries';
+import { courseQueries } from '@/course/course-queries';
 
 /** A session the Session field offers, by name: what it reads of the course's sessions. */
 export type SessionChoice = Pick<CourseSession, 'id' | 'name' | 'started_at' | 'finished_at' | 'infinitely'>;
@@ -27,11 +27,6 @@ function byStart(a: SessionChoice, b: SessionChoice): number {
     return startB - startA;
   }
   return a.name.localeCompare(b.name) || a.id - b.id;
-}
-
-export function choicesFromList(lists: CourseSessionLists): SessionChoices | 'unlisted' {
-  if (lists.active.length + lists.archived.length === 0) return 'unlisted';
-  return { active: [...lists.active].sort(byStart), archived: [...lists.archived].sort(byStart) };
 }
 
 export function findSession(choices: SessionChoices, id: number): SessionChoice | undefined {
@@ -107,8 +102,9 @@ export function readSession(input: SessionInput, sessions: SessionList): Session
 export function useSessionList(courseId: number, enabled: boolean) {
   const { data, isError } = useQuery({ ...courseQueries.sessions(courseId), enabled });
   const sessions = useMemo((): SessionList => {
-    if (data) return choicesFromList(data);
-    return isError ? 'unlisted' : undefined;
+    if (!data) return isError ? 'unlisted' : undefined;
+    if (data.active.length + data.archived.length === 0) return 'unlisted';
+    return { active: [...data.active].sort(byStart), archived: [...data.archived].sort(byStart) };
   }, [data, isError]);
   return { sessions, report: data?.report };
 }

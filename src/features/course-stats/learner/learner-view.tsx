@@ -1,7 +1,8 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '@/components/api-error-alert';
 import { CopyButton } from '@/components/copy-button';
+import { Fact } from '@/components/fact';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
@@ -18,15 +19,6 @@ import { triageCatalogs } from '../triage/strings';
 import { WholeCourseLoadBar } from '../whole-course/whole-course-bar';
 import './learner-view.css';
 import { pathTo } from '@/lib/routes';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /** One session as a card: what support staff are asked about, the certificate included. */
 function SessionCard({ session }: { session: LearnerSession }) {

@@ -1,5 +1,6 @@
 import type { CourseStat } from '@contract';
 import { useId, useMemo, type ReactNode } from 'react';
+import { Fact } from '@/components/fact';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { summarizeCourseStats } from '@/course/course-health';
@@ -38,10 +39,9 @@ export function CourseStatsSummary({ rows, scope, note }: CourseStatsSummaryProp
       <h2 id={titleId}>{texts.summaryTitle}</h2>
       <dl tabIndex={phone ? 0 : undefined} aria-labelledby={phone ? titleId : undefined}>
         {items.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
+          <Fact key={term} term={term}>
+            {value}
+          </Fact>
         ))}
       </dl>
       <p className="muted course-stats-summary-scope" title={scope}>

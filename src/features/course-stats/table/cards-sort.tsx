@@ -5,7 +5,7 @@ import { columnLabel } from '@/components/data-table/column-meta';
 import { useCatalog } from '@/lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { MAX_SORT_KEYS } from '../fields/multi-sort';
-import { cardsCatalogs } from './strings';
+import { tableCatalogs } from './strings';
 
 /** The sort with `id` as its first key (in `desc` order) and the other keys after it as they were, at most `max`. */
 export function withFirstSortKey(sorting: SortingState, id: string, desc: boolean, max: number): SortingState {
@@ -17,7 +17,7 @@ export function withFirstSortKey(sorting: SortingState, id: string, desc: boolea
  * through the table as a header click does, the other keys after it. Beside the view tabs, it costs no line of its own.
  */
 export function CardsSort({ table }: { table: Table<CourseStat> }) {
-  const texts = useCatalog(cardsCatalogs);
+  const texts = useCatalog(tableCatalogs);
   const phone = useMediaQuery(PHONE_QUERY);
   const selectId = useId();
   const sorting = table.getState().sorting;

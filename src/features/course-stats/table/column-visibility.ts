@@ -2,9 +2,10 @@ import { functionalUpdate, type OnChangeFn, type VisibilityState } from '@tansta
 import { useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { readStored, readText, removeStored, writeStored, onStoredElsewhere } from '@/lib/storage';
+import { readStored, readText, removeStored, writeStored } from '@/lib/storage';
 import { COLUMN_FIELDS, COMPUTED_COLUMN_IDS, isHideableColumnId, type ColumnId } from '../fields/fields';
 import { HIDDEN_COLUMNS_PARAM, parseHiddenColumnsParam } from '../params/hidden-columns-param';
+import { storedValueListeners } from '@/lib/stored-value-listeners';
 
 /** Kept under the app's storage prefix (see @/lib/storage), in this browser only. */
 export const COLUMN_VISIBILITY_KEY = 'course-stats-columns';
@@ -59,7 +60,8 @@ export function visibilityHiding(hidden: readonly string[]): VisibilityState {
  * The Columns menu's choice, remembered on this device, as one store: the table, a saved view and a link that sets
  * the columns (`hide=`) all read and change the same choice, and a table on screen follows a change made elsewhere.
  */
-const listeners = new Set<() => void>();
+// Another tab's choice shows here too.
+const listeners = storedValueListeners(COLUMN_VISIBILITY_KEY);
 let read: { raw: string | null; visibility: VisibilityState } | null = null;
 /** A choice the browser would not keep (storage blocked or full): it still holds for this tab. */
 let unsaved: VisibilityState | null = null;
@@ -75,21 +77,11 @@ export function currentColumnVisibility(): VisibilityState {
 /** Changes the choice everywhere, as the Columns menu does, and remembers it where the browser lets it. */
 export function setColumnVisibility(visibility: VisibilityState): void {
   unsaved = storeColumnVisibility(visibility) ? null : normalizeColumnVisibility(visibility);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab's choice shows here too.
-  const stopListening = onStoredElsewhere(COLUMN_VISIBILITY_KEY, listener);
-  return () => {
-    listeners.delete(listener);
-    stopListening();
-  };
+  listeners.notify();
 }
 
 export function useColumnVisibility(): [VisibilityState, OnChangeFn<VisibilityState>] {
-  const visibility = useSyncExternalStore(subscribe, currentColumnVisibility, currentColumnVisibility);
+  const visibility = useSyncExternalStore(listeners.subscribe, currentColumnVisibility, currentColumnVisibility);
   const onChange: OnChangeFn<VisibilityState> = useCallback(
     (updater) => setColumnVisibility(functionalUpdate(updater, currentColumnVisibility())),
     [],

@@ -13,37 +13,25 @@ import '@/components/data-table/column-meta';
 type Column = AccessorFnColumnDef<CourseStat> & { id: ColumnId };
 
 /** The cells with markup of their own; a 'text' cell is the field's text. */
-function cellFor(field: ColumnField, words: FieldTexts): (stat: CourseStat, rowId: string) => ReactNode {
-  const kind: CellKind = field.column.cell;
-  switch (kind) {
-    case 'user':
-      return (stat, rowId) => <UserCell rowId={rowId} stat={stat} withEmail />;
-    case 'status':
-      return (stat) => <StatusCell stat={stat} />;
-    case 'progress':
-      return (stat) => (
-        <ProgressBar locale={words.locale} value={effectiveProgress(stat)} label={words.progressOf(stat.username)} />
-      );
-    case 'deadline':
-      return (stat) => <DeadlineCell stat={stat} />;
-    case 'relative-time':
-      return (stat) => <RelativeTime iso={stat.last_activity} />;
-    case 'certificate':
-      return (stat) => <CertificateCell stat={stat} />;
-    case 'text': {
-      const text = field.text;
-      return (stat) => (text ? text(stat, words) : null);
-    }
-  }
-}
+const CELLS: Record<Exclude<CellKind, 'text'>, (stat: CourseStat, rowId: string, words: FieldTexts) => ReactNode> = {
+  user: (stat, rowId) => <UserCell rowId={rowId} stat={stat} withEmail />,
+  status: (stat) => <StatusCell stat={stat} />,
+  progress: (stat, _rowId, words) => (
+    <ProgressBar locale={words.locale} value={effectiveProgress(stat)} label={words.progressOf(stat.username)} />
+  ),
+  deadline: (stat) => <DeadlineCell stat={stat} />,
+  'relative-time': (stat) => <RelativeTime iso={stat.last_activity} />,
+  certificate: (stat) => <CertificateCell stat={stat} />,
+};
 
 /** A field's column: header, hideability, sort accessor (undefined, no value, sorts last), export value. */
 function columnOf(field: ColumnField, words: FieldTexts, timeZone: string): Column {
   const { column, sort } = field;
   const header = words.columnHeaders[field.id];
-  const cell = cellFor(field, words);
+  const { cell: kind } = column;
   // One content for both ways a cell is drawn: through TanStack's cell, or straight from the row (virtual table).
-  const fromRow = (row: Row<CourseStat>) => cell(row.original, row.id);
+  const fromRow = ({ original, id }: Row<CourseStat>) =>
+    kind === 'text' ? (field.text?.(original, words) ?? null) : CELLS[kind](original, id, words);
   return {
     id: field.id,
     header,

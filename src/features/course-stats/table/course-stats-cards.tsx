@@ -2,12 +2,13 @@ import type { CourseStat } from '@contract';
 import { createRow, type Table } from '@tanstack/react-table';
 import { useState } from 'react';
 import { cellContent, rowIdOf } from '@/components/data-table/data-table-row-cells';
+import { Fact } from '@/components/fact';
 import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/url-safety';
 import { effectiveProgress } from '@/course/course-stat-status';
 import { fieldCatalogs } from '../fields/strings';
-import { cardsCatalogs } from './strings';
+import { tableCatalogs } from './strings';
 import { CertificateCell, DeadlineCell, RelativeTime, StatusCell, UserCell } from './cells';
 
 /** Cards rendered at first and per "Show more": a whole course can hold thousands of rows. */
@@ -25,7 +26,7 @@ export interface CourseStatsCardsProps {
 /** A phone's view: a card per learner, in the table's order, with name (opening details), status, progress, dates. */
 export function CourseStatsCards({ table, rows, label, busy = false }: CourseStatsCardsProps) {
   const words = useCatalog(fieldCatalogs);
-  const texts = useCatalog(cardsCatalogs);
+  const texts = useCatalog(tableCatalogs);
   const [limit, setLimit] = useState(CARDS_STEP);
   const visible = rows.slice(0, limit);
   const rest = rows.length - visible.length;
@@ -57,25 +58,14 @@ export function CourseStatsCards({ table, rows, label, busy = false }: CourseSta
                 {safeHttpUrl(stat.cert_file) !== null && <CertificateCell stat={stat} />}
               </div>
               <dl className="course-stats-card-facts">
-                <div>
-                  <dt>{headers.deadline}</dt>
-                  <dd>
-                    <DeadlineCell stat={stat} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{headers.last_activity}</dt>
-                  <dd>
-                    <RelativeTime iso={stat.last_activity} />
-                  </dd>
-                </div>
+                <Fact term={headers.deadline}>
+                  <DeadlineCell stat={stat} />
+                </Fact>
+                <Fact term={headers.last_activity}>
+                  <RelativeTime iso={stat.last_activity} />
+                </Fact>
                 {/* The Change column, while a comparison gives it and it is not hidden: the cards sort by it too. */}
-                {changeColumn && (
-                  <div>
-                    <dt>{headers.change}</dt>
-                    <dd>{cellContent(table, row, changeColumn)}</dd>
-                  </div>
-                )}
+                {changeColumn && <Fact term={headers.change}>{cellContent(table, row, changeColumn)}</Fact>}
               </dl>
             </li>
           );

@@ -23,7 +23,7 @@ function sortScope(keys: readonly SortKeyWords[], scope: RowsScope): string {
     ? `${sorted} across all ${rows(scope.loaded)}.${hint}`
     : `${sorted} over the ${rows(scope.loaded)} loaded so far; more may exist.${hint}`;
 }
-/** The table: its label, paging, the columns menu, the sort note and the details dialog. */
+/** The table: its label, paging, the columns menu, the sort note, the details dialog and a phone's cards. */
 const en = {
   tableLabel: (courseId: number) => `Statistics of course ${courseId}`,
   columnsMenu: 'Columns',
@@ -50,6 +50,14 @@ const en = {
   sortScope,
   sortKeyDescription: (rank: number, count: number, desc: boolean) =>
     `Sort key ${rank} of ${count}, ${desc ? 'descending' : 'ascending'}`,
+  // The learner cards a phone shows instead of the table's rows.
+  showMore: (more: number) => `Show ${enWords.number(more)} more`,
+  cardsShown: (shown: number, total: number) => `${enWords.number(shown)} of ${enWords.rows(total)} shown.`,
+  sortBy: 'Sort by',
+  loadedOrder: 'Order loaded',
+  /** Read before the direction by screen readers, so the button says what it is about. */
+  directionPrefix: 'Sort direction: ',
+  direction: (desc: boolean): string => (desc ? 'Descending' : 'Ascending'),
 };
 
 const { rows: ruRows } = ruWords;
@@ -94,26 +102,6 @@ const ru: TableTexts = {
   sortScope: ruSortScope,
   sortKeyDescription: (rank: number, count: number, desc: boolean) =>
     `Ключ сортировки ${rank} из ${count}, ${desc ? 'по убыванию' : 'по возрастанию'}`,
-};
-
-export type TableTexts = typeof en;
-
-export const tableCatalogs: Record<Locale, TableTexts> = { en, ru };
-
-/** The learner cards a phone shows instead of the table's rows. */
-const cardsEn = {
-  showMore: (more: number) => `Show ${enWords.number(more)} more`,
-  cardsShown: (shown: number, total: number) => `${enWords.number(shown)} of ${enWords.rows(total)} shown.`,
-  sortBy: 'Sort by',
-  loadedOrder: 'Order loaded',
-  /** Read before the direction by screen readers, so the button says what it is about. */
-  directionPrefix: 'Sort direction: ',
-  direction: (desc: boolean): string => (desc ? 'Descending' : 'Ascending'),
-};
-
-export type CardsTexts = typeof cardsEn;
-
-const cardsRu: CardsTexts = {
   showMore: (more: number) => `Показать ещё ${ruWords.number(more)}`,
   cardsShown: (shown: number, total: number) => `Показано ${ruWords.number(shown)} из ${ruWords.rowsOf(total)}.`,
   sortBy: 'Сортировать по',
@@ -122,4 +110,6 @@ const cardsRu: CardsTexts = {
   direction: (desc: boolean) => (desc ? 'По убыванию' : 'По возрастанию'),
 };
 
-export const cardsCatalogs: Record<Locale, CardsTexts> = { en: cardsEn, ru: cardsRu };
+export type TableTexts = typeof en;
+
+export const tableCatalogs: Record<Locale, TableTexts> = { en, ru };

@@ -35,13 +35,11 @@ export function collectEmails(rows: readonly CourseStat[]): CollectedEmails {
   let invalid = 0;
   for (const row of rows) {
     const address = addressOf(row);
-    if (address === null) {
-      invalid += 1;
-      continue;
+    if (address === null) invalid += 1;
+    else if (!seen.has(address.key)) {
+      seen.add(address.key);
+      emails.push(address.email);
     }
-    if (seen.has(address.key)) continue;
-    seen.add(address.key);
-    emails.push(address.email);
   }
   return { emails, invalid };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useModalDialog } from '@/components/use-modal-dialog';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch, QuickFilterId } from '../params/course-stats-search';
@@ -110,12 +110,6 @@ function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose }: Save
     submit,
     field,
   } = useViewName(suggestion, { courseId, views });
-  const { inputRef } = field;
-
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, [inputRef]);
 
   const close = () => {
     const dialog = dialogRef.current;

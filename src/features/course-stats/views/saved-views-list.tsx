@@ -150,12 +150,6 @@ function RenameForm({ view, views, onDone }: RenameFormProps) {
   const texts = useCatalog(viewsCatalogs);
   const scope = { courseId: view.courseId, views, exceptId: view.id };
   const { sameAs: taken, problem, notKept, setNotKept, submit, field } = useViewName(view.name, scope);
-  const { inputRef } = field;
-
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, [inputRef]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,10 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { matchRoute } from '@/lib/routes';
-import { COURSE_MEMORY_KEYS, readStored, readText, writeStored, onStoredElsewhere } from '@/lib/storage';
+import { COURSE_MEMORY_KEYS, readStored, readText, writeStored } from '@/lib/storage';
 import { isHideableColumnId, type ColumnId } from '../fields/fields';
 import { withHiddenColumns } from '../params/hidden-columns-param';
 import { courseStatsHref, parseCourseStatsSearch, type CourseStatsSearch } from '../params/course-stats-search';
+import { storedValueListeners } from '@/lib/stored-value-listeners';
 
 /**
  * Named views of the statistics page, in localStorage. A view is a link at heart: the page's path and query (written
@@ -72,14 +73,14 @@ export type SavedViewsResult =
   | { status: 'name-taken' }
   | { status: 'not-stored' };
 
-/** Called after every change this tab makes to the saved views (see useSavedViews). */
-const listeners = new Set<() => void>();
+/** Told of every change to the saved views, this tab's and (a view saved there shows here too) another's. */
+const listeners = storedValueListeners(COURSE_MEMORY_KEYS.savedViews);
 
 function store(views: SavedView[]): SavedViewsResult {
   // The course is read from the path again, not stored twice.
   const stored = views.map(({ courseId: _courseId, ...view }) => view);
   const kept = writeStored(COURSE_MEMORY_KEYS.savedViews, stored);
-  for (const listener of listeners) listener();
+  listeners.notify();
   return kept ? { status: 'ok', views } : { status: 'not-stored' };
 }
 
@@ -158,19 +159,9 @@ function currentViews(): SavedView[] {
   return read.views;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // A view saved in another tab shows here too.
-  const stopListening = onStoredElsewhere(COURSE_MEMORY_KEYS.savedViews, listener);
-  return () => {
-    listeners.delete(listener);
-    stopListening();
-  };
-}
-
 /** The saved views, newest first, kept up to date; only those of `courseId` when given. */
 export function useSavedViews(courseId?: number): SavedView[] {
-  const views = useSyncExternalStore(subscribe, currentViews, currentViews);
+  const views = useSyncExternalStore(listeners.subscribe, currentViews, currentViews);
   return useMemo(
     () => (courseId === undefined ? views : views.filter((view) => view.courseId === courseId)),
     [views, courseId],

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { TextField } from '@/components/text-field';
 import { useCatalog } from '@/lib/i18n';
 import { cleanViewName, sameName, VIEW_NAME_MAX, type SavedView } from './saved-views';
@@ -47,7 +47,7 @@ export function ViewNameField({ inputRef, value, onChange, problem, notes = [], 
 /**
  * The state behind a ViewNameField, shared by Save view and Rename: the name typed, the course's view (other than
  * `exceptId`) it names already, if any (saving replaces it, renaming is refused), and why it is refused: empty once
- * saving is tried, overlong as typed. `notKept` clears when the name changes.
+ * saving is tried, overlong as typed. `notKept` clears when the name changes. The field opens focused, its text selected.
  */
 export function useViewName(
   initial: string,
@@ -58,6 +58,10 @@ export function useViewName(
   const [name, setName] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [notKept, setNotKept] = useState(false);
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
   // The name as it would be saved; null when it is empty or too long.
   const clean = cleanViewName(name);
   const sameAs =

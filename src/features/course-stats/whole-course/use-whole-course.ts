@@ -1,4 +1,3 @@
-import type { CourseStat } from '@contract';
 import { useQuery, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { wholeCourseQuery } from '@/course/whole-course-query';
 import type { WholeCourseData, WholeCourseParams } from '@/course/whole-course';
@@ -17,19 +16,15 @@ export interface WholeCourse {
   refresh: () => void;
 }
 
-/**
- * What the whole-course screen works out once per row over every row (the quick filters' counts, Copy emails), done
- * as the rows come in: a page at a time, where at a hand-over it was a quarter second's worth of pages at once.
- */
-export function prepareWholeCourseRows(rows: readonly CourseStat[]): void {
-  prepareRowFacts(rows);
-  prepareRowAddresses(rows);
-}
-
 /** The whole course for these filters, from the cache when it was read before (until the page is reloaded). */
 export function useWholeCourse(params: WholeCourseParams, enabled: boolean): WholeCourse {
   const queryClient = useQueryClient();
-  const options = wholeCourseQuery(params, prepareWholeCourseRows);
+  // What the screen works out once per row over every row (the quick filters' counts, Copy emails), done as the rows
+  // come in: a page at a time, where at a hand-over it was a quarter second's worth of pages at once.
+  const options = wholeCourseQuery(params, (rows) => {
+    prepareRowFacts(rows);
+    prepareRowAddresses(rows);
+  });
   const query = useQuery({ ...options, enabled });
   const { queryKey } = options;
   return {

@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import type { CourseStat } from '@contract';
+import { Fact } from '@/components/fact';
 import { ProgressBar } from '@/components/progress-bar';
 import { CourseStatusBadge, StatusBadge } from '@/components/status-badge';
 import { courseStatStatus, effectiveProgress, isOverdue } from '@/course/course-stat-status';
@@ -11,11 +12,6 @@ import { safeHttpUrl } from '@/lib/url-safety';
 import type { FoundSession } from './learner-search-run';
 import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
 import { pathTo } from '@/lib/routes';
-
-/** The learner view of a course (the course-stats screen's address for it). */
-export function learnerViewPath(courseId: number, userId: number): string {
-  return pathTo('courseStats', { courseId }, `user_id=${userId}&view=learner`);
-}
 
 interface CellProps {
   row: CourseStat;
@@ -72,8 +68,9 @@ const FACTS = [
 ] as const;
 
 function CourseLink({ session }: { session: FoundSession }) {
-  // Names are data: React renders them as text.
-  return <Link to={learnerViewPath(session.course.id, session.row.user_id)}>{session.course.name}</Link>;
+  // The course-stats screen's learner view, by its address. Names are data: React renders them as text.
+  const to = pathTo('courseStats', { courseId: session.course.id }, `user_id=${session.row.user_id}&view=learner`);
+  return <Link to={to}>{session.course.name}</Link>;
 }
 
 function Progress({ session, texts }: { session: FoundSession; texts: LearnerSearchTexts }) {
@@ -115,13 +112,10 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
               </p>
               <Progress session={session} texts={texts} />
               <dl className="learner-search-card-facts">
-                {FACTS.map(([key, Fact]) => (
-                  <div key={key}>
-                    <dt>{columns[key]}</dt>
-                    <dd>
-                      <Fact {...props} />
-                    </dd>
-                  </div>
+                {FACTS.map(([key, Cell]) => (
+                  <Fact key={key} term={columns[key]}>
+                    <Cell {...props} />
+                  </Fact>
                 ))}
               </dl>
             </li>
@@ -163,9 +157,9 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
                 <td>
                   <Progress session={session} texts={texts} />
                 </td>
-                {FACTS.map(([key, Fact]) => (
+                {FACTS.map(([key, Cell]) => (
                   <td key={key}>
-                    <Fact {...props} />
+                    <Cell {...props} />
                   </td>
                 ))}
               </tr>

@@ -27,11 +27,6 @@ export function bySearchOrder(courses: readonly Course[]): Course[] {
     .map((entry) => entry.course);
 }
 
-/** The learner's rows in an answer (an API that ignored user_id would send everyone's). */
-export function rowsOfLearner(rows: readonly CourseStat[], userId: number): CourseStat[] {
-  return rows.filter((row) => row.user_id === userId);
-}
-
 /** What the overview has already read: courses whose every row is known, and which of them hold the learner. */
 export interface KnownCourses {
   hasCourse: (courseId: number) => boolean;
@@ -63,10 +58,8 @@ export type SearchPhase =
   /** A failure ended the search (the token rejected, or something unexpected). */
   | 'stopped';
 
-export interface SearchCourse {
-  id: number;
-  name: string;
-}
+/** A course as the results name it. */
+export type SearchCourse = Pick<Course, 'id' | 'name'>;
 
 export interface FoundSession {
   course: SearchCourse;
@@ -270,33 +263,21 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
         onProgress: (status) => showWait(status, pacer),
       });
       answered.add(course.id);
-      const report: ParseReport = {
-        ...state.report,
-        rejected: [...state.report.rejected],
-        dropped: [...state.report.dropped],
-      };
+      const report = emptyReport();
+      mergeReport(report, state.report, 0);
       mergeReport(report, read.report, 0);
-      const rows = rowsOfLearner(read.items, userId);
-      if (rows.length === 0) {
-        update({ checked: answered.size, report });
-        return null;
-      }
-      const found = named(course);
-      const isNew = !state.sessions.some((session) => session.course.id === found.id);
-      update(
-        {
-          sessions: [...state.sessions, ...rows.map((row) => ({ course: found, row }))],
-          foundIn: state.foundIn + (isNew ? 1 : 0),
-          checked: answered.size,
-          report,
-        },
-        true,
-      );
+      // The learner's rows only: an API that ignored user_id would send everyone's.
+      const rows = read.items.filter((row) => row.user_id === userId);
+      const found = { id: course.id, name: course.name };
+      const isNew = rows.length > 0 && !state.sessions.some((session) => session.course.id === found.id);
+      const sessions =
+        rows.length > 0 ? [...state.sessions, ...rows.map((row) => ({ course: found, row }))] : state.sessions;
+      update({ sessions, foundIn: state.foundIn + (isNew ? 1 : 0), checked: answered.size, report }, rows.length > 0);
       return null;
     } catch (error) {
       if (signal.aborted || isTokenRejected(error)) return { error };
       answered.add(course.id);
-      const entry: FailedCourse = { course: named(course), failure: failureReason(error) };
+      const entry: FailedCourse = { course: { id: course.id, name: course.name }, failure: failureReason(error) };
       update({ failed: [...state.failed, entry], checked: answered.size }, true);
       return { error };
     }
@@ -335,7 +316,3 @@ export function createLearnerSearch(deps: LearnerSearchDeps) {
 }
 
 export type LearnerSearch = ReturnType<typeof createLearnerSearch>;
-
-function named(course: Course): SearchCourse {
-  return { id: course.id, name: course.name };
-}

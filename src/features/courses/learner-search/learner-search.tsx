@@ -24,8 +24,6 @@ function PauseNotice({ untilMs, texts }: { untilMs: number; texts: LearnerSearch
   );
 }
 
-const isRunning = (state: LearnerSearchState) => state.phase === 'listing' || state.phase === 'searching';
-
 function statusLine(state: LearnerSearchState, texts: LearnerSearchTexts): string {
   if (state.phase === 'listing' || state.total === null) return texts.listing(state.listed);
   const progress = texts.progress(state.checked, state.total, state.foundIn);
@@ -91,7 +89,7 @@ export function LearnerSearch({ known }: LearnerSearchProps = {}) {
     return () => search.cancel();
   }, [raw, urlUserId, search]);
 
-  const running = isRunning(state);
+  const running = state.phase === 'listing' || state.phase === 'searching';
   const note = partialNote(state, texts);
   const partial = state.phase !== 'finished';
   const canResume = state.phase === 'cancelled' || (state.phase === 'stopped' && state.total !== null);

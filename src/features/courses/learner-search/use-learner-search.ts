@@ -47,9 +47,7 @@ function createSearch(client: QueryClient): LearnerSearch {
         signal,
       ),
     // One pacer per server limit for the whole tab, so a search run again (or resumed) keeps the same pace.
-    pacer: async () => {
-      return pacerFor(await readRateLimit(client));
-    },
+    pacer: async () => pacerFor(await readRateLimit(client)),
   });
 }
 

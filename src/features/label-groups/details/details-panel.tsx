@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from '@/components/copy-button';
+import { Fact } from '@/components/fact';
 import { useCatalog, useLocale } from '@/lib/i18n';
 import { dateTimeOrRaw, labelGroupsCatalogs, type LabelGroupsTexts } from '../strings';
 import type { GroupNode, LabelNode, TreeNode } from '../model/tree-model';
@@ -49,15 +50,6 @@ function NodeDetails({ node }: { node: TreeNode }) {
   );
 }
 
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="lg-field">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 function None({ children }: { children: string }) {
   return <span className="lg-placeholder">{children}</span>;
 }
@@ -66,7 +58,7 @@ function DateField({ term, iso }: { term: string; iso: string | null }) {
   const { locale } = useLocale();
   const { details } = labelGroupsCatalogs[locale];
   return (
-    <Field term={term}>
+    <Fact term={term}>
       {iso === null ? (
         <None>{details.none}</None>
       ) : (
@@ -74,7 +66,7 @@ function DateField({ term, iso }: { term: string; iso: string | null }) {
           <time dateTime={iso}>{dateTimeOrRaw(locale, iso)}</time> <code className="lg-raw">{iso}</code>
         </>
       )}
-    </Field>
+    </Fact>
   );
 }
 
@@ -93,13 +85,13 @@ function GroupFields({ node }: { node: GroupNode }) {
   const none = <None>{details.none}</None>;
   return (
     <>
-      <Field term={details.fields.id}>{group.id ?? none}</Field>
-      <Field term={details.fields.name}>{group.name !== null && group.name !== '' ? group.name : none}</Field>
-      <Field term={details.fields.parent}>{parentOf(node, texts)}</Field>
+      <Fact term={details.fields.id}>{group.id ?? none}</Fact>
+      <Fact term={details.fields.name}>{group.name !== null && group.name !== '' ? group.name : none}</Fact>
+      <Fact term={details.fields.parent}>{parentOf(node, texts)}</Fact>
       <DateField term={details.fields.created} iso={group.created_at} />
       <DateField term={details.fields.updated} iso={group.updated_at} />
-      <Field term={details.fields.labels}>{details.count(group.labels.length)}</Field>
-      <Field term={details.fields.nestedGroups}>{details.count(node.childGroups.length)}</Field>
+      <Fact term={details.fields.labels}>{details.count(group.labels.length)}</Fact>
+      <Fact term={details.fields.nestedGroups}>{details.count(node.childGroups.length)}</Fact>
     </>
   );
 }
@@ -110,18 +102,18 @@ function LabelFields({ node }: { node: LabelNode }) {
   const none = <None>{details.none}</None>;
   return (
     <>
-      <Field term={details.fields.description}>
+      <Fact term={details.fields.description}>
         {label.description !== undefined && label.description !== '' ? label.description : none}
-      </Field>
-      <Field term={details.fields.type}>{label.type ?? none}</Field>
-      <Field term={details.fields.additionalProperties}>
+      </Fact>
+      <Fact term={details.fields.type}>{label.type ?? none}</Fact>
+      <Fact term={details.fields.additionalProperties}>
         {label.additionalProperties === undefined
           ? none
           : label.additionalProperties
             ? details.allowed
             : details.notAllowed}
-      </Field>
-      <Field term={details.fields.required}>
+      </Fact>
+      <Fact term={details.fields.required}>
         {label.required !== undefined && label.required.length > 0 ? (
           <ul className="lg-required-list">
             {label.required.map((field, index) => (
@@ -133,9 +125,9 @@ function LabelFields({ node }: { node: LabelNode }) {
         ) : (
           none
         )}
-      </Field>
-      <Field term={details.group}>{details.groupWithId(parent.title, parent.group.id)}</Field>
-      <Field term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Field>
+      </Fact>
+      <Fact term={details.group}>{details.groupWithId(parent.title, parent.group.id)}</Fact>
+      <Fact term={details.fields.position}>{details.position(node.index + 1, parent.labelCount)}</Fact>
     </>
   );
 }

@@ -18,11 +18,6 @@ export interface FilterView {
   visibleGroupCount: number;
 }
 
-export function labelMatches(label: LabelNode, foldedQuery: string): boolean {
-  const folded = foldLabel(label);
-  return folded.description.includes(foldedQuery) || folded.type.includes(foldedQuery);
-}
-
 /** The filtered view for a raw query, or null when the query is blank (no filter). One pass over the forest. */
 export function buildFilterView(forest: Forest, rawQuery: string): FilterView | null {
   const query = foldText(rawQuery.trim());
@@ -37,7 +32,10 @@ export function buildFilterView(forest: Forest, rawQuery: string): FilterView | 
   for (let i = forest.preorder.length - 1; i >= 0; i -= 1) {
     const group = forest.preorder[i];
     if (!group) continue;
-    const matched = group.labels.filter((label) => labelMatches(label, query));
+    const matched = group.labels.filter((label) => {
+      const folded = foldLabel(label);
+      return folded.description.includes(query) || folded.type.includes(query);
+    });
     if (matched.length > 0) {
       holdsMatch[group.index] = 1;
       matchedLabels.set(group.index, matched);

@@ -72,10 +72,6 @@ export interface ForestNaming {
   noDescription: string;
 }
 
-function hasName(group: Pick<LabelGroup, 'name'>): group is { name: string } {
-  return group.name !== null && group.name.trim() !== '';
-}
-
 function describes(label: LabelEntry): label is LabelEntry & { description: string } {
   return label.description !== undefined && label.description.trim() !== '';
 }
@@ -98,9 +94,6 @@ export function foldedTitleOf(node: TreeNode): string {
   return node.kind === 'group' ? node.foldedTitle : foldLabel(node).title;
 }
 
-const groupKey = (index: number) => `g${index}`;
-const labelKey = (groupIndex: number, labelIndex: number) => `g${groupIndex}.${labelIndex}`;
-
 /** Finds a node by its key (`g3` for the fourth group, `g3.0` for its first label); null when it is not there. */
 export function nodeForKey(forest: Forest, key: string): TreeNode | null {
   const match = /^g(\d+)(?:\.(\d+))?$/.exec(key);
@@ -117,13 +110,14 @@ export function nodeForKey(forest: Forest, key: string): TreeNode | null {
  */
 export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): Forest {
   const groups: GroupNode[] = list.map((group, index) => {
-    const named = hasName(group);
-    const title = named ? group.name : naming.unnamedGroup(group.id);
+    const { name } = group;
+    const named = name !== null && name.trim() !== '';
+    const title = named ? name : naming.unnamedGroup(group.id);
     const foldedName = named ? foldText(title) : '';
     let labels: LabelNode[] | null = null;
     const node: GroupNode = {
       kind: 'group',
-      key: groupKey(index),
+      key: `g${index}`,
       index,
       group,
       title,
@@ -137,7 +131,7 @@ export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): 
           const hasDescription = describes(label);
           return {
             kind: 'label',
-            key: labelKey(index, labelIndex),
+            key: `g${index}.${labelIndex}`,
             index: labelIndex,
             label,
             title: hasDescription ? label.description : naming.noDescription,

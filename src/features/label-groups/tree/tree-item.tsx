@@ -23,11 +23,6 @@ interface TreeItemProps {
   style?: CSSProperties;
 }
 
-function indent(level: number): CSSProperties {
-  // Deep chains of nested groups stop indenting at some point; aria-level still tells the real depth.
-  return { paddingInlineStart: `${0.5 + Math.min(level - 1, 12) * 1.25}rem` };
-}
-
 /**
  * One row: the toggle, the treeitem and its badges. The treeitem element holds the label alone, so its visible text
  * is its name; the badges and dates beside it are its description. A press anywhere on the row focuses the treeitem.
@@ -47,8 +42,10 @@ export function TreeItem({ row, state, owns, style }: TreeItemProps) {
     element.focus({ preventScroll: true });
   };
   const className = style ? `lg-row lg-${node.kind} lg-row-virtual` : `lg-row lg-${node.kind}`;
+  // Deep chains of nested groups stop indenting at some point; aria-level still tells the real depth.
+  const indent = `${0.5 + Math.min(row.level - 1, 12) * 1.25}rem`;
   return (
-    <div className={className} style={{ ...indent(row.level), ...style }} onMouseDown={onMouseDown}>
+    <div className={className} style={{ paddingInlineStart: indent, ...style }} onMouseDown={onMouseDown}>
       <span
         className="lg-toggle"
         aria-hidden="true"
