@@ -2,7 +2,8 @@ import type { CourseStat } from '@contract';
 import type { DeviceStoreReason } from '@/lib/device-store';
 import { compareSnapshots } from './compare-snapshots';
 import type { ChangeId, SnapshotDiff } from './diff';
-import { buildSnapshotInSlices, nextTask, scopeKey, type Snapshot, type SnapshotScope } from './snapshot';
+import { nextTask } from '@/lib/when-idle';
+import { buildSnapshotInSlices, scopeKey, type Snapshot, type SnapshotScope } from './snapshot';
 import { deleteSnapshot, listScopeSnapshots, readSnapshot, saveSnapshot, type SnapshotSummary } from './snapshot-store';
 import { readRememberOnDevice } from '@/lib/device-consent';
 

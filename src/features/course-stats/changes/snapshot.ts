@@ -1,6 +1,7 @@
 import type { CourseStat } from '@contract';
 import * as z from 'zod/mini';
 import { parseTimestamp } from '@/lib/format';
+import { nextTask } from '@/lib/when-idle';
 import {
   isPackedIntegers,
   isPackedTimes,
@@ -112,8 +113,6 @@ export function buildSnapshot(scope: SnapshotScope, stats: readonly CourseStat[]
   builder.fill(0, stats.length);
   return builder.finish(scope, takenAt);
 }
-
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** buildSnapshot a slice a task: 10,000 rows at once can hold a slow machine's main thread past 50 ms. */
 export async function buildSnapshotInSlices(
