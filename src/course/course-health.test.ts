@@ -3,11 +3,11 @@ import { courseStatSchema } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
 import {
+  HealthTally,
   compareByColumn,
   compareNeedsAttention,
   nameRanks,
   NEEDS_ATTENTION,
-  passedLearners,
   summarizeCourseStats,
   type CourseHealth,
   type CourseHealthRow,
@@ -82,8 +82,8 @@ describe('summarizeCourseStats', () => {
       stat({ id: 4, user_id: 20, completed: true, success: false }),
       stat({ id: 5, user_id: 40, success: false }),
     ];
-    expect(passedLearners(rows)).toEqual([10, 30]);
-    expect(passedLearners([])).toEqual([]);
+    expect(new HealthTally(now).add(rows).passedLearners()).toEqual([10, 30]);
+    expect(new HealthTally(now).add([]).passedLearners()).toEqual([]);
   });
 
   it('counts as inactive no activity for 14 days or more, and none ever', () => {

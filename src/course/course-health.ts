@@ -56,7 +56,7 @@ export class HealthTally {
   private scoreSum = 0;
   private scoreCount = 0;
   private readonly learners = new Set<number>();
-  /** The learners with a passed row: what passedLearners gives. */
+  /** The learners with a passed row. */
   private readonly passedUsers = new Set<number>();
 
   constructor(private readonly now: number) {}
@@ -118,10 +118,6 @@ export class HealthTally {
 
 export function summarizeCourseStats(rows: readonly CourseStat[], now: number): CourseHealth {
   return new HealthTally(now).add(rows).result();
-}
-
-export function passedLearners(rows: readonly CourseStat[]): number[] {
-  return new HealthTally(0).add(rows).passedLearners();
 }
 
 /** The overview's "Since your last visit" columns. */

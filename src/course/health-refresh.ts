@@ -12,7 +12,7 @@ export interface StoredHealth {
   /** When the statistics were read, ms since the epoch. */
   readAt: number;
   /**
-   * The learners who had passed, ascending (passedLearners): what "Newly passed" compares with on the next visit.
+   * The learners who had passed, ascending (HealthTally.passedLearners): what "Newly passed" compares with on the next visit.
    * Absent in records written before it was kept, and for a course with more than PASSED_KEPT_AT_MOST of them.
    */
   passedUserIds?: number[];
