@@ -4,7 +4,7 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import { pacerFor, type Pacer } from '@/lib/pacer';
 import { failureReason, isTokenRejected, type FailureReason } from '@/lib/retry-policy';
 import { nextTask } from '@/lib/when-idle';
-import { HealthTally, type CourseHealth, type SinceLastVisit } from './course-health';
+import { HealthTally, PARSED_TIMES, type CourseHealth, type SinceLastVisit } from './course-health';
 import { accountOrigin, lastVisit, loadAccount, saveAccount, type StoredAccount } from './account-store';
 import { HealthQueue, type HealthEta, type HealthProgress, type HealthReadState } from './health-queue';
 import {
@@ -183,7 +183,7 @@ export function createAccountHealth({
       // On the page: most courses are a page or two (LoadWholeCourseOptions.reader).
       const data = await client.fetchQuery(wholeCourseQuery({ courseId }, undefined, 'page'));
       // A slice of rows a task: a course of 50,000 rows was one task of 156 ms (its figures, then its learners).
-      const tally = new HealthTally(now());
+      const tally = new HealthTally(now(), PARSED_TIMES);
       const adding = index.adding(courseId);
       for (let from = 0; from < data.items.length; from += rowsPerTask) {
         if (from > 0) await nextTask();

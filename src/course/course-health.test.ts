@@ -8,6 +8,7 @@ import {
   compareNeedsAttention,
   nameRanks,
   NEEDS_ATTENTION,
+  PARSED_TIMES,
   summarizeCourseStats,
   type CourseHealth,
   type CourseHealthRow,
@@ -114,6 +115,20 @@ describe('summarizeCourseStats', () => {
   it('gives the same figures when worked out again over the same rows', () => {
     const rows = [stat({ id: 1 }), stat({ id: 2, last_activity: null }), stat({ id: 3, success: true })];
     expect(summarizeCourseStats(rows, now)).toEqual(summarizeCourseStats([...rows], now));
+  });
+
+  it('gives the same figures with timestamps parsed where counted as with them kept per row', () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    const rows = [
+      stat({ id: 1, deadline: at(now - DAY_MS), last_activity: at(now - 20 * DAY_MS) }),
+      stat({ id: 2, deadline: at(now + DAY_MS), last_activity: at(now - DAY_MS) }),
+      stat({ id: 3, last_activity: '' }),
+      stat({ id: 4, deadline: null, last_activity: null }),
+      stat({ id: 5, deadline: at(now - DAY_MS), completed: true, last_activity: '2026-11-10T09:30:00+03:00' }),
+    ];
+    const parsed = new HealthTally(now, PARSED_TIMES).add(rows.slice(0, 2)).add(rows.slice(2)).result();
+    expect(parsed).toEqual(summarizeCourseStats(rows, now));
+    expect(parsed).toMatchObject({ overdue: 1, inactive: 3, lastActivity: now - DAY_MS });
   });
 });
 

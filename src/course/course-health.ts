@@ -1,7 +1,13 @@
 import type { CourseStat } from '@contract';
 import { parseTimestamp } from '@/lib/format';
 import { oncePerObject } from '@/lib/once-per-object';
-import { courseStatStatus, effectiveProgress, INACTIVE_DAYS, isOverdue } from '@/course/course-stat-status';
+import {
+  courseStatStatus,
+  effectiveProgress,
+  INACTIVE_DAYS,
+  isOverdue,
+  keptDeadline,
+} from '@/course/course-stat-status';
 
 const DAY_MS = 86_400_000;
 const INACTIVE_MS = INACTIVE_DAYS * DAY_MS;
@@ -31,8 +37,30 @@ function share(count: number, total: number): number | null {
   return total === 0 ? null : (count / total) * 100;
 }
 
-// Rows are immutable objects from the query cache: each row's last activity is parsed once, not on every count.
-const activityOf = oncePerObject((row: CourseStat) => parseTimestamp(row.last_activity));
+/** How a tally reads a row's deadline and last activity, ms since the epoch (null for none or unreadable). */
+interface RowTimes {
+  deadline: (row: Pick<CourseStat, 'deadline'>) => number | null;
+  activity: (row: CourseStat) => number | null;
+}
+
+/**
+ * Parsed once per row and kept beside it (a WeakMap): for rows counted again each time more come in, as the
+ * statistics page's summary is in whole-course mode.
+ */
+const KEPT_TIMES: RowTimes = {
+  deadline: keptDeadline,
+  activity: oncePerObject((row: CourseStat) => parseTimestamp(row.last_activity)),
+};
+
+/**
+ * Parsed where counted, nothing kept: for rows counted once, as the overview counts every course of an account.
+ * There a WeakMap entry per row would serve no second count, and a WeakMap of 300,000 rows grows by copying its
+ * whole table, one task of 70–100 ms each time it doubles (and each entry is one more for the garbage collector).
+ */
+export const PARSED_TIMES: RowTimes = {
+  deadline: (row) => parseTimestamp(row.deadline),
+  activity: (row) => parseTimestamp(row.last_activity),
+};
 
 /**
  * A course's health worked out a slice of rows at a time (`add`, as often as needed, then `result`): the overview
@@ -59,10 +87,14 @@ export class HealthTally {
   /** The learners with a passed row. */
   private readonly passedUsers = new Set<number>();
 
-  constructor(private readonly now: number) {}
+  /** `times`: PARSED_TIMES where rows are counted once (the overview); kept per row by default. */
+  constructor(
+    private readonly now: number,
+    private readonly times: RowTimes = KEPT_TIMES,
+  ) {}
 
   add(rows: readonly CourseStat[]): this {
-    const { now } = this;
+    const { now, times } = this;
     this.rows += rows.length;
     for (const row of rows) {
       if (row.completed) this.completed += 1;
@@ -71,8 +103,8 @@ export class HealthTally {
         this.passed += 1;
         this.passedUsers.add(row.user_id);
       } else if (status === 'not_started') this.notStarted += 1;
-      if (isOverdue(row, now)) this.overdue += 1;
-      const activity = activityOf(row);
+      if (isOverdue(row, now, times.deadline)) this.overdue += 1;
+      const activity = times.activity(row);
       if (activity === null || now - activity >= INACTIVE_MS) this.inactive += 1;
       if (activity !== null && (this.lastActivity === null || activity > this.lastActivity)) {
         this.lastActivity = activity;

@@ -43,7 +43,11 @@ export function courseStatStatus(
  * The deadline has passed and the course is not done. A learner who succeeded without the completed flag is
  * done too: "Passed" next to "Overdue" would contradict itself.
  */
-export function isOverdue(stat: Pick<CourseStat, 'deadline' | 'completed' | 'success'>, now: number): boolean {
+export function isOverdue(
+  stat: Pick<CourseStat, 'deadline' | 'completed' | 'success'>,
+  now: number,
+  deadlineOf: (stat: Pick<CourseStat, 'deadline'>) => number | null = keptDeadline,
+): boolean {
   if (stat.completed || stat.success) return false;
   const deadline = deadlineOf(stat);
   return deadline !== null && deadline < now;
@@ -51,4 +55,4 @@ export function isOverdue(stat: Pick<CourseStat, 'deadline' | 'completed' | 'suc
 
 // Rows are immutable objects from the query cache: each row's deadline is parsed once, not on every count of
 // "Overdue" over every row loaded.
-const deadlineOf = oncePerObject((stat: Pick<CourseStat, 'deadline'>) => parseTimestamp(stat.deadline));
+export const keptDeadline = oncePerObject((stat: Pick<CourseStat, 'deadline'>) => parseTimestamp(stat.deadline));
