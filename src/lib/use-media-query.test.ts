@@ -13,8 +13,10 @@ function fakeMatchMedia(initial: boolean) {
     addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
     removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
   };
-  vi.stubGlobal('matchMedia', () => list);
+  const asked = vi.fn(() => list);
+  vi.stubGlobal('matchMedia', asked);
   return {
+    asked,
     listeners,
     set(next: boolean) {
       matches = next;
@@ -42,5 +44,19 @@ describe('useMediaQuery', () => {
     expect(result.current).toBe(false);
     unmount();
     expect(media.listeners.size).toBe(0);
+  });
+
+  it('asks the browser once per query, however often it renders', () => {
+    const media = fakeMatchMedia(false);
+    const first = renderHook(() => useMediaQuery('(max-width: 480px)'));
+    first.rerender();
+    first.rerender();
+    const second = renderHook(() => useMediaQuery('(max-width: 480px)'));
+    act(() => media.set(true));
+    expect(first.result.current).toBe(true);
+    expect(second.result.current).toBe(true);
+    expect(media.asked).toHaveBeenCalledTimes(1);
+    renderHook(() => useMediaQuery('(prefers-color-scheme: dark)'));
+    expect(media.asked).toHaveBeenCalledTimes(2);
   });
 });

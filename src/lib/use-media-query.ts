@@ -3,9 +3,26 @@ import { useCallback, useSyncExternalStore } from 'react';
 /** Phones: at this width and below, rows become cards and the header folds its tools into a menu. */
 export const PHONE_QUERY = '(max-width: 480px)';
 
+/**
+ * One list per query, kept: a render reads `.matches` of it. matchMedia itself parses the query and works it out
+ * afresh, 4 ms of each keystroke's render in the overview's search; `.matches` of a kept list is worked out again
+ * only when the viewport changes. Kept per matchMedia, which a test DOM may swap.
+ */
+let lists = new Map<string, MediaQueryList>();
+let listsOf: typeof window.matchMedia | undefined;
+
 function mediaQueryList(query: string): MediaQueryList | null {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
-  return window.matchMedia(query);
+  if (listsOf !== window.matchMedia) {
+    listsOf = window.matchMedia;
+    lists = new Map();
+  }
+  let list = lists.get(query);
+  if (list === undefined) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
 }
 
 /** Whether a media query matches now, following changes; false where matchMedia is missing (test DOMs). */
