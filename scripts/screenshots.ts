@@ -69,6 +69,24 @@ const shots: Shot[] = [
     },
   },
   {
+    name: 'courses-russian',
+    path: '/courses',
+    locale: 'ru-RU',
+    prepare: async (page) => {
+      await page.getByRole('table', { name: 'Курсы' }).getByRole('link').first().waitFor();
+    },
+  },
+  {
+    name: 'courses-mobile-russian',
+    path: '/courses',
+    locale: 'ru-RU',
+    width: 375,
+    height: 740,
+    prepare: async (page) => {
+      await page.getByRole('list', { name: 'Курсы' }).getByRole('link').first().waitFor();
+    },
+  },
+  {
     name: 'learner-search',
     path: '/courses?learner=10040',
     prepare: async (page) => {
@@ -163,8 +181,13 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await waitForHealth(base);
+    // `tsx scripts/screenshots.ts courses-russian …` takes only the shots named.
+    const named = process.argv.slice(2);
+    const taken = named.length === 0 ? shots : shots.filter((shot) => named.includes(shot.name));
+    if (taken.length < named.length)
+      throw new Error(`no such shot among: ${shots.map((shot) => shot.name).join(', ')}`);
     for (const theme of ['light', 'dark'] as const) {
-      for (const shot of shots) {
+      for (const shot of taken) {
         const context = await browser.newContext({
           viewport: { width: shot.width ?? 1366, height: shot.height ?? 768 },
           colorScheme: theme,
