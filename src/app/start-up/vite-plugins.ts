@@ -4,11 +4,6 @@ import { build, type Alias, type Plugin, type Rolldown } from 'vite';
 // The build's half of start-up (README.md here): the page's first script, written into index.html, and one chunk per
 // screen, named there for that script. Node code for vite.config.ts, type-checked with the server, tested in Node.
 
-/** The built chunks, for the index.html transform below. */
-function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChunk[] {
-  return Object.values(bundle ?? {}).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-}
-
 /** The most an inline script may weigh, gzipped: the first script is 1.4 KB, and 4.2 KB unminified with comments. */
 const INLINE_SCRIPT_MAX_GZIP = 6_000;
 
@@ -186,7 +181,9 @@ export function screenChunks(screens: Record<string, Screen>, pairs: Record<stri
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const chunks = chunksOf(context.bundle);
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+        );
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
         return Object.entries(screens).map(([name, screen]) => {
