@@ -88,6 +88,7 @@ export function planScreens(
   const importers = (id: string) => [...closureOf].filter(([, modules]) => modules.has(id)).map(([root]) => root);
   const plan: ScreenPlan = { screenOf: new Map(), shared: new Map() };
   const within = new Map<string, Set<string>>();
+  const claims = new Map<string, string[]>();
   for (const [name, roots] of Object.entries(screens)) {
     // S and what loads from within it: the lazy parts its modules import, and theirs, and so on.
     const inside = new Set(roots);
@@ -97,10 +98,6 @@ export function planScreens(
       }
     }
     within.set(name, inside);
-  }
-  const claims = new Map<string, string[]>();
-  for (const [name, roots] of Object.entries(screens)) {
-    const inside = within.get(name) ?? new Set();
     for (const id of staticClosure(roots, importsOf)) {
       if (importers(id).every((root) => inside.has(root))) plan.screenOf.set(id, name);
       claims.set(id, [...(claims.get(id) ?? []), name]);
