@@ -14,3 +14,9 @@ export function useModalDialog() {
   }, []);
   return ref;
 }
+
+/** Closes the dialog, whose `close` event then calls `onClose`; one that is not open as a dialog calls it at once. */
+export function closeModalDialog(dialog: HTMLDialogElement | null, onClose: () => void): void {
+  if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+  else onClose();
+}

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { courseQueries } from '@/course/course-queries';
@@ -6,9 +6,31 @@ import { setToken } from '@/lib/token-store';
 import { serveApi } from '@/testing/api-handlers';
 import { courseStatsPage, labelGroupWire } from '@/testing/fixtures';
 import { server } from '@/testing/msw';
-import { at, renderApp } from '../app-test-support';
-import { createAppQueryClient } from '../providers';
+import { AuthGate } from '@/features/auth/components/auth-gate';
+import { inTestRouter } from '@/testing/render';
+import { AppProviders, createAppQueryClient } from '../providers';
+import { AppRoutes } from '../router';
 import { prefetchRoute } from './prefetch';
+
+/** The `location` of `url` (its path and query), as the start-up code reads window.location. */
+function at(url: string): { pathname: string; search: string } {
+  const parsed = new URL(url, 'http://localhost');
+  return { pathname: parsed.pathname, search: parsed.search };
+}
+
+/**
+ * The app at `url` as App composes it (providers, the sign-in gate, then the route list in a declarative router),
+ * with a memory router in place of the browser's; returns the router to navigate.
+ */
+function renderApp(url: string, queryClient = createAppQueryClient()) {
+  const { router, tree } = inTestRouter(url, <AppRoutes />);
+  render(
+    <AppProviders queryClient={queryClient}>
+      <AuthGate>{tree}</AuthGate>
+    </AppProviders>,
+  );
+  return router;
+}
 
 /** Records every API request as its path and query. */
 function recordRequests(): string[] {

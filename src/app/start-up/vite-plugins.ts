@@ -4,11 +4,6 @@ import { build, type Alias, type Plugin, type Rolldown } from 'vite';
 // The build's half of start-up (README.md here): the page's first script, written into index.html, and one chunk per
 // screen, named there for that script. Node code for vite.config.ts, type-checked with the server, tested in Node.
 
-/** The built chunks, for the index.html transform below. */
-function chunksOf(bundle: Rolldown.OutputBundle | undefined): Rolldown.OutputChunk[] {
-  return Object.values(bundle ?? {}).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-}
-
 /** The most an inline script may weigh, gzipped: the first script is 1.4 KB, and 4.2 KB unminified with comments. */
 const INLINE_SCRIPT_MAX_GZIP = 6_000;
 
@@ -93,6 +88,7 @@ export function planScreens(
   const importers = (id: string) => [...closureOf].filter(([, modules]) => modules.has(id)).map(([root]) => root);
   const plan: ScreenPlan = { screenOf: new Map(), shared: new Map() };
   const within = new Map<string, Set<string>>();
+  const claims = new Map<string, string[]>();
   for (const [name, roots] of Object.entries(screens)) {
     // S and what loads from within it: the lazy parts its modules import, and theirs, and so on.
     const inside = new Set(roots);
@@ -102,10 +98,6 @@ export function planScreens(
       }
     }
     within.set(name, inside);
-  }
-  const claims = new Map<string, string[]>();
-  for (const [name, roots] of Object.entries(screens)) {
-    const inside = within.get(name) ?? new Set();
     for (const id of staticClosure(roots, importsOf)) {
       if (importers(id).every((root) => inside.has(root))) plan.screenOf.set(id, name);
       claims.set(id, [...(claims.get(id) ?? []), name]);
@@ -186,7 +178,9 @@ export function screenChunks(screens: Record<string, Screen>, pairs: Record<stri
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const chunks = chunksOf(context.bundle);
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+        );
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
         return Object.entries(screens).map(([name, screen]) => {

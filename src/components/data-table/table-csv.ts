@@ -1,4 +1,4 @@
-import type { Column, Table } from '@tanstack/react-table';
+import type { Table } from '@tanstack/react-table';
 import { toCsv, type CsvCell, type CsvDelimiter } from '@/lib/csv';
 import { columnLabel } from './column-meta';
 
@@ -13,9 +13,6 @@ function exportColumns<TData>(table: Table<TData>, leadingColumnIds: readonly st
   return [...leading, ...rest];
 }
 
-const exportHeader = <TData>(column: Column<TData, unknown>) =>
-  column.columnDef.meta?.exportHeader ?? columnLabel(column);
-
 /** Rows as CSV as the table shows them: `rows` in order, visible columns after leading ones, by their export meta. */
 export function tableToCsv<TData>(
   table: Table<TData>,
@@ -25,7 +22,7 @@ export function tableToCsv<TData>(
   { leadingColumnIds }: { leadingColumnIds?: readonly string[] } = {},
 ): { text: string; rows: number } {
   const columns = exportColumns(table, leadingColumnIds);
-  const header = columns.map(exportHeader);
+  const header = columns.map((column) => column.columnDef.meta?.exportHeader ?? columnLabel(column));
   const body = rows.map((original, index) =>
     columns.map((column) => {
       const value = column.accessorFn?.(original, index);

@@ -85,9 +85,6 @@ export function diffSnapshots(older: Snapshot, newer: Snapshot): SnapshotDiff {
   const deadlines: string[] = [];
   const progressDelta = new Map<string, number>();
   let points = 0;
-  /** The flag is set now and was not then. */
-  const gained = (flag: number, flagsNow: number, flagsThen: number) =>
-    (flagsNow & flag) !== 0 && (flagsThen & flag) === 0;
 
   for (const [key, index] of after) {
     const deadline = timeAt(now.deadline, index);
@@ -103,11 +100,11 @@ export function diffSnapshots(older: Snapshot, newer: Snapshot): SnapshotDiff {
       progressed.push(key);
       points += delta;
     }
-    const flagsNow = now.flags[index] ?? 0;
-    const flagsThen = then.flags[was] ?? 0;
-    if (gained(ROW_FLAGS.completed, flagsNow, flagsThen)) completed.push(key);
-    if (gained(ROW_FLAGS.success, flagsNow, flagsThen)) passed.push(key);
-    if (gained(ROW_FLAGS.certificate, flagsNow, flagsThen)) certified.push(key);
+    // The flags set now that were not then.
+    const gained = (now.flags[index] ?? 0) & ~(then.flags[was] ?? 0);
+    if ((gained & ROW_FLAGS.completed) !== 0) completed.push(key);
+    if ((gained & ROW_FLAGS.success) !== 0) passed.push(key);
+    if ((gained & ROW_FLAGS.certificate) !== 0) certified.push(key);
     if (
       isInactive(timeAt(now.lastActivity, index), newer.takenAt) &&
       !isInactive(timeAt(then.lastActivity, was), older.takenAt)

@@ -26,6 +26,9 @@ import type { FieldTexts } from './strings';
 const decimal = (value: number | null, words: FieldTexts) => words.decimal(value);
 const percent = (value: number | null, words: FieldTexts) => words.percent(value);
 const statusText = (stat: CourseStat, words: FieldTexts) => words.statusLabels[courseStatStatus(stat)];
+const deadlineText = (stat: CourseStat, words: FieldTexts) =>
+  stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline);
+const timeSpentText = (stat: CourseStat, words: FieldTexts) => localizedDuration(stat.time_spent, words.durationUnits);
 
 /**
  * Every course-statistic field, declared once: its column (header, default visibility, hideable, layout, cell, CSV
@@ -55,13 +58,11 @@ const FIELD_LIST = [
   numberField('score', shownColumn, 4.5, decimal),
   {
     id: 'deadline',
-    text: (stat, words) => (stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline)),
+    text: deadlineText,
     // Dates as a spreadsheet reads them, in the user's time zone, which the header names.
     column: shownColumn('deadline', 9, (stat) => csvDateTime(stat.deadline), { csvUnit: 'time-zone' }),
     sort: byNumber((stat) => time(stat.deadline)),
-    details: wire('deadline', (stat, words) =>
-      stat.deadline === null ? words.noDeadline : words.dateTime(stat.deadline),
-    ),
+    details: wire('deadline', deadlineText),
   },
   {
     id: 'last_activity',
@@ -76,11 +77,11 @@ const FIELD_LIST = [
   },
   {
     id: 'time_spent',
-    text: (stat, words) => localizedDuration(stat.time_spent, words.durationUnits),
+    text: timeSpentText,
     // Seconds, as the API sends them (docs/api.md): a sum in a spreadsheet stays a sum.
     column: shownColumn('text', 6.5, (stat) => stat.time_spent, { align: 'end', csvUnit: 'seconds' }),
     sort: byNumber((stat) => (Number.isFinite(stat.time_spent) ? stat.time_spent : undefined)),
-    details: wire('time_spent', (stat, words) => localizedDuration(stat.time_spent, words.durationUnits)),
+    details: wire('time_spent', timeSpentText),
   },
   numberField('completed_tasks', shownColumn, 4.5, decimal),
   {

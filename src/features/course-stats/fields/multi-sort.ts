@@ -24,7 +24,7 @@ function sortKey(value: unknown, text: boolean): SortKey {
 }
 
 /** One key's order of two values: rows without a value go last whatever the direction. */
-function compareKeys(left: SortKey, right: SortKey, direction: number): number {
+export function compareKeys(left: SortKey, right: SortKey, direction: number): number {
   if (left === right) return 0;
   if (left === null) return 1;
   if (right === null) return -1;

@@ -5,6 +5,7 @@ import { foldText } from '@/lib/fold-text';
 import { parseTimestamp } from '@/lib/format';
 import { parseIdInput, readNameOrId, type IdProblem } from '@/course/id-input';
 import { courseQueries } from '@/course/course-queries';
+import { compareKeys } from '../fields/multi-sort';
 
 /** A session the Session field offers, by name: what it reads of the course's sessions. */
 export type SessionChoice = Pick<CourseSession, 'id' | 'name' | 'started_at' | 'finished_at' | 'infinitely'>;
@@ -19,14 +20,8 @@ export type SessionList = SessionChoices | 'unlisted' | undefined;
 
 /** Newest start first; sessions without a start date after those with one; then by name. */
 function byStart(a: SessionChoice, b: SessionChoice): number {
-  const startA = parseTimestamp(a.started_at);
-  const startB = parseTimestamp(b.started_at);
-  if (startA !== startB) {
-    if (startA === null) return 1;
-    if (startB === null) return -1;
-    return startB - startA;
-  }
-  return a.name.localeCompare(b.name) || a.id - b.id;
+  const newestFirst = compareKeys(parseTimestamp(a.started_at), parseTimestamp(b.started_at), -1);
+  return newestFirst || a.name.localeCompare(b.name) || a.id - b.id;
 }
 
 export function findSession(choices: SessionChoices, id: number): SessionChoice | undefined {

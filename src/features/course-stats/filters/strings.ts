@@ -4,30 +4,28 @@ import type { SearchCorrection } from '../params/course-stats-search';
 
 const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
 
-function correctionMessage(correction: SearchCorrection): string {
-  switch (correction.param) {
-    case 'user_id':
-      return `The link's User ID “${clip(correction.raw)}” is not a valid ID, so that filter was removed.`;
-    case 'course_session_id':
-      return `The link's Session ID “${clip(correction.raw)}” is not a valid ID, so that filter was removed.`;
-    case 'page':
-      return `The link's page “${clip(correction.raw)}” is not a page number; showing page ${correction.value}.`;
-    case 'per_page':
-      return `The link asked for “${clip(correction.raw)}” rows per page; showing ${correction.value}, the nearest choice.`;
-    case 'sort':
-      return correction.kind === 'removed'
-        ? `The link's sorting “${clip(correction.raw)}” is not available, so the rows are in the API's order.`
-        : `The link's sorting “${clip(correction.raw)}” is not available, so it was left out; the other keys still sort.`;
-    case 'all':
-      return `The link's “all=${clip(correction.raw)}” is not understood, so the course is shown page by page.`;
-    case 'quick':
-      return `The link's quick filter “${clip(correction.raw)}” is not available, so it was removed.`;
-    case 'view':
-      return `The link asks for a view “${clip(correction.raw)}” that needs a valid User ID, so the course is shown instead.`;
-    case 'hide':
-      return `The link hides columns “${clip(correction.raw)}” that do not exist, so they were left out.`;
-  }
+/** Each parameter's sentence for a link's value that was corrected: its text (clipped), and what replaced it if any. */
+type CorrectionSentences = Record<SearchCorrection['param'], (raw: string, value?: string | number) => string>;
+
+function sayCorrection(sentences: CorrectionSentences, correction: SearchCorrection): string {
+  const value = correction.kind === 'replaced' ? correction.value : undefined;
+  return sentences[correction.param](clip(correction.raw), value);
 }
+
+const enCorrections: CorrectionSentences = {
+  user_id: (raw) => `The link's User ID “${raw}” is not a valid ID, so that filter was removed.`,
+  course_session_id: (raw) => `The link's Session ID “${raw}” is not a valid ID, so that filter was removed.`,
+  page: (raw, value) => `The link's page “${raw}” is not a page number; showing page ${value}.`,
+  per_page: (raw, value) => `The link asked for “${raw}” rows per page; showing ${value}, the nearest choice.`,
+  sort: (raw, value) =>
+    value === undefined
+      ? `The link's sorting “${raw}” is not available, so the rows are in the API's order.`
+      : `The link's sorting “${raw}” is not available, so it was left out; the other keys still sort.`,
+  all: (raw) => `The link's “all=${raw}” is not understood, so the course is shown page by page.`,
+  quick: (raw) => `The link's quick filter “${raw}” is not available, so it was removed.`,
+  view: (raw) => `The link asks for a view “${raw}” that needs a valid User ID, so the course is shown instead.`,
+  hide: (raw) => `The link hides columns “${raw}” that do not exist, so they were left out.`,
+};
 /** Choosing what to show: the course and filter form, its validation, and the corrections made to a link. */
 const en = {
   filtersLegend: 'Show statistics',
@@ -35,7 +33,7 @@ const en = {
   show: 'Show',
   filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   filtersToggle: 'Filters',
-  correction: correctionMessage,
+  correction: (correction: SearchCorrection) => sayCorrection(enCorrections, correction),
   correctionsTitle: 'Some values in the link were corrected.',
   activeFilters: 'Filtered by',
   filterUser: (id: number) => `User ID ${id}`,
@@ -61,37 +59,27 @@ const en = {
   unknownSession: (typed: string) => `No session is called “${clip(typed)}”. Choose one from the list, or type its ID.`,
 };
 
-function ruCorrectionMessage(correction: SearchCorrection): string {
-  switch (correction.param) {
-    case 'user_id':
-      return `ID пользователя «${clip(correction.raw)}» в ссылке недопустим, поэтому этот фильтр убран.`;
-    case 'course_session_id':
-      return `ID сессии «${clip(correction.raw)}» в ссылке недопустим, поэтому этот фильтр убран.`;
-    case 'page':
-      return `Страница «${clip(correction.raw)}» в ссылке — не номер страницы; показана страница ${correction.value}.`;
-    case 'per_page':
-      return `Ссылка просит «${clip(correction.raw)}» строк на странице; показано ${correction.value} — ближайший вариант.`;
-    case 'sort':
-      return correction.kind === 'removed'
-        ? `Сортировка «${clip(correction.raw)}» из ссылки недоступна, поэтому строки идут в порядке API.`
-        : `Сортировка «${clip(correction.raw)}» из ссылки недоступна, поэтому пропущена; остальные ключи сортировки действуют.`;
-    case 'all':
-      return `Параметр «all=${clip(correction.raw)}» в ссылке не распознан, поэтому курс показан по страницам.`;
-    case 'quick':
-      return `Быстрый фильтр «${clip(correction.raw)}» из ссылки недоступен, поэтому он убран.`;
-    case 'view':
-      return `Ссылка просит вид «${clip(correction.raw)}», которому нужен верный ID пользователя, поэтому показан курс.`;
-    case 'hide':
-      return `Ссылка скрывает столбцы «${clip(correction.raw)}», которых нет, поэтому они пропущены.`;
-  }
-}
+const ruCorrections: CorrectionSentences = {
+  user_id: (raw) => `ID пользователя «${raw}» в ссылке недопустим, поэтому этот фильтр убран.`,
+  course_session_id: (raw) => `ID сессии «${raw}» в ссылке недопустим, поэтому этот фильтр убран.`,
+  page: (raw, value) => `Страница «${raw}» в ссылке — не номер страницы; показана страница ${value}.`,
+  per_page: (raw, value) => `Ссылка просит «${raw}» строк на странице; показано ${value} — ближайший вариант.`,
+  sort: (raw, value) =>
+    value === undefined
+      ? `Сортировка «${raw}» из ссылки недоступна, поэтому строки идут в порядке API.`
+      : `Сортировка «${raw}» из ссылки недоступна, поэтому пропущена; остальные ключи сортировки действуют.`,
+  all: (raw) => `Параметр «all=${raw}» в ссылке не распознан, поэтому курс показан по страницам.`,
+  quick: (raw) => `Быстрый фильтр «${raw}» из ссылки недоступен, поэтому он убран.`,
+  view: (raw) => `Ссылка просит вид «${raw}», которому нужен верный ID пользователя, поэтому показан курс.`,
+  hide: (raw) => `Ссылка скрывает столбцы «${raw}», которых нет, поэтому они пропущены.`,
+};
 const ru: FilterTexts = {
   filtersLegend: 'Показать статистику',
   optional: 'Необязательно',
   show: 'Показать',
   filtersSummary: (parts: readonly string[]) => parts.join(' · '),
   filtersToggle: 'Фильтры',
-  correction: ruCorrectionMessage,
+  correction: (correction: SearchCorrection) => sayCorrection(ruCorrections, correction),
   correctionsTitle: 'Некоторые значения в ссылке исправлены.',
   activeFilters: 'Отфильтровано по',
   filterUser: (id: number) => `ID пользователя ${id}`,

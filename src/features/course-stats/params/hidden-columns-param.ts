@@ -22,9 +22,7 @@ export function parseHiddenColumnsParam(raw: string | null | undefined): HiddenC
     .filter((part) => part !== '');
   const named = new Set(parts);
   return {
-    hidden: COLUMN_FIELDS.filter((field) => named.has(field.id) && isHideableColumnId(field.id)).map(
-      (field) => field.id,
-    ),
+    hidden: COLUMN_FIELDS.flatMap((field) => (named.has(field.id) && isHideableColumnId(field.id) ? [field.id] : [])),
     unknown: [...new Set(parts.filter((part) => !isHideableColumnId(part)))],
   };
 }

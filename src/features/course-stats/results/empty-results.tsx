@@ -3,16 +3,15 @@ import { Link } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { useCatalog } from '@/lib/i18n';
 import { filterCatalogs } from '../filters/strings';
+import { hasFilters } from '../params/course-stats-search';
 import type { CourseResults } from './results-body';
 import { resultsCatalogs } from './strings';
 import { pathTo } from '@/lib/routes';
 
 export const EMPTY_REPORT: ParseReport = { received: 0, accepted: 0, rejected: [], dropped: [] };
 
-type EmptyResultsProps = Pick<CourseResults, 'filtered' | 'clearFilters'> & { report: ParseReport };
-
 /** What a course with no rows says, and the next step: clear the filters, or check the course and try another. */
-export function EmptyResults({ report, filtered, clearFilters }: EmptyResultsProps) {
+export function EmptyResults({ report, results }: { report: ParseReport; results: CourseResults }) {
   const texts = useCatalog(resultsCatalogs);
   const filterTexts = useCatalog(filterCatalogs);
   return (
@@ -21,10 +20,10 @@ export function EmptyResults({ report, filtered, clearFilters }: EmptyResultsPro
       <div className="course-stats-empty">
         {report.received > 0 ? (
           <p className="alert-title">{texts.allRejected(report.received)}</p>
-        ) : filtered ? (
+        ) : hasFilters(results.searchState.search) ? (
           <>
             <p className="alert-title">{texts.emptyFilters}</p>
-            <button type="button" className="button" onClick={clearFilters}>
+            <button type="button" className="button" onClick={results.clearFilters}>
               {filterTexts.clearFilters}
             </button>
           </>

@@ -44,8 +44,6 @@ const allRows = (scope: RowsScope) => (scope.kind === 'page' ? scope.wholeResult
 export interface CourseResults {
   courseId: number;
   searchState: CourseStatsSearchState;
-  /** A user or session filter is on. */
-  filtered: boolean;
   clearFilters: () => void;
   /** Where a row's learner is listed with every session. */
   learnerHref: (stat: CourseStat) => string;

@@ -12,7 +12,7 @@ import { fieldCatalogs } from '../fields/strings';
 import { filterCatalogs } from '../filters/strings';
 import { useSessionList } from '../filters/session-choices';
 import { useCourseStatsSearch } from '../params/use-course-stats-search';
-import { courseStatsHref, hasFilters, type CourseStatsSearch } from '../params/course-stats-search';
+import { courseStatsHref, type CourseStatsSearch } from '../params/course-stats-search';
 import { useLearnerHref } from '../learner/learner-link';
 import { PagedContent } from './paged-content';
 import type { CourseResults } from '../results/results-body';
@@ -106,7 +106,6 @@ function CourseStatsView({
   const results: CourseResults = {
     courseId,
     searchState,
-    filtered: hasFilters(search),
     clearFilters,
     learnerHref,
     loadAll,

@@ -34,7 +34,7 @@ export interface PagedContentProps {
 
 /** Page-by-page browsing: one page of the API's results, its pages, and the offer to load them all. */
 export function PagedContent({ results, query, nextPageEmpty, kept = false }: PagedContentProps) {
-  const { courseId, searchState, filtered, clearFilters } = results;
+  const { courseId, searchState } = results;
   const texts = useCatalog(resultsCatalogs);
   const tableTexts = useCatalog(tableCatalogs);
   const wholeTexts = useCatalog(wholeCourseCatalogs);
@@ -90,7 +90,7 @@ export function PagedContent({ results, query, nextPageEmpty, kept = false }: Pa
     if (report.received > 0 || search.page === 1) {
       return (
         <>
-          <EmptyResults report={report} filtered={filtered} clearFilters={clearFilters} />
+          <EmptyResults report={report} results={results} />
           {search.page > 1 && pagination}
         </>
       );

@@ -1,7 +1,7 @@
 import { courseStatKeys, type CourseStat } from '@contract';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useModalDialog } from '@/components/use-modal-dialog';
+import { closeModalDialog, useModalDialog } from '@/components/use-modal-dialog';
 import { useCatalog } from '@/lib/i18n';
 import type { DetailsValue } from '../fields/field-spec';
 import { detailsFields } from '../fields/fields';
@@ -47,11 +47,7 @@ export function CourseStatDetailsDialog({
   const now = useNow();
   const stat = rows[index];
 
-  const close = () => {
-    const dialog = dialogRef.current;
-    if (dialog && dialog.open && typeof dialog.close === 'function') dialog.close();
-    else onClose();
-  };
+  const close = () => closeModalDialog(dialogRef.current, onClose);
 
   if (!stat) return null;
   const first = index === 0;

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useModalDialog } from '@/components/use-modal-dialog';
+import { closeModalDialog, useModalDialog } from '@/components/use-modal-dialog';
 import { useCatalog } from '@/lib/i18n';
 import type { CourseStatsSearch, QuickFilterId } from '../params/course-stats-search';
 import { currentColumnVisibility, hiddenColumnIds } from '../table/column-visibility';
@@ -111,11 +111,7 @@ function SaveViewDialog({ courseId, search, suggestion, onSaved, onClose }: Save
     field,
   } = useViewName(suggestion, { courseId, views });
 
-  const close = () => {
-    const dialog = dialogRef.current;
-    if (dialog?.open && typeof dialog.close === 'function') dialog.close();
-    else onClose();
-  };
+  const close = () => closeModalDialog(dialogRef.current, onClose);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

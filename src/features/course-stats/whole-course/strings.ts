@@ -20,16 +20,14 @@ const en = {
   /** What a page waits for before its retry: a lost connection is called that; any failure not named is the API's. */
   waiting: (reason: FailureReason, untilMs: number, now: number) => {
     const seconds = waitSeconds(untilMs, now);
-    switch (reason) {
-      case 'rate_limited':
-        return `The API asked to slow down: waiting ${seconds} s, with fewer requests at once.`;
-      case 'connection_lost':
-        return `The connection was lost: trying again in ${seconds} s.`;
-      case 'timeout':
-        return `The API took too long to answer: trying again in ${seconds} s, with fewer requests at once.`;
-      default:
-        return `The API had a problem answering: trying again in ${seconds} s, with fewer requests at once.`;
-    }
+    const said: Partial<Record<FailureReason, string>> = {
+      rate_limited: `The API asked to slow down: waiting ${seconds} s, with fewer requests at once.`,
+      connection_lost: `The connection was lost: trying again in ${seconds} s.`,
+      timeout: `The API took too long to answer: trying again in ${seconds} s, with fewer requests at once.`,
+    };
+    return (
+      said[reason] ?? `The API had a problem answering: trying again in ${seconds} s, with fewer requests at once.`
+    );
   },
   /** A list the reader cut short: the rows read are kept, and the user is told more may exist. */
   cutShort: (end: Extract<ListEnd, 'repeated_page' | 'page_cap'>, loaded: number, pageCount: number) =>
@@ -56,16 +54,15 @@ const ru: WholeCourseTexts = {
     `Остановлено после ${ruRowsOf(loaded)} (${ruPagesOf(pageCount)}); могут быть и другие.`,
   waiting: (reason: FailureReason, untilMs: number, now: number) => {
     const seconds = waitSeconds(untilMs, now);
-    switch (reason) {
-      case 'rate_limited':
-        return `API просит снизить темп: ждём ${seconds} с, запросов одновременно будет меньше.`;
-      case 'connection_lost':
-        return `Соединение прервалось: повтор через ${seconds} с.`;
-      case 'timeout':
-        return `API слишком долго не отвечает: повтор через ${seconds} с, запросов одновременно будет меньше.`;
-      default:
-        return `У API возникла проблема с ответом: повтор через ${seconds} с, запросов одновременно будет меньше.`;
-    }
+    const said: Partial<Record<FailureReason, string>> = {
+      rate_limited: `API просит снизить темп: ждём ${seconds} с, запросов одновременно будет меньше.`,
+      connection_lost: `Соединение прервалось: повтор через ${seconds} с.`,
+      timeout: `API слишком долго не отвечает: повтор через ${seconds} с, запросов одновременно будет меньше.`,
+    };
+    return (
+      said[reason] ??
+      `У API возникла проблема с ответом: повтор через ${seconds} с, запросов одновременно будет меньше.`
+    );
   },
   cutShort: (end: Extract<ListEnd, 'repeated_page' | 'page_cap'>, loaded: number, pageCount: number) =>
     end === 'repeated_page'

@@ -30,7 +30,7 @@ export interface WholeCourseContentProps {
 
 /** Every page of a course and filters: the loader's bar, then the rows as they come in. */
 export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourseContentProps) {
-  const { courseId, searchState, filtered, clearFilters } = results;
+  const { courseId, searchState } = results;
   const texts = useCatalog(wholeCourseCatalogs);
   const resultsTexts = useCatalog(resultsCatalogs);
   const { search, update } = searchState;
@@ -89,9 +89,7 @@ export function WholeCourseContent({ results, whole, pageOnScreen }: WholeCourse
       <>
         {bar}
         {error}
-        {complete && (
-          <EmptyResults report={data?.report ?? EMPTY_REPORT} filtered={filtered} clearFilters={clearFilters} />
-        )}
+        {complete && <EmptyResults report={data?.report ?? EMPTY_REPORT} results={results} />}
         {query.isFetching && !error && pageOnScreen && (
           <div className="course-stats-page-before" inert aria-hidden="true">
             {pageOnScreen}

@@ -131,11 +131,7 @@ export const LearnerResults = memo(function LearnerResults({ sessions, partial }
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{columns.course}</th>
-            <th scope="col">{columns.session}</th>
-            <th scope="col">{columns.status}</th>
-            <th scope="col">{columns.progress}</th>
-            {FACTS.map(([key]) => (
+            {[...(['course', 'session', 'status', 'progress'] as const), ...FACTS.map(([key]) => key)].map((key) => (
               <th key={key} scope="col">
                 {columns[key]}
               </th>

@@ -156,15 +156,9 @@ export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): 
     const parentId = node.group.group_id;
     if (parentId === null) return null;
     const parent = byId.get(parentId);
-    if (parent === undefined) {
-      node.parentIssue = { kind: 'missing', parentId };
-      return null;
-    }
-    if (parent === node) {
-      node.parentIssue = { kind: 'self', parentId };
-      return null;
-    }
-    return parent;
+    if (parent !== undefined && parent !== node) return parent;
+    node.parentIssue = { kind: parent === node ? 'self' : 'missing', parentId };
+    return null;
   });
 
   // One parent a group: following parents ends at a root or a cycle, cut at its first member, which goes to the top.
@@ -182,9 +176,8 @@ export function buildForest(list: readonly LabelGroup[], naming: ForestNaming): 
       const cycle = walk.slice(walk.indexOf(node));
       let first = cycle[0] ?? node;
       for (const member of cycle) if (member.index < first.index) first = member;
-      const parentId = first.group.group_id ?? 0;
       parentOf[first.index] = null;
-      first.parentIssue = { kind: 'cycle', parentId };
+      first.parentIssue = { kind: 'cycle', parentId: first.group.group_id ?? 0 };
     }
     for (const member of walk) state[member.index] = 2;
   }

@@ -117,15 +117,9 @@ export function keyAction(rows: readonly TreeRow[], index: number, key: string):
   if (!row) return null;
   const stayOr = (target: number): TreeKeyAction =>
     target >= 0 && target < rows.length && target !== index ? { type: 'focus', index: target } : { type: 'stay' };
+  const target = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 }[key];
+  if (target !== undefined) return stayOr(target);
   switch (key) {
-    case 'ArrowDown':
-      return stayOr(index + 1);
-    case 'ArrowUp':
-      return stayOr(index - 1);
-    case 'Home':
-      return stayOr(0);
-    case 'End':
-      return stayOr(rows.length - 1);
     case 'ArrowRight':
       if (!row.expandable) return { type: 'stay' };
       return row.expanded ? stayOr(index + 1) : { type: 'expand', key: row.key };

@@ -87,6 +87,7 @@ function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
   const selectedKey = rows[activeIndex]?.key ?? null;
   const selectedNode = selectedKey !== null ? nodeForKey(forest, selectedKey) : null;
 
+  const expandAll = () => updateExpansion(() => ({ base: 'all', overrides: new Map() }));
   const collapseAll = () => {
     updateExpansion(() => ({ base: 'none', overrides: new Map() }));
     // The selection moves up to what stays visible.
@@ -109,11 +110,7 @@ function LabelGroupsBrowser({ groups }: { groups: LabelGroup[] }) {
           placeholder={texts.filter.placeholder}
         />
         <div className="lg-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => updateExpansion(() => ({ base: 'all', overrides: new Map() }))}
-          >
+          <button type="button" className="button" onClick={expandAll}>
             {texts.expandAll}
           </button>
           <button type="button" className="button" onClick={collapseAll}>
