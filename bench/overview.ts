@@ -142,7 +142,10 @@ interface ReadRun {
   /** Tasks over LONG_TASK_MS before it: the page's first script and the bundle's evaluation. */
   startUpTasks: number[];
   heapBytes: number;
+  /** The keys typed after the heap's forced collections. */
   keys: KeyTiming[];
+  /** The same keys typed first, right after reading ends: the page's first search. */
+  warmKeys: KeyTiming[];
   status: string;
 }
 
@@ -203,6 +206,11 @@ async function readWholeAccount(browser: Browser, appUrl: string): Promise<{ run
     ),
   }));
   const tasks = allTasks.filter((task) => task.start >= readingFrom);
+  // The keys once as soon as reading ends (the page's first search, whose first key compiles the search's code),
+  // and again after the heap's forced collections, which discard compiled code not run lately, as V8's memory
+  // reducer does on a page left idle. The worst key of both is judged.
+  const warmKeys = await typeSearch(page, TYPED);
+  await clearSearch(page);
   const heapBytes = await jsHeapAfterGc(page);
   const keys = await typeSearch(page, TYPED);
 
@@ -240,9 +248,21 @@ async function readWholeAccount(browser: Browser, appUrl: string): Promise<{ run
     startUpTasks: allTasks.filter((task) => task.start < readingFrom).map((task) => task.duration),
     heapBytes,
     keys,
+    warmKeys,
     status,
   };
   return { run, page };
+}
+
+/** Empties the search box, and waits until the status line no longer names a query. */
+async function clearSearch(page: Page): Promise<void> {
+  await page.getByRole('searchbox', { name: SEARCH_LABEL }).fill('');
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('.overview-status [role="status"]')].some((element) =>
+        (element.textContent ?? '').includes('“'),
+      ),
+  );
 }
 
 /**
@@ -373,10 +393,12 @@ const PLANNED_METHOD =
   'time the limit allows is requests ÷ limit × 60 s. Long tasks: PerformanceObserver "longtask" in the page, ' +
   'from the first /endpoint/v1 request (when reading begins; its start from Resource Timing) to the end of ' +
   "reading; those before it (the page's first script, the bundle's evaluation) are listed apart. " +
-  'Heap: CDP HeapProfiler.collectGarbage twice, then Runtime.getHeapUsage. Then ' +
-  `the keys of "${TYPED}" are pressed into the search box one at a time; per key, from the keydown's timeStamp to ` +
-  'the animation frame after the status line names the new query (the learners and courses it finds are rendered ' +
-  'with it). (d) In that context "Keep on this device" is chosen and the reading written to IndexedDB; then kept ' +
+  `Keys: the keys of "${TYPED}" are pressed into the search box one at a time; per key, from the keydown's ` +
+  'timeStamp to the animation frame after the status line names the new query (the learners and courses it finds ' +
+  "are rendered with it); once as soon as reading ends (the page's first search), then the box is emptied. Heap: " +
+  'CDP HeapProfiler.collectGarbage twice, then Runtime.getHeapUsage. Then the keys again (the forced collections ' +
+  'discard compiled code not run lately, as V8 does on a page left idle); the worst key of both is judged. ' +
+  '(d) In that context "Keep on this device" is chosen and the reading written to IndexedDB; then kept ' +
   'visits (the same page navigated to /courses again) alternate with fresh contexts (nothing kept) and with the bare ' +
   "page (/healthz of the same server fetching the URL of the app's first course-list request with the token, " +
   'parsed with response.json(), to its next animation frame), rotating which goes first; each timed from ' +
@@ -415,7 +437,8 @@ export const overview: Benchmark = {
           `  read ${run + 1}/${readRuns}: ${fmtMs(read.wallMs, 0)} for ${fmtInt(read.requests)} requests ` +
             `(${fmtRatio(read.ratio)} the limit's ${fmtMs(read.allowedMs, 0)}), 429s ${read.tooMany}, long tasks ` +
             `${read.longTasks} (longest ${fmtMs(read.longestTaskMs, 0)}; before reading ${tasksMs(read.startUpTasks)}), heap ${fmtMb(read.heapBytes)}, keys ` +
-            `${read.keys.map((key) => Math.round(key.ms)).join('/')} ms; per window ${read.perWindow.join(', ')}`,
+            `${read.keys.map((key) => Math.round(key.ms)).join('/')} ms (right after reading ` +
+            `${read.warmKeys.map((key) => Math.round(key.ms)).join('/')} ms); per window ${read.perWindow.join(', ')}`,
         );
         if (run === readRuns - 1) kept = page;
         else await page.context().close();
@@ -451,7 +474,7 @@ export const overview: Benchmark = {
       const longest = Math.max(...reads.map((read) => read.longestTaskMs));
       const longTasks = Math.max(...reads.map((read) => read.longTasks));
       const heap = Math.max(...reads.map((read) => read.heapBytes));
-      const keys = reads.flatMap((read) => read.keys.map((key) => key.ms));
+      const keys = reads.flatMap((read) => [...read.warmKeys, ...read.keys].map((key) => key.ms));
       const worstKey = Math.max(...keys);
       const keptMs = median(visits.keptFigures);
       const firstRatio = median(visits.fresh) / median(visits.bare);
@@ -568,8 +591,13 @@ export const overview: Benchmark = {
                 fmtInt,
               ),
               readRow(
-                `(c) keystrokes of "${TYPED}", worst per run`,
+                `(c) keystrokes of "${TYPED}" after the forced collections, worst per run`,
                 reads.map((read) => Math.max(...read.keys.map((key) => key.ms))),
+                (value) => fmtMs(value, 0),
+              ),
+              readRow(
+                '(c) the same, typed first, right after reading (the first search)',
+                reads.map((read) => Math.max(...read.warmKeys.map((key) => key.ms))),
                 (value) => fmtMs(value, 0),
               ),
               readRow('(d) kept: navigation → first course rows', visits.kept, (value) => fmtMs(value, 0)),
