@@ -205,7 +205,9 @@ async function readWholeAccount(browser: Browser, appUrl: string): Promise<{ run
         .map((entry) => entry.startTime),
     ),
   }));
-  const tasks = allTasks.filter((task) => task.start >= readingFrom);
+  // No API request in the buffer (Infinity) would count every task as start-up: then all of them count.
+  const readingStart = Number.isFinite(readingFrom) ? readingFrom : 0;
+  const tasks = allTasks.filter((task) => task.start >= readingStart);
   // The keys once as soon as reading ends (the page's first search, whose first key compiles the search's code),
   // and again after the heap's forced collections, which discard compiled code not run lately, as V8's memory
   // reducer does on a page left idle. The worst key of both is judged.
@@ -245,7 +247,7 @@ async function readWholeAccount(browser: Browser, appUrl: string): Promise<{ run
     longTasks: tasks.length,
     longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)),
     longTaskMs: tasks.reduce((sum, task) => sum + task.duration, 0),
-    startUpTasks: allTasks.filter((task) => task.start < readingFrom).map((task) => task.duration),
+    startUpTasks: allTasks.filter((task) => task.start < readingStart).map((task) => task.duration),
     heapBytes,
     keys,
     warmKeys,
