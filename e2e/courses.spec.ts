@@ -43,6 +43,24 @@ async function rowsInView(page: Page, selector: string): Promise<number> {
   );
 }
 
+/**
+ * The empty space left of an element in its flex line: from the right edge of the sibling before it on the same
+ * line, or from its parent's content edge when it begins a line.
+ */
+async function gapBefore(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const parent = element.parentElement;
+    if (!parent) return Number.NaN;
+    const sameLine = [...parent.children]
+      .slice(0, [...parent.children].indexOf(element))
+      .map((sibling) => sibling.getBoundingClientRect())
+      .filter((sibling) => sibling.height > 0 && sibling.bottom > box.top && sibling.top < box.bottom);
+    const start = parent.getBoundingClientRect().left + parseFloat(getComputedStyle(parent).paddingLeft);
+    return box.left - Math.max(start, ...sameLine.map((sibling) => sibling.right));
+  });
+}
+
 test('lists every course with its health, sorts by a header and searches them all as the user types', async ({
   page,
 }) => {
@@ -203,6 +221,9 @@ for (const language of ['en', 'ru'] as const) {
         await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
         await expect(page.getByRole('searchbox')).toBeInViewport();
         await expect.poll(() => rowsInView(page, selector)).toBeGreaterThanOrEqual(least);
+        // On a phone the order control follows the status line, or begins its own line at the left edge: no gap
+        // wider than the bar's own (1rem) is left on its left.
+        if (width === 375) expect(await gapBefore(page, '.overview-bar > .overview-order')).toBeLessThanOrEqual(17);
       });
     }
   });
