@@ -48,6 +48,24 @@ interface Shot {
   prepare?: (page: Page) => Promise<void>;
 }
 
+/**
+ * Waits until every course row or card fully in the window shows its figures (none still "…", not read yet): the
+ * overview reads the courses in view first, so the picture is the screen half a second in, not its first frame.
+ */
+async function figuresInView(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (rowSelector) => {
+      const inView = [...document.querySelectorAll(rowSelector)].filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+      return inView.length > 0 && inView.every((row) => !(row.textContent ?? '').includes('…'));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
+}
+
 // A laptop's window (1366x768) and a phone's (375x740): the sizes the layout is made for.
 const shots: Shot[] = [
   { name: 'sign-in', path: '/courses' },
@@ -56,6 +74,7 @@ const shots: Shot[] = [
     path: '/courses',
     prepare: async (page) => {
       await page.getByRole('table', { name: 'Courses' }).getByRole('link').first().waitFor();
+      await figuresInView(page, 'table tbody tr:not(.data-table-spacer)');
     },
   },
   {
@@ -66,6 +85,7 @@ const shots: Shot[] = [
     prepare: async (page) => {
       // A phone shows the courses as cards: a list named Courses, not a table.
       await page.getByRole('list', { name: 'Courses' }).getByRole('link').first().waitFor();
+      await figuresInView(page, '.overview-card');
     },
   },
   {
@@ -74,6 +94,7 @@ const shots: Shot[] = [
     locale: 'ru-RU',
     prepare: async (page) => {
       await page.getByRole('table', { name: 'Курсы' }).getByRole('link').first().waitFor();
+      await figuresInView(page, 'table tbody tr:not(.data-table-spacer)');
     },
   },
   {
@@ -84,6 +105,7 @@ const shots: Shot[] = [
     height: 740,
     prepare: async (page) => {
       await page.getByRole('list', { name: 'Курсы' }).getByRole('link').first().waitFor();
+      await figuresInView(page, '.overview-card');
     },
   },
   {
