@@ -249,7 +249,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect(await axeViolations(page)).toEqual([]);
         await page.getByRole('searchbox').pressSequentially('learner 1');
         await expect(
-          page.getByRole('region', { name: language === 'en' ? /^Learners in/ : /^Учащиеся в/ }),
+          page.getByRole('region', { name: language === 'en' ? /^Learners in/ : /^Слушатели в/ }),
         ).toBeVisible({
           timeout: 30_000,
         });

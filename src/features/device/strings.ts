@@ -112,7 +112,7 @@ const ru: DeviceTexts = {
   accountsTitle: 'Обзор ваших курсов',
   noAccounts: 'Показатели обзора не хранятся.',
   accountLine: (origin: string, courses: number, learners: number, ago: string) =>
-    `${origin === 'demo' ? 'Демо-данные' : origin}: ${plural('ru', courses, { one: '# курс', few: '# курса', many: '# курсов', other: '# курса' })}, ${plural('ru', learners, { one: '# учащийся', few: '# учащихся', many: '# учащихся', other: '# учащегося' })}, сохранено ${ago}`,
+    `${origin === 'demo' ? 'Демо-данные' : origin}: ${plural('ru', courses, { one: '# курс', few: '# курса', many: '# курсов', other: '# курса' })}, ${plural('ru', learners, { one: '# слушатель', few: '# слушателя', many: '# слушателей', other: '# слушателя' })}, сохранено ${ago}`,
   deleteAccounts: 'Удалить показатели обзора',
   deletedAccounts: 'Показатели обзора удалены.',
   otherTitle: 'Сохранённые виды и недавние курсы',

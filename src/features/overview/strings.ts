@@ -140,7 +140,7 @@ const ruNumber = (count: number) => formatNumber(count, 'ru');
 
 const RU_STEPS: Record<HealthColumn, readonly [asc: string, desc: string]> = {
   name: ['по названию', 'по названию с конца'],
-  learners: ['меньше всего учащихся', 'больше всего учащихся'],
+  learners: ['меньше всего слушателей', 'больше всего слушателей'],
   completedPercent: ['меньший % завершивших', 'больший % завершивших'],
   passedPercent: ['меньший % сдавших', 'больший % сдавших'],
   averageProgress: ['меньший средний прогресс', 'больший средний прогресс'],
@@ -148,18 +148,18 @@ const RU_STEPS: Record<HealthColumn, readonly [asc: string, desc: string]> = {
   notStarted: ['меньше всего не начавших', 'больше всего не начавших'],
   inactive: ['меньше всего неактивных 14+ дней', 'больше всего неактивных 14+ дней'],
   lastActivity: ['давняя активность', 'недавняя активность'],
-  newLearners: ['меньше всего новых учащихся', 'больше всего новых учащихся'],
+  newLearners: ['меньше всего новых слушателей', 'больше всего новых слушателей'],
   newlyPassed: ['меньше всего новых сдавших', 'больше всего новых сдавших'],
 };
 
 const ru: OverviewTexts = {
-  searchLabel: 'Найти курс или учащегося',
-  searchPlaceholder: 'Название или ID курса, имя или email учащегося',
+  searchLabel: 'Найти курс или слушателя',
+  searchPlaceholder: 'Название или ID курса, имя или email слушателя',
   shortcuts: 'По ID, недавние, сохранённые виды',
   tableLabel: 'Курсы',
   columns: {
     name: 'Курс',
-    learners: 'Учащиеся',
+    learners: 'Слушатели',
     completedPercent: 'Завершили, %',
     passedPercent: 'Сдали, %',
     averageProgress: 'Средний прогресс',
@@ -167,7 +167,7 @@ const ru: OverviewTexts = {
     notStarted: 'Не начали',
     inactive: 'Неактивны 14+ дней',
     lastActivity: 'Последняя активность',
-    newLearners: 'Новые учащиеся',
+    newLearners: 'Новые слушатели',
     newlyPassed: 'Новые сдавшие',
   },
   nothingKept: 'с прошлого визита ничего не сохранено',
@@ -222,11 +222,11 @@ const ru: OverviewTexts = {
     count === 0 ? `Ни один курс не подходит под «${query}».` : `Под «${query}» подходит ${ruCourses(count)}.`,
   openCourse: (id: number) => `Открыть курс ${id}`,
   notListed: 'нет в списке',
-  learnersTitle: 'Учащиеся',
+  learnersTitle: 'Слушатели',
   learnerCourses: ruCourses,
-  learnerById: (id: number) => `Учащийся с user ID ${id}`,
+  learnerById: (id: number) => `Слушатель с ID пользователя ${id}`,
   learnersScope: (read: number, total: number) => `в ${ruNumber(read)} из ${ruOfCourses(total)} прочитанных`,
-  noLearner: 'Учащиеся не найдены',
+  noLearner: 'Слушатели не найдены',
   unavailableWhy: (reason: ListUnavailable): string => {
     switch (reason) {
       case 'not_listed':
@@ -249,7 +249,7 @@ const ru: OverviewTexts = {
   cardsShown: (shown: number, total: number) => `Показано ${ruNumber(shown)} из ${ruOfCourses(total)}.`,
   showMore: (count: number) => `Показать ещё ${ruNumber(count)}`,
   keep: 'Хранить на этом устройстве',
-  keepHint: 'Показатели и учащиеся остаются в этом браузере, и следующий визит начнётся с них.',
+  keepHint: 'Показатели и слушатели остаются в этом браузере, и следующий визит начнётся с них.',
   storedLink: 'Хранится на этом устройстве',
   asOf: (ago: string) => `Показатели с этого устройства по состоянию на ${ago}; перечитывается изменившееся.`,
   exportCsv: 'Экспорт в CSV',
