@@ -233,6 +233,8 @@ test('the search box finds the learner by email, and the learner across courses 
     { timeout: 30_000 },
   );
   await expect(region(page).getByRole('table', { name: 'Sessions found' }).getByRole('row')).toHaveCount(4);
+  // The view says who was chosen, not only the user ID of its heading.
+  await expect(region(page).getByText('Анна · anna.petrova@example.com', { exact: true })).toBeVisible();
   // The overview had read every course: only the three that hold the learner were asked, for their rows in full.
   const asked = statsAsked(await upstreamRequests(token)).map((request) =>
     Number(/courses\/(\d+)\//.exec(request.path)?.[1]),

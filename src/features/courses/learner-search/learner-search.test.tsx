@@ -123,6 +123,30 @@ describe('LearnerSearch', () => {
     expect(within(region).getByText('Every listed course was checked.')).toBeInTheDocument();
   });
 
+  it('names the learner under the heading as most of the sessions found do', async () => {
+    serveLms(courses(5), [
+      sessionOf(1, { username: 'A. Petrova', user_email: '' }),
+      ...[2, 3, 4].map((courseId) => sessionOf(courseId, { username: 'Anna Petrova', user_email: 'anna@example.com' })),
+      sessionOf(5, { username: 'Anna P.', user_email: 'old@example.com' }),
+    ]);
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 5 of 5 courses; found in 5'),
+    );
+    expect(within(region).getByText('Anna Petrova · anna@example.com')).toBeInTheDocument();
+  });
+
+  it('names no one while no session is found', async () => {
+    serveLms(courses(2), []);
+    renderSearch(`/courses?learner=${LEARNER}`);
+    const region = await results();
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent('Checked 2 of 2 courses; found in 0'),
+    );
+    expect(within(region).queryByText(/·/)).toBeNull();
+  });
+
   it('asks only the courses the overview has not read, and those it read that hold the learner', async () => {
     const asked = serveLms(courses(6), [sessionOf(2), sessionOf(5)]);
     // The overview has read courses 1-4 in full; of those, only course 2 has the learner.

@@ -5,7 +5,7 @@ import { ParseReportNotice } from '@/components/parse-report-notice';
 import { parseIdInput } from '@/course/id-input';
 import { useCatalog } from '@/lib/i18n';
 import { LearnerResults } from './learner-results';
-import { LEARNER_PARAM, type KnownCourses, type LearnerSearchState } from './learner-search-run';
+import { LEARNER_PARAM, type FoundSession, type KnownCourses, type LearnerSearchState } from './learner-search-run';
 import { learnerSearchCatalogs, type LearnerSearchTexts } from './strings';
 import { useLearnerSearch } from './use-learner-search';
 import './learner-search.css';
@@ -46,6 +46,31 @@ function partialNote(state: LearnerSearchState, texts: LearnerSearchTexts): stri
     case 'no_list':
       return null;
   }
+}
+
+/** The value most of `values` give (blanks aside), the first found of those tied; null when all are blank. */
+function mostGiven(values: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  let best: string | null = null;
+  for (const raw of values) {
+    const value = raw.trim();
+    if (value === '') continue;
+    const count = (counts.get(value) ?? 0) + 1;
+    counts.set(value, count);
+    if (best === null || count > (counts.get(best) ?? 0)) best = value;
+  }
+  return best;
+}
+
+/**
+ * Who the learner is, as the sessions found so far name them: support staff chose a name or an email in the
+ * overview, and the heading says only the user ID. A learner renamed in one course reads as most courses have it.
+ */
+function identityLine(sessions: readonly FoundSession[]): string | null {
+  const name = mostGiven(sessions.map(({ row }) => row.username));
+  const email = mostGiven(sessions.map(({ row }) => row.user_email));
+  const parts = [name, email].filter((part): part is string => part !== null);
+  return parts.length === 0 ? null : parts.join(' · ');
 }
 
 export interface LearnerSearchProps {
@@ -95,6 +120,7 @@ export function LearnerSearch({ known }: LearnerSearchProps = {}) {
   const canResume = state.phase === 'cancelled' || (state.phase === 'stopped' && state.total !== null);
 
   if (state.userId === null) return null;
+  const identity = identityLine(state.sessions);
   return (
     <section className="learner-search" aria-labelledby={titleId}>
       <div className="learner-search-head">
@@ -103,6 +129,7 @@ export function LearnerSearch({ known }: LearnerSearchProps = {}) {
           {texts.close}
         </button>
       </div>
+      {identity !== null && <p className="learner-search-who">{identity}</p>}
       {state.phase !== 'no_list' && (
         <div className="learner-search-bar">
           <p role="status" className="learner-search-status">
