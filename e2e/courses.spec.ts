@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COURSES_PATH, courseRow, courseRows, openOnProxyIn } from './courses-kit';
+import { COURSES_PATH, courseRow, courseRows, openOnProxyIn, openShortcuts } from './courses-kit';
 import { openOnProxy } from './fault-kit';
 import { scriptUpstream, uniqueToken, upstreamRequests, watchConsole } from './support';
 import { axeViolations } from './axe';
@@ -41,6 +41,18 @@ async function rowsInView(page: Page, selector: string): Promise<number> {
         return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
       }).length,
   );
+}
+
+/** How far anything inside an element reaches past its right content edge (its padding is the margin kept). */
+async function overflowRight(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((element) => {
+    const edge = element.getBoundingClientRect().right - parseFloat(getComputedStyle(element).paddingRight);
+    const rights = [...element.querySelectorAll('*')]
+      .map((child) => child.getBoundingClientRect())
+      .filter((box) => box.width > 0 && box.height > 0)
+      .map((box) => box.right);
+    return Math.max(...rights) - edge;
+  });
 }
 
 /**
@@ -223,7 +235,14 @@ for (const language of ['en', 'ru'] as const) {
         await expect.poll(() => rowsInView(page, selector)).toBeGreaterThanOrEqual(least);
         // On a phone the order control follows the status line, or begins its own line at the left edge: no gap
         // wider than the bar's own (1rem) is left on its left.
-        if (width === 375) expect(await gapBefore(page, '.overview-bar > .overview-order')).toBeLessThanOrEqual(17);
+        if (width !== 375) return;
+        expect(await gapBefore(page, '.overview-bar > .overview-order')).toBeLessThanOrEqual(17);
+        // The Course ID form in the shortcuts stays inside its panel, with room for an ID in the field.
+        await openShortcuts(page, language);
+        const courseId = page.getByRole('textbox', { name: language === 'en' ? 'Course ID' : 'ID курса' });
+        await expect(courseId).toBeVisible();
+        expect((await courseId.boundingBox())?.width).toBeGreaterThanOrEqual(80);
+        expect(await overflowRight(page, '.overview-shortcuts')).toBeLessThanOrEqual(0.5);
       });
     }
   });
