@@ -53,6 +53,20 @@ describe('LearnerIndex', () => {
     ]);
   });
 
+  it('counts every learner that matches, beyond the first few it lists, each once', () => {
+    const index = new LearnerIndex();
+    index.add(1, [row(1, 'Anna One'), row(2, 'Anna Two'), row(3, 'Joanna'), row(4, 'Boris')]);
+    // Anna Two renamed in a course read later: her old part is dead, and she counts once.
+    index.add(2, [row(2, 'Anna Second')]);
+    index.add(3, [row(5, 'Hanna', 'anna.h@example.com')]);
+    const found = index.find('anna', 2);
+    expect(brief(found.matches)).toEqual(['Anna One:prefix', 'Anna Second:prefix']);
+    expect(found.total).toBe(4);
+    expect(index.find('boris', 2)).toMatchObject({ total: 1 });
+    expect(index.find('nobody', 2)).toEqual({ matches: [], total: 0 });
+    expect(index.find('', 2)).toEqual({ matches: [], total: 0 });
+  });
+
   it('ranks an exact user ID or email above names that merely hold it', () => {
     const index = new LearnerIndex();
     index.add(1, [row(42, 'Zed'), row(7, 'Agent 42'), row(8, 'Aaron', 'x@y.org'), row(9, 'Ann', 'aaron@x.org')]);

@@ -151,24 +151,33 @@ export class LearnerIndex {
    * ("petrova anna"), ranked as a part.
    */
   search(query: string, limit: number): LearnerMatch[] {
+    return this.find(query, limit).matches;
+  }
+
+  /** `search`, and how many learners match in all: what a list of the first few says is left out. */
+  find(query: string, limit: number): { matches: LearnerMatch[]; total: number } {
     const folded = foldText(query.trim());
-    if (folded === '' || limit <= 0) return [];
+    if (folded === '' || limit <= 0) return { matches: [], total: 0 };
     const words = spacedWords(folded);
     const terms = words.trim().split(' ');
     const wordy = words !== ' ';
     const several = terms.length > 1;
     // The first `limit` of each rank by name: a rank past the limit is never sorted whole.
     const best: Learner[][] = [[], [], []];
+    let total = 0;
     for (const slot of this.candidates(wordy ? terms : [folded])) {
       const learner = this.owners[slot];
       if (!learner) continue;
       const rank = matchRank(learner, folded, wordy ? words : null, several ? terms : null);
       const into = rank === null ? undefined : best[rank];
-      if (into) keepFirst(into, learner, limit);
+      if (!into) continue;
+      total += 1;
+      keepFirst(into, learner, limit);
     }
-    return best
+    const matches = best
       .flatMap((learners, rank) => learners.map((learner) => toMatch(learner, RANKS[rank] ?? 'substring')))
       .slice(0, limit);
+    return { matches, total };
   }
 
   /**

@@ -202,6 +202,26 @@ describe('AccountOverview', () => {
     expect(screen.getByRole('link', { name: 'Open course 42' })).toHaveAttribute('href', '/courses/42/stats');
   });
 
+  it('says how many more learners match than it lists, and nothing when it lists them all', async () => {
+    serveApi({ courses: [courseWire(1)] });
+    serveStats({
+      1: Array.from({ length: 11 }, (_, index) =>
+        courseStatWire({ id: index + 1, user_id: index + 1, course_id: 1, username: `Petrova ${index + 1}` }),
+      ),
+    });
+    const user = userEvent.setup();
+    renderOverview();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^$/));
+    const search = screen.getByRole('searchbox', { name: 'Find a course or a learner' });
+    await user.type(search, 'petrova');
+    const learnersRegion = await screen.findByRole('region', { name: /^Learners/ });
+    expect(within(learnersRegion).getAllByRole('listitem')).toHaveLength(8);
+    expect(learnersRegion).toHaveTextContent('8 of 11 shown. Type more of the name, or the email.');
+    await user.type(search, ' 11');
+    await waitFor(() => expect(within(learnersRegion).getAllByRole('listitem')).toHaveLength(1));
+    expect(learnersRegion).not.toHaveTextContent(/shown/);
+  });
+
   it('hands the learner view the learners read so far, as they are when it asks', async () => {
     serveApi({ courses: [courseWire(1), courseWire(2)] });
     serveStats({ 1: learners(1, 2) });

@@ -26,10 +26,10 @@ export interface LearnerMatchesProps {
  */
 export function LearnerMatches({ query, index, indexVersion, progress, learnerHref, texts }: LearnerMatchesProps) {
   const headingId = useId();
-  const matches = useMemo(() => {
+  const { matches, total } = useMemo(() => {
     // The index is one object that grows in place: its version is what says the matches may have changed.
     void indexVersion;
-    return index.search(query, LEARNER_MATCHES);
+    return index.find(query, LEARNER_MATCHES);
   }, [index, indexVersion, query]);
   const userId = queriedCourseId(query);
   const byId = userId !== null && !matches.some((match) => match.userId === userId) ? userId : null;
@@ -63,6 +63,8 @@ export function LearnerMatches({ query, index, indexVersion, progress, learnerHr
           )}
         </ul>
       )}
+      {/* More match than are listed: without this the list reads as everyone found. */}
+      {total > matches.length && <p className="muted">{texts.moreLearners(matches.length, total)}</p>}
     </section>
   );
 }

@@ -95,6 +95,8 @@ const en = {
   learnerById: (id: number) => `Learner with user ID ${id}`,
   learnersScope: (read: number, total: number) => `in ${enNumber(read)} of ${enCourses(total)} read`,
   noLearner: 'No learner found',
+  moreLearners: (shown: number, total: number) =>
+    `${enNumber(shown)} of ${enNumber(total)} shown. Type more of the name, or the email.`,
   unavailableWhy: (reason: ListUnavailable): string => {
     switch (reason) {
       case 'not_listed':
@@ -227,6 +229,8 @@ const ru: OverviewTexts = {
   learnerById: (id: number) => `Слушатель с ID пользователя ${id}`,
   learnersScope: (read: number, total: number) => `в ${ruNumber(read)} из ${ruOfCourses(total)} прочитанных`,
   noLearner: 'Слушатели не найдены',
+  moreLearners: (shown: number, total: number) =>
+    `Показаны ${ruNumber(shown)} из ${ruNumber(total)}. Уточните имя или введите email.`,
   unavailableWhy: (reason: ListUnavailable): string => {
     switch (reason) {
       case 'not_listed':
