@@ -156,7 +156,7 @@ const RU_STEPS: Record<HealthColumn, readonly [asc: string, desc: string]> = {
 
 const ru: OverviewTexts = {
   searchLabel: 'Найти курс или слушателя',
-  searchPlaceholder: 'Название или ID курса, имя или email слушателя',
+  searchPlaceholder: 'Название или ID курса, имя или почта слушателя',
   shortcuts: 'По ID, недавние, сохранённые виды',
   tableLabel: 'Курсы',
   columns: {
@@ -230,7 +230,7 @@ const ru: OverviewTexts = {
   learnersScope: (read: number, total: number) => `в ${ruNumber(read)} из ${ruOfCourses(total)} прочитанных`,
   noLearner: 'Слушатели не найдены',
   moreLearners: (shown: number, total: number) =>
-    `Показаны ${ruNumber(shown)} из ${ruNumber(total)}. Уточните имя или введите email.`,
+    `Показаны ${ruNumber(shown)} из ${ruNumber(total)}. Уточните имя или введите адрес почты.`,
   unavailableWhy: (reason: ListUnavailable): string => {
     switch (reason) {
       case 'not_listed':
