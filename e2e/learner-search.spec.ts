@@ -274,6 +274,51 @@ test('the search box finds the learner by email, and the learner across courses 
   expect(asked.sort((a, b) => a - b)).toEqual([1, 12, 40]);
 });
 
+test('on a phone, two learners of one name are told apart by their emails, each shown in full', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const token = uniqueToken('learner-phone');
+  const anna = { username: 'Анна Петрова' };
+  await scriptUpstream(
+    token,
+    [
+      LIST,
+      {
+        path: statsPath(40),
+        body: [
+          learnerRow(40, { ...anna, user_email: 'anna.petrova@example.com' }),
+          statRow(401, { ...anna, user_id: LEARNER + 1, user_email: 'anna.petrova@example.net' }, 40),
+        ],
+        times: 20,
+      },
+    ],
+    NOT_THERE,
+  );
+  await page.goto(`${PROXY_URL}/courses`);
+  await signInAs(page, token);
+  await overviewRead(page, 'petrova');
+  const matches = page.getByRole('listitem').filter({ hasText: 'anna.petrova@example.' });
+  await expect(matches).toHaveText([
+    'Анна Петрова · anna.petrova@example.com · 1 course',
+    'Анна Петрова · anna.petrova@example.net · 1 course',
+  ]);
+  // Nothing of a match is cut short or runs past the screen: the email has a line of its own, under the name.
+  for (const match of await matches.all()) {
+    const parts = await match.evaluate((item) =>
+      [...item.children].map((part) => ({
+        cut: part.scrollWidth > part.clientWidth + 1,
+        right: part.getBoundingClientRect().right,
+        top: part.getBoundingClientRect().top,
+        email: part.textContent?.includes('@') ?? false,
+      })),
+    );
+    expect(parts.filter((part) => part.cut)).toEqual([]);
+    expect(Math.max(...parts.map((part) => part.right))).toBeLessThanOrEqual(PHONE.width);
+    const [name] = parts;
+    const email = parts.find((part) => part.email);
+    expect(email?.top ?? 0).toBeGreaterThan(name?.top ?? 0);
+  }
+});
+
 test('a user ID in the search box offers that learner; a bad one in the address is taken out', async ({ page }) => {
   const token = uniqueToken('learner-by-id');
   await scriptUpstream(token, [LIST, ...FOUND, LAST_COURSE], NOT_THERE);

@@ -50,7 +50,10 @@ export function LearnerMatches({ query, index, indexVersion, progress, learnerHr
               {match.email !== '' && (
                 <>
                   {' '}
-                  <span className="overview-learner-email">· {match.email}</span>
+                  <span className="overview-learner-email">
+                    <span className="overview-learner-dot">· </span>
+                    {match.email}
+                  </span>
                 </>
               )}{' '}
               <span className="muted">· {texts.learnerCourses(match.courseIds.length)}</span>
