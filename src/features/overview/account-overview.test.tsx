@@ -202,6 +202,23 @@ describe('AccountOverview', () => {
     expect(screen.getByRole('link', { name: 'Open course 42' })).toHaveAttribute('href', '/courses/42/stats');
   });
 
+  it('says a learner not found is not found so far while courses are still to be read', async () => {
+    serveApi({ courses: [courseWire(1), courseWire(2)] });
+    const held = gate();
+    serveStats({ 1: learners(1, 2), 2: learners(2, 2) }, async ({ params }) => {
+      if (params.course_id === '2') await held.opened;
+    });
+    const user = userEvent.setup();
+    renderOverview();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Health of 1 of 2 courses read'));
+    await user.type(screen.getByRole('searchbox', { name: 'Find a course or a learner' }), 'nobody@example.com');
+    const learnersRegion = await screen.findByRole('region', { name: 'Learners in 1 of 2 courses read' });
+    expect(learnersRegion).toHaveTextContent('No learner found so far: 1 course still to be read.');
+    held.open();
+    await waitFor(() => expect(learnersRegion).toHaveAccessibleName('Learners in 2 of 2 courses read'));
+    expect(learnersRegion).toHaveTextContent(/No learner found$/);
+  });
+
   it('says how many more learners match than it lists, and nothing when it lists them all', async () => {
     serveApi({ courses: [courseWire(1)] });
     serveStats({

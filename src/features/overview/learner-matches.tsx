@@ -33,6 +33,7 @@ export function LearnerMatches({ query, index, indexVersion, progress, learnerHr
   }, [index, indexVersion, query]);
   const userId = queriedCourseId(query);
   const byId = userId !== null && !matches.some((match) => match.userId === userId) ? userId : null;
+  const left = progress.waiting + progress.reading;
   if (query.trim() === '' || (matches.length === 0 && byId === null && progress.done === 0)) return null;
   return (
     <section className="overview-learners" aria-labelledby={headingId}>
@@ -40,7 +41,8 @@ export function LearnerMatches({ query, index, indexVersion, progress, learnerHr
         {texts.learnersTitle} <span className="muted">{texts.learnersScope(progress.done, progress.total)}</span>
       </h2>
       {matches.length === 0 && byId === null ? (
-        <p className="muted">{texts.noLearner}</p>
+        // While courses are still to be read, "not found" is not the last word: the learner may be in one of them.
+        <p className="muted">{left > 0 ? texts.noLearnerYet(left) : texts.noLearner}</p>
       ) : (
         <ul className="overview-learners-list">
           {matches.map((match) => (

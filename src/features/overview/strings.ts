@@ -95,6 +95,7 @@ const en = {
   learnerById: (id: number) => `Learner with user ID ${id}`,
   learnersScope: (read: number, total: number) => `in ${enNumber(read)} of ${enCourses(total)} read`,
   noLearner: 'No learner found',
+  noLearnerYet: (left: number) => `No learner found so far: ${enCourses(left)} still to be read.`,
   moreLearners: (shown: number, total: number) =>
     `${enNumber(shown)} of ${enNumber(total)} shown. Type more of the name, or the email.`,
   unavailableWhy: (reason: ListUnavailable): string => {
@@ -229,6 +230,7 @@ const ru: OverviewTexts = {
   learnerById: (id: number) => `Слушатель с ID пользователя ${id}`,
   learnersScope: (read: number, total: number) => `в ${ruNumber(read)} из ${ruOfCourses(total)} прочитанных`,
   noLearner: 'Слушатели не найдены',
+  noLearnerYet: (left: number) => `Пока слушатели не найдены. Осталось прочитать курсов: ${ruNumber(left)}.`,
   moreLearners: (shown: number, total: number) =>
     `Показаны ${ruNumber(shown)} из ${ruNumber(total)}. Уточните имя или введите адрес почты.`,
   unavailableWhy: (reason: ListUnavailable): string => {
