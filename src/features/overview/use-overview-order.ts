@@ -8,6 +8,7 @@ import {
   type CourseHealthRow,
   type NameRanks,
 } from '@/course/course-health';
+import { createResort } from './model/resort';
 import { rankCourses } from './model/search-rank';
 import { stableOrder } from './model/stable-order';
 import type { OverviewSort } from './overview-url';
@@ -45,6 +46,9 @@ const placeByName = (() => {
   return (courses: readonly Course[], locale: string) => (last = nameRanks(courses, locale, last));
 })();
 
+/** The rows sorted, from the order of the last sort (resort.ts): a cache only, like placeByName. */
+const resortRows = createResort<OverviewRow>((row) => row.id);
+
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, index) => id === b[index]);
 }
@@ -71,7 +75,7 @@ export function useOverviewOrder({ courses, health, sort, query, locale, held }:
   const sorted = useMemo(() => {
     const compare = sort === null ? compareNeedsAttention(locale) : compareByColumn(sort, locale);
     // Ranked by course object, which keeps its folded name from keystroke to keystroke (rows are made anew).
-    return [...rows].sort(compare).map((row) => row.course);
+    return resortRows(rows, compare).map((row) => row.course);
   }, [rows, sort, locale]);
   const ranked = useMemo(() => rankCourses(sorted, query).map(({ course }) => course.id), [sorted, query]);
 
