@@ -113,7 +113,8 @@ export function AccountOverview({
   const keepHintId = useId();
   const [params, setParams] = useSearchParams();
   const sortParam = params.get(OVERVIEW_PARAMS.sort);
-  const sort = parseOverviewSort(sortParam);
+  // One object per address: the order, and the table and cards (memoised), see a sort change only when it does.
+  const sort = useMemo(() => parseOverviewSort(sortParam), [sortParam]);
   const [query, setQuery] = useState(() => params.get(OVERVIEW_PARAMS.query) ?? '');
   const deferredQuery = useDeferredValue(query);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
@@ -191,7 +192,10 @@ export function AccountOverview({
   const unavailable = listError !== null && listError !== undefined ? unavailableReason(listError) : null;
   const askedId = queriedCourseId(deferredQuery);
   const unlistedId = askedId !== null && !list.courses.some((course) => course.id === askedId) ? askedId : null;
-  const onSortChange = (next: OverviewSort) => writeParam(setParams, OVERVIEW_PARAMS.sort, overviewSortParam(next));
+  const onSortChange = useCallback(
+    (next: OverviewSort) => writeParam(setParams, OVERVIEW_PARAMS.sort, overviewSortParam(next)),
+    [setParams],
+  );
 
   return (
     <section className="overview" aria-labelledby={headingId}>

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { HealthProgress } from '@/course/health-queue';
 import type { LearnerIndex } from '@/course/learner-index';
@@ -24,7 +24,14 @@ export interface LearnerMatchesProps {
  * link to the learner across courses, and how far the search looked. A whole number also offers the learner with
  * that user ID, who may be in a course not read yet.
  */
-export function LearnerMatches({ query, index, indexVersion, progress, learnerHref, texts }: LearnerMatchesProps) {
+export const LearnerMatches = memo(function LearnerMatches({
+  query,
+  index,
+  indexVersion,
+  progress,
+  learnerHref,
+  texts,
+}: LearnerMatchesProps) {
   const headingId = useId();
   const { matches, total } = useMemo(() => {
     // The index is one object that grows in place: its version is what says the matches may have changed.
@@ -72,4 +79,4 @@ export function LearnerMatches({ query, index, indexVersion, progress, learnerHr
       {total > matches.length && <p className="muted">{texts.moreLearners(matches.length, total)}</p>}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { downloadText, preferredDelimiter } from '@/lib/csv';
 import { loadChunkOnce } from '@/lib/load-chunk';
 import type { OverviewTexts } from './strings';
@@ -19,7 +19,7 @@ export interface OverviewExportProps {
  * Export CSV: the courses listed, in the order shown, with the figures read so far, in the delimiter chosen last in
  * this browser (the statistics page's export offers the choice). Nothing is fetched: the file is what the page holds.
  */
-export function OverviewExport({ rows, query, texts, comparing }: OverviewExportProps) {
+export const OverviewExport = memo(function OverviewExport({ rows, query, texts, comparing }: OverviewExportProps) {
   const [message, setMessage] = useState('');
   const scopeId = useId();
 
@@ -48,4 +48,4 @@ export function OverviewExport({ rows, query, texts, comparing }: OverviewExport
       </span>
     </span>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { ColumnDef, SortingState, Updater } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { VirtualDataTable } from '@/components/data-table/virtual-data-table';
@@ -170,8 +170,19 @@ export interface OverviewTableProps {
   onRenderedEnd: (lastIndex: number) => void;
 }
 
-/** The courses as a virtualised table: every column sorts by its header. */
-export function OverviewTable({ rows, sort, onSortChange, context, busy, onRenderedEnd }: OverviewTableProps) {
+/**
+ * The courses as a virtualised table: every column sorts by its header. Memoised, as the cards are: a keystroke
+ * renders the page at once for the search box and then again for its results (a deferred value), and the first of
+ * the two passes the same rows.
+ */
+export const OverviewTable = memo(function OverviewTable({
+  rows,
+  sort,
+  onSortChange,
+  context,
+  busy,
+  onRenderedEnd,
+}: OverviewTableProps) {
   const columns = useMemo(() => overviewColumns(context), [context]);
   const sorting: SortingState = sort === null ? [] : [{ id: sort.column, desc: sort.desc }];
   const table = useDataTable<OverviewRow>({
@@ -197,7 +208,7 @@ export function OverviewTable({ rows, sort, onSortChange, context, busy, onRende
       onRenderedEnd={onRenderedEnd}
     />
   );
-}
+});
 
 export interface OverviewCardsProps {
   rows: readonly OverviewRow[];
@@ -206,7 +217,7 @@ export interface OverviewCardsProps {
 }
 
 /** A phone's view: a card per course, its name and its figures, in the order chosen above. */
-export function OverviewCards({ rows, sort, context }: OverviewCardsProps) {
+export const OverviewCards = memo(function OverviewCards({ rows, sort, context }: OverviewCardsProps) {
   const [limit, setLimit] = useState(CARDS_STEP);
   const { texts } = context;
   const sorted = sort === null || sort.column === 'name' || isSince(sort.column) ? null : sort.column;
@@ -251,4 +262,4 @@ export function OverviewCards({ rows, sort, context }: OverviewCardsProps) {
       )}
     </div>
   );
-}
+});
