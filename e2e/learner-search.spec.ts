@@ -96,6 +96,20 @@ function watchLearnerAnswers(page: Page): Map<number, string[]> {
   return seen;
 }
 
+/**
+ * A course asked until it answered, and no more: once, or again only after an answer that failed. `answers` are what
+ * the page was answered for it, in order; `asked` how often the upstream was asked.
+ */
+function expectAskedUntilAnswered(answers: string[], asked: number, course: string): void {
+  const what = `${course}, answered ${answers.join(', ')}`;
+  expect(
+    answers.filter((answer) => answer === '200'),
+    what,
+  ).toHaveLength(1);
+  expect(answers.at(-1), what).toBe('200');
+  expect(asked, what).toBe(answers.length);
+}
+
 async function signInAs(page: Page, token: string, language: 'en' | 'ru' = 'en'): Promise<void> {
   const words = SHELL_WORDS[language];
   await page.getByLabel(words.tokenLabel).fill(token);
@@ -182,13 +196,7 @@ test('meets a 429 and waits it out, is cancelled, resumes where it stopped, and 
   // (38 for its 429; on a busy machine a lost connection is tried again too, and that is right).
   for (let courseId = 2; courseId <= COURSES; courseId += 1) {
     const answers = seen.get(courseId) ?? [];
-    const what = `course ${courseId}, answered ${answers.join(', ')}`;
-    expect(
-      answers.filter((answer) => answer === '200'),
-      what,
-    ).toHaveLength(1);
-    expect(answers.at(-1), what).toBe('200');
-    expect(statsAsked(requests, courseId), what).toHaveLength(answers.length);
+    expectAskedUntilAnswered(answers, statsAsked(requests, courseId).length, `course ${courseId}`);
   }
   expect(seen.get(38)).toEqual(['429', '200']);
   expect(statsAsked(requests).every((request) => request.query.user_id === String(LEARNER))).toBe(true);
@@ -218,14 +226,11 @@ test('meets a 429 and waits it out, is cancelled, resumes where it stopped, and 
   const askedBefore = statsAsked(await upstreamRequests(token), 40).length;
   await page.goto(`${PROXY_URL}/courses?learner=${LEARNER}`);
   await expect(statusLine(page)).toHaveText('Checked 40 of 40 courses; found in 3', { timeout: 60_000 });
-  const reopened = (seen.get(40) ?? []).slice(answeredBefore);
-  const what = `course 40 when the link reopened the search, answered ${reopened.join(', ')}`;
-  expect(
-    reopened.filter((answer) => answer === '200'),
-    what,
-  ).toHaveLength(1);
-  expect(reopened.at(-1), what).toBe('200');
-  expect(statsAsked(await upstreamRequests(token), 40).length - askedBefore, what).toBe(reopened.length);
+  expectAskedUntilAnswered(
+    (seen.get(40) ?? []).slice(answeredBefore),
+    statsAsked(await upstreamRequests(token), 40).length - askedBefore,
+    'course 40 when the link reopened the search',
+  );
   await releaseUpstream(token);
 });
 
