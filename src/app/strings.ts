@@ -1,4 +1,4 @@
-import type { Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/locale';
 
 const en = {
   appName: 'Course statistics dashboard',

@@ -1,5 +1,6 @@
 import { LOCALE_NAMES, LOCALES, useCatalog, useLocale } from '@/lib/i18n';
-import { THEMES, useTheme } from '@/lib/theme';
+import { THEMES } from '@/lib/theme';
+import { useTheme } from '@/lib/use-theme';
 import { LabelledSelect } from './labelled-select';
 import { sharedCatalogs } from './shared-strings';
 

@@ -1,4 +1,4 @@
-import { plural, type Locale } from '@/lib/i18n';
+import { plural, type Locale } from '@/lib/locale';
 
 const en = {
   /** The product's name, shown in the header and on the sign-in screen. */

@@ -1,24 +1,9 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formatNumber, pluralRules } from './format';
-import { readText, writeText } from './storage';
+import { initialLocale, LOCALE_STORAGE_KEY, type Locale } from './locale';
+import { writeText } from './storage';
 
-/** Interface languages; each feature keeps its catalogs (Russian typed against English: a missing key fails types). */
-export const LOCALES = ['en', 'ru'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский' };
-
-const STORAGE_KEY = 'locale';
-
-/** The stored choice, else the first of the browser's languages we have, else English. */
-export function initialLocale(
-  stored: string | null = readText(STORAGE_KEY),
-  languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
-): Locale {
-  const wanted = [stored, ...languages.map((language) => language.toLowerCase().split('-')[0])];
-  const known = wanted.map((code) => LOCALES.find((locale) => locale === code));
-  return known.find((locale) => locale !== undefined) ?? 'en';
-}
+// The languages and their plural rules are in locale.ts, free of React: the page's first script reads them too.
+export { initialLocale, LOCALE_NAMES, LOCALES, plural, type Locale, type PluralForms } from './locale';
 
 interface LocaleState {
   locale: Locale;
@@ -37,7 +22,7 @@ export function LocaleProvider({ children, initial }: { children: ReactNode; ini
       locale,
       setLocale: (next) => {
         setLocaleState(next);
-        writeText(STORAGE_KEY, next); // when it cannot be stored, it still applies
+        writeText(LOCALE_STORAGE_KEY, next); // when it cannot be stored, it still applies
       },
     }),
     [locale],
@@ -52,15 +37,4 @@ export function useLocale(): LocaleState {
 /** The current language's catalog out of a feature's pair. */
 export function useCatalog<M>(catalogs: Record<Locale, M>): M {
   return catalogs[useLocale().locale];
-}
-
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-
-/**
- * The form of `forms` that the locale's plural rules pick for `count`, with `#` replaced by the count written
- * the locale's way: plural('ru', 3, { one: '# строка', few: '# строки', many: '# строк', other: '# строки' }).
- */
-export function plural(locale: Locale, count: number, forms: PluralForms): string {
-  const form = forms[pluralRules(locale, {}).select(count)] ?? forms.other;
-  return form.replace(/#/g, formatNumber(count, locale));
 }

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { readText, writeText } from './storage';
 
 /** "system" follows prefers-color-scheme; the others pin a theme. The choice is remembered on the device. */
@@ -8,7 +7,8 @@ export type Theme = (typeof THEMES)[number];
 const STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 
-function readTheme(): Theme {
+/** The theme chosen on this device, else "system". */
+export function readTheme(): Theme {
   const stored = readText(STORAGE_KEY);
   return THEMES.find((theme) => theme === stored) ?? 'system';
 }
@@ -26,12 +26,8 @@ export function setTheme(theme: Theme): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the theme is chosen in this tab; returns what stops it. */
+export function subscribeTheme(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-export function useTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useSyncExternalStore(subscribe, readTheme, () => 'system' as const);
-  return [theme, setTheme];
 }

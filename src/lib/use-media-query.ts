@@ -1,7 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Phones: at this width and below, rows become cards and the header folds its tools into a menu. */
-export const PHONE_QUERY = '(max-width: 480px)';
+export { PHONE_QUERY } from './media-queries';
 
 /**
  * One list per query, kept: a render reads `.matches` of it. matchMedia itself parses the query and works it out

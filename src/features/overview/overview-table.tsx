@@ -5,45 +5,10 @@ import { useDataTable } from '@/components/data-table/use-data-table';
 import { VirtualDataTable } from '@/components/data-table/virtual-data-table';
 import type { CourseHealth, HealthColumn, SinceColumn } from '@/course/course-health';
 import { formatDateTime, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
+import { CARD_FIGURES, CARDS_STEP, COMPARING_WIDTHS, ROW_HEIGHT, WIDTHS, type Figure } from './overview-layout';
 import { HEALTH_COLUMNS, SINCE_COLUMNS, SORT_COLUMNS, type OverviewSort } from './overview-url';
 import type { OverviewTexts } from './strings';
 import type { OverviewRow } from './use-overview-order';
-
-const ROW_HEIGHT = 44;
-/** Cards rendered at first and per "Show more" on a phone. */
-export const CARDS_STEP = 50;
-
-type Figure = Exclude<HealthColumn, 'name' | SinceColumn>;
-/** What a phone's card shows, the figures a course needs attention for first; the column sorted by is added. */
-const CARD_FIGURES: readonly Figure[] = ['overdue', 'inactive', 'notStarted', 'completedPercent', 'learners'];
-/** Widths in rem: the name takes what the figures leave of a laptop's width. */
-const WIDTHS: Record<HealthColumn, number> = {
-  name: 20,
-  learners: 7,
-  completedPercent: 8,
-  passedPercent: 7,
-  averageProgress: 8,
-  overdue: 7,
-  notStarted: 7,
-  inactive: 8,
-  lastActivity: 9,
-  newLearners: 7,
-  newlyPassed: 7,
-};
-/** With "Since your last visit", each column gives up a little, so that all of them still fit 1366 px. */
-const COMPARING_WIDTHS: Record<HealthColumn, number> = {
-  name: 13,
-  learners: 6,
-  completedPercent: 7,
-  passedPercent: 6,
-  averageProgress: 7,
-  overdue: 7,
-  notStarted: 6,
-  inactive: 7,
-  lastActivity: 8,
-  newLearners: 6,
-  newlyPassed: 6,
-};
 
 export interface CellContext {
   texts: OverviewTexts;

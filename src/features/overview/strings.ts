@@ -1,6 +1,6 @@
 import type { HealthColumn, HealthSort } from '@/course/course-health';
 import { formatNumber } from '@/lib/format';
-import { plural, type Locale } from '@/lib/i18n';
+import { plural, type Locale } from '@/lib/locale';
 import type { ListEnd } from '@/lib/list-end';
 import type { FailureReason } from '@/lib/retry-policy';
 
