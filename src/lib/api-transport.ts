@@ -1,29 +1,11 @@
 import { ApiError } from './api-error';
+import { apiRequestInit, takeAhead, type Sent } from './fetch-ahead';
+
+export type { Sent };
 
 /** The API client's transport, the bundle's one fetch: requests, timeouts, aborts; answers are api-client.ts's. */
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-
-/** An answer and its whole body. A failure to get one is the fetch's own error, for the caller to explain. */
-export interface Sent {
-  response: Response;
-  text: string;
-}
-
-/** A request as the API client sends it: JSON, the token as a bearer, no cookies, no HTTP cache. */
-function apiRequestInit(token: string | null | undefined, signal: AbortSignal, jsonBody?: string): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (jsonBody !== undefined) headers['Content-Type'] = 'application/json';
-  return {
-    method: jsonBody === undefined ? 'GET' : 'POST',
-    headers,
-    body: jsonBody,
-    signal,
-    credentials: 'omit',
-    cache: 'no-store',
-  };
-}
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -47,10 +29,13 @@ function forwardAbort(signal: AbortSignal | undefined, controller: AbortControll
 /**
  * One request and its whole body, with a timeout: GET, or POST with a JSON body. A failure to get an answer is an
  * ApiError (network, timeout); a caller's abort passes through unchanged. The status is the caller's to judge.
+ * The first GET of a request sent ahead (fetch-ahead.ts), with the same token and the default timeout, takes that
+ * request's answer instead of sending another; the timeout and the caller's signal then apply to it.
  */
 export async function send(path: string, options: RequestOptions, jsonBody?: string): Promise<Sent> {
+  const taken = jsonBody === undefined && options.timeoutMs === undefined ? takeAhead(path, options.token) : null;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const controller = new AbortController();
+  const controller = taken?.controller ?? new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -59,6 +44,7 @@ export async function send(path: string, options: RequestOptions, jsonBody?: str
   const stopForwarding = forwardAbort(options.signal, controller);
 
   try {
+    if (taken) return await taken.answer;
     const response = await globalThis.fetch(path, apiRequestInit(options.token, controller.signal, jsonBody));
     return { response, text: await response.text() };
   } catch (error) {

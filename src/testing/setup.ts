@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { forgetSentAhead } from '@/lib/fetch-ahead';
 import { server } from './msw';
 import { TEST_NOW } from './test-clock';
 
@@ -19,6 +20,8 @@ afterEach(() => {
   vi.useRealTimers();
   dom?.cleanup();
   server.resetHandlers();
+  // A request sent ahead, and the first script's rows, live on the global object: each test starts with neither.
+  forgetSentAhead();
   if (dom) {
     window.sessionStorage.clear();
     window.localStorage.clear();

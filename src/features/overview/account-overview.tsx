@@ -1,4 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { SearchField } from '@/components/text-field';
@@ -30,6 +39,7 @@ import {
   type OverviewSort,
 } from './overview-url';
 import { overviewCatalogs, type ListUnavailable } from './strings';
+import { typedBeforeStart } from './typed-before-start';
 import { useOverviewOrder } from './use-overview-order';
 import './overview.css';
 
@@ -115,7 +125,9 @@ export function AccountOverview({
   const sortParam = params.get(OVERVIEW_PARAMS.sort);
   // One object per address: the order, and the table and cards (memoised), see a sort change only when it does.
   const sort = useMemo(() => parseOverviewSort(sortParam), [sortParam]);
-  const [query, setQuery] = useState(() => params.get(OVERVIEW_PARAMS.query) ?? '');
+  // The box the page's first script painted, with what was typed into it before this page started.
+  const [early] = useState(typedBeforeStart);
+  const [query, setQuery] = useState(() => params.get(OVERVIEW_PARAMS.query) ?? early?.value ?? '');
   const deferredQuery = useDeferredValue(query);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [pointerIn, setPointerIn] = useState(false);
@@ -140,6 +152,19 @@ export function AccountOverview({
     locale,
     held: pointerIn || focusIn,
   });
+
+  // The painted box's focus, and what was typed into it between this page's first render and the frame that replaced
+  // it (a rare few keys: taken in the next task).
+  useLayoutEffect(() => {
+    if (early === null) return;
+    const typed = early.input.value;
+    if (typed !== early.value) queueMicrotask(() => setQuery(typed));
+    const own = document.getElementById(searchId);
+    if (early.focused && own instanceof HTMLInputElement) {
+      own.focus();
+      own.setSelectionRange(typed.length, typed.length);
+    }
+  }, [early, searchId]);
 
   // A sort the address names wrongly is taken out of it, as the statistics page corrects its link.
   const badSort = isBadSortParam(sortParam);
