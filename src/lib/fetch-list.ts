@@ -21,6 +21,7 @@ import {
 import type * as z from 'zod/mini';
 import { getJson } from './api-client';
 import { ApiError, InvalidRequestError } from './api-error';
+import { parseTotal } from './list-end';
 import type { RequestOptions } from './api-transport';
 
 /**
@@ -94,11 +95,4 @@ export async function fetchCourseSessions(
 
 export async function fetchLabelGroups(options: RequestOptions = {}): Promise<ParsedList<LabelGroup>> {
   return (await fetchList(ENDPOINTS.labelGroups, {}, options)).list;
-}
-
-/** A `Total` header the list can be sized by: a whole number written in digits, else null. */
-function parseTotal(header: string | null): number | null {
-  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
-  const total = Number(header);
-  return Number.isSafeInteger(total) ? total : null;
 }

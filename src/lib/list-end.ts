@@ -1,3 +1,10 @@
+/** A `Total` header the list can be sized by: a whole number written in digits, else null. */
+export function parseTotal(header: string | null): number | null {
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
+  const total = Number(header);
+  return Number.isSafeInteger(total) ? total : null;
+}
+
 /** No list is read past this page, whatever a `Total` header says (100,000 courses at 100 a page). */
 export const PAGE_CAP = 1_000;
 

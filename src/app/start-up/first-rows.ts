@@ -1,5 +1,6 @@
 import { overviewCatalogs } from '@/features/overview/strings';
 import { firstRows, sendAhead, setFirstRows, type Sent } from '@/lib/fetch-ahead';
+import { parseTotal } from '@/lib/list-end';
 import { initialLocale, type Locale } from '@/lib/locale';
 import { PHONE_QUERY } from '@/lib/media-queries';
 import { pathTo } from '@/lib/routes';
@@ -50,13 +51,6 @@ function applySizes(root: HTMLElement): void {
   }
 }
 
-/** A `Total` header the list can be sized by, as the API client reads it: a whole number in digits, else null. */
-function totalOf(header: string | null): number | null {
-  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
-  const total = Number(header);
-  return Number.isSafeInteger(total) ? total : null;
-}
-
 /** Resolves once every style sheet of the page has loaded or failed: the rows are painted laid out, never bare. */
 function styleSheetsIn(): Promise<unknown> {
   const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
@@ -85,7 +79,7 @@ function paint({ response, text }: Sent): boolean {
   applyTheme();
   root.innerHTML = firstScreenHtml({
     courses,
-    total: totalOf(response.headers.get('Total')),
+    total: parseTotal(response.headers.get('Total')),
     locale,
     theme: readTheme(),
     phone: typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches,
@@ -138,6 +132,6 @@ export function startFirstRows(
       await styleSheetsIn();
       settle(paint(sent));
     })
-    .catch(() => settle(false)); // the app asks again, and explains what went wrong
+    .catch(() => settle(false)); // the app takes the failure too, and explains it
   return { giveUp: () => settle(false) };
 }
