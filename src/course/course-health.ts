@@ -178,6 +178,9 @@ export interface CourseHealthRow {
 
 type Named = { id: number; name: string };
 
+/** How course names compare: "Course 9" before "Course 10", case and accents aside (the first script's rows too). */
+export const NAME_COLLATION: Intl.CollatorOptions = { sensitivity: 'base', numeric: true };
+
 /** Each course's place by name (nameRanks), and the courses in that order, to place more courses among later. */
 export interface NameRanks<T extends Named> {
   locale: string;
@@ -196,7 +199,7 @@ export interface NameRanks<T extends Named> {
  * course again for each page asked the collator some 60,000 times per page of a 5,000-course account, in one task.
  */
 export function nameRanks<T extends Named>(courses: readonly T[], locale = 'en', before?: NameRanks<T>): NameRanks<T> {
-  const names = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  const names = new Intl.Collator(locale, NAME_COLLATION);
   const byName = (a: T, b: T) => names.compare(a.name, b.name);
   const listed = new Set(courses);
   const grew = before?.locale === locale && before.order.every((course) => listed.has(course));
@@ -288,7 +291,7 @@ function compareStep({ column, desc }: HealthSort, locale: string): Compare {
   const sign = desc ? -1 : 1;
   if (column === 'name') {
     // One collator per comparator, not per comparison: "Course 9" before "Course 10", case and accents aside.
-    const names = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    const names = new Intl.Collator(locale, NAME_COLLATION);
     return (a, b) =>
       sign *
       (a.nameRank !== undefined && b.nameRank !== undefined ? a.nameRank - b.nameRank : names.compare(a.name, b.name));

@@ -1,5 +1,5 @@
 import { sharedCatalogs } from '@/components/shared-strings';
-import { NEEDS_ATTENTION } from '@/course/course-health';
+import { NAME_COLLATION, NEEDS_ATTENTION } from '@/course/course-health';
 import { CARD_FIGURES, FIRST_SEARCH_ID, ROW_HEIGHT, WIDTHS } from '@/features/overview/overview-layout';
 import { HEALTH_COLUMNS } from '@/features/overview/overview-url';
 import { overviewCatalogs, type OverviewTexts } from '@/features/overview/strings';
@@ -50,7 +50,7 @@ const collators = new Map<Locale, Intl.Collator>();
 export function collator(locale: Locale): Intl.Collator {
   let names = collators.get(locale);
   if (names === undefined) {
-    names = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    names = new Intl.Collator(locale, NAME_COLLATION);
     collators.set(locale, names);
   }
   return names;
