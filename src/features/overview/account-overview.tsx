@@ -11,7 +11,7 @@ import {
 import { Link, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { SearchField } from '@/components/text-field';
-import { useAccountHealth, useAccountKeeping } from '@/course/account-health';
+import { useAccountHealth, useAccountKeeping } from '@/course/use-account-health';
 import { NEEDS_ATTENTION } from '@/course/course-health';
 import type { LearnerIndex } from '@/course/learner-index';
 import { useCourseList } from '@/course/use-course-list';
