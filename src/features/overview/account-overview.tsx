@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Link, useSearchParams, type SetURLSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { SearchField } from '@/components/text-field';
 import { useAccountHealth, useAccountKeeping } from '@/course/use-account-health';
@@ -29,17 +29,10 @@ import { OrderPicker } from './order-picker';
 import { OverviewExport } from './overview-export';
 import { OverviewStatus } from './overview-status';
 import { OverviewCards, OverviewTable, type CellContext } from './overview-table';
-import {
-  HEALTH_COLUMNS,
-  isBadSortParam,
-  OVERVIEW_PARAMS,
-  overviewSortParam,
-  parseOverviewSort,
-  SORT_COLUMNS,
-  type OverviewSort,
-} from './overview-url';
+import { HEALTH_COLUMNS, SORT_COLUMNS } from './overview-url';
 import { overviewCatalogs, type ListUnavailable } from './strings';
 import { typedBeforeStart } from './typed-before-start';
+import { useOverviewAddress } from './use-overview-address';
 import { useOverviewOrder } from './use-overview-order';
 import './overview.css';
 
@@ -64,23 +57,10 @@ export interface AccountOverviewProps {
   chooseKeep: (keep: boolean) => Promise<unknown>;
 }
 
-const URL_WRITE_DELAY_MS = 300;
 /** Rows read first besides those in view: the best matches of a search. */
 const SEARCH_PRIORITY = 20;
 /** Rows a screen of the table shows at most; the rows before the last rendered one are those in view. */
 const VIEW_ROWS = 20;
-
-/**
- * Sets or takes out one parameter of the address, in place (no history entry per keystroke or sort). It starts from
- * the address as it is now, not as this page last rendered it: a search written after the pause must not bring back
- * a learner view that was closed meanwhile.
- */
-function writeParam(setParams: SetURLSearchParams, name: string, value: string | null): void {
-  const copy = new URLSearchParams(window.location.search);
-  if (value === null) copy.delete(name);
-  else copy.set(name, value);
-  setParams(copy, { replace: true });
-}
 
 /** What a failed first page of the course list means, said in one line. */
 export function unavailableReason(error: unknown): ListUnavailable {
@@ -121,14 +101,9 @@ export function AccountOverview({
   const searchId = useId();
   const panelId = useId();
   const keepHintId = useId();
-  const [params, setParams] = useSearchParams();
-  const sortParam = params.get(OVERVIEW_PARAMS.sort);
-  // One object per address: the order, and the table and cards (memoised), see a sort change only when it does.
-  const sort = useMemo(() => parseOverviewSort(sortParam), [sortParam]);
   // The box the page's first script painted, with what was typed into it before this page started.
   const [early] = useState(typedBeforeStart);
-  const [query, setQuery] = useState(() => params.get(OVERVIEW_PARAMS.query) ?? early?.value ?? '');
-  const deferredQuery = useDeferredValue(query);
+  const { sort, query, setQuery, deferredQuery, onSortChange } = useOverviewAddress(() => early?.value ?? '');
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [pointerIn, setPointerIn] = useState(false);
   const [focusIn, setFocusIn] = useState(false);
@@ -164,27 +139,7 @@ export function AccountOverview({
       own.focus();
       own.setSelectionRange(typed.length, typed.length);
     }
-  }, [early, searchId]);
-
-  // A sort the address names wrongly is taken out of it, as the statistics page corrects its link.
-  const badSort = isBadSortParam(sortParam);
-  useEffect(() => {
-    if (badSort) writeParam(setParams, OVERVIEW_PARAMS.sort, null);
-  }, [badSort, setParams]);
-
-  // The address follows the search once typing pauses: a navigation per keystroke renders the whole page again.
-  // A link followed in the pause has moved the address on while its page loads: writing then would come back here.
-  const written = params.get(OVERVIEW_PARAMS.query) ?? '';
-  const wanted = deferredQuery.trim() === '' ? '' : deferredQuery;
-  useEffect(() => {
-    if (written === wanted) return undefined;
-    const addressWhenTyped = window.location.pathname;
-    const timer = setTimeout(() => {
-      if (window.location.pathname !== addressWhenTyped) return;
-      writeParam(setParams, OVERVIEW_PARAMS.query, wanted === '' ? null : wanted);
-    }, URL_WRITE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [written, wanted, setParams]);
+  }, [early, searchId, setQuery]);
 
   // Once nothing more is being read, the search is got ready in idle time: the learner index joined and flattened,
   // every course name folded. The first keystroke over 300,000 learner rows otherwise paid for both.
@@ -217,10 +172,6 @@ export function AccountOverview({
   const unavailable = listError !== null && listError !== undefined ? unavailableReason(listError) : null;
   const askedId = queriedCourseId(deferredQuery);
   const unlistedId = askedId !== null && !list.courses.some((course) => course.id === askedId) ? askedId : null;
-  const onSortChange = useCallback(
-    (next: OverviewSort) => writeParam(setParams, OVERVIEW_PARAMS.sort, overviewSortParam(next)),
-    [setParams],
-  );
 
   return (
     <section className="overview" aria-labelledby={headingId}>
