@@ -15,7 +15,8 @@ import {
   type KeptLearners,
   type StoredHealth,
 } from './health-refresh';
-import { LearnerIndex, learnersByCourse } from './learner-index';
+import { LearnerIndex } from './learner-index';
+import { learnersByCourse } from './learner-index-data';
 import { readRateLimit } from './server-config-query';
 import { cachedQuery, wholeCourseQuery } from './whole-course-query';
 

@@ -2,7 +2,7 @@ import type { ServerConfig } from '@contract';
 import * as z from 'zod/mini';
 import { openDeviceStore, type DeviceResult } from '@/lib/device-store';
 import { keptLearners, type KeptLearners, type StoredHealth } from './health-refresh';
-import { learnersByCourse, type LearnerIndexData } from './learner-index';
+import { learnersByCourse, type LearnerIndexData } from './learner-index-data';
 
 /**
  * What the account overview keeps on this device, when the user chose to keep it (the device consent snapshots use,

@@ -2,7 +2,8 @@
 import { courseStatSchema, type CourseStat } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { courseStatWire } from '@/testing/fixtures';
-import { LearnerIndex, learnersByCourse, type LearnerMatch } from './learner-index';
+import { LearnerIndex, type LearnerMatch } from './learner-index';
+import { learnersByCourse } from './learner-index-data';
 
 let nextRowId = 1;
 /** A row of `userId` in a course, named and addressed as given. */

@@ -1,6 +1,6 @@
 import type { CourseStat } from '@contract';
 import { foldText } from '@/lib/fold-text';
-import { isRecord } from '@/lib/is-record';
+import { learnerEntries, learnersByCourse, type LearnerIndexData } from './learner-index-data';
 
 /**
  * The learners of every course read so far, for the overview's search: support staff are given a name or an email,
@@ -20,13 +20,6 @@ export interface LearnerMatch {
   /** The courses read so far that have a row of this learner, ascending. */
   courseIds: number[];
   match: LearnerMatchKind;
-}
-
-/** What IndexedDB keeps: plain arrays, no Maps or Sets, and no derived strings (they are worked out again on load). */
-export interface LearnerIndexData {
-  version: 1;
-  /** [user id, name, email, course ids]. */
-  learners: Array<[number, string, string, number[]]>;
 }
 
 interface Learner {
@@ -315,28 +308,6 @@ export class LearnerIndex {
   }
 }
 
-/** The learners of index data as toData keeps them; none when `data` is not such (an older version, or damaged). */
-function learnerEntries(data: unknown): Array<[number, string, string, number[]]> {
-  if (!isRecord(data) || data.version !== 1 || !Array.isArray(data.learners)) return [];
-  return data.learners.filter(isLearnerEntry);
-}
-
-/**
- * Per course, the user ids index data holds of it, without building the index: what a course had at the visit
- * that kept the data.
- */
-export function learnersByCourse(data: unknown): Map<number, number[]> {
-  const byCourse = new Map<number, number[]>();
-  for (const [userId, , , courseIds] of learnerEntries(data)) {
-    for (const courseId of courseIds) {
-      const userIds = byCourse.get(courseId);
-      if (userIds) userIds.push(userId);
-      else byCourse.set(courseId, [userId]);
-    }
-  }
-  return byCourse;
-}
-
 /** The index of the part `at` falls in: the last start at or before it. */
 function partAt(starts: readonly number[], at: number): number {
   let low = 0;
@@ -396,18 +367,4 @@ function toMatch(learner: Learner, match: LearnerMatchKind): LearnerMatch {
     courseIds: [...learner.courses].sort((a, b) => a - b),
     match,
   };
-}
-
-const isId = (value: unknown): value is number => Number.isSafeInteger(value);
-
-function isLearnerEntry(entry: unknown): entry is [number, string, string, number[]] {
-  return (
-    Array.isArray(entry) &&
-    entry.length === 4 &&
-    isId(entry[0]) &&
-    typeof entry[1] === 'string' &&
-    typeof entry[2] === 'string' &&
-    Array.isArray(entry[3]) &&
-    entry[3].every(isId)
-  );
 }
