@@ -1,6 +1,6 @@
 import { delay, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { nameRanks } from '@/course/course-health';
+import { nameRanks } from '@/course/health-order';
 import { COURSES_PER_PAGE } from '@/course/course-queries';
 import { courseWire } from '@/features/courses/courses-test-support';
 import { firstRows } from '@/lib/fetch-ahead';
@@ -78,7 +78,7 @@ describe('the rows painted before the app', () => {
   });
 
   it.each(['en', 'ru'] as const)("orders the courses as the overview's first render does (%s)", (locale) => {
-    // The overview's order with nothing read: the courses' places by name, then their ids (course-health.ts).
+    // The overview's order with nothing read: the courses' places by name, then their ids (health-order.ts).
     const { ranks } = nameRanks(COURSES, locale);
     const place = (course: ListedCourse) => ranks.get(course.id) ?? Number.NaN;
     const expected = [...COURSES].sort((a, b) => place(a) - place(b) || a.id - b.id).map((course) => course.id);

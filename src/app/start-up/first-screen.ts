@@ -1,5 +1,5 @@
 import { sharedCatalogs } from '@/components/shared-strings';
-import { NAME_COLLATION, NEEDS_ATTENTION } from '@/course/course-health';
+import { NAME_COLLATION, NEEDS_ATTENTION } from '@/course/health-order';
 import { CARD_FIGURES, FIRST_SEARCH_ID, ROW_HEIGHT, WIDTHS } from '@/features/overview/overview-layout';
 import { HEALTH_COLUMNS } from '@/features/overview/overview-url';
 import { overviewCatalogs, type OverviewTexts } from '@/features/overview/strings';
@@ -46,7 +46,7 @@ export function listedCourses(text: string): ListedCourse[] | null {
 }
 
 const collators = new Map<Locale, Intl.Collator>();
-/** The overview's collator (course-health.ts, nameRanks), one per language. */
+/** The overview's collator (health-order.ts, nameRanks), one per language. */
 export function collator(locale: Locale): Intl.Collator {
   let names = collators.get(locale);
   if (names === undefined) {

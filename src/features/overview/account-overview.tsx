@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { ParseReportNotice } from '@/components/parse-report-notice';
 import { SearchField } from '@/components/text-field';
 import { useAccountHealth, useAccountKeeping } from '@/course/use-account-health';
-import { NEEDS_ATTENTION } from '@/course/course-health';
+import { NEEDS_ATTENTION } from '@/course/health-order';
 import type { LearnerIndex } from '@/course/learner-index';
 import { useCourseList } from '@/course/use-course-list';
 import { isApiError } from '@/lib/api-error';

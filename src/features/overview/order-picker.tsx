@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { HelpToggle } from '@/components/help-toggle';
-import type { HealthColumn } from '@/course/course-health';
+import type { HealthColumn } from '@/course/health-order';
 import { overviewSortParam, parseOverviewSort, type OverviewSort } from './overview-url';
 import type { OverviewTexts } from './strings';
 

@@ -1,4 +1,4 @@
-import type { HealthColumn } from '@/course/course-health';
+import type { HealthColumn } from '@/course/health-order';
 import { csvDateTime, csvFileName, toCsv, type CsvCell, type CsvDelimiter } from '@/lib/csv';
 import { HEALTH_COLUMNS, SORT_COLUMNS } from './overview-url';
 import type { OverviewTexts } from './strings';

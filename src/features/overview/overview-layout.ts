@@ -1,4 +1,4 @@
-import type { HealthColumn } from '@/course/course-health';
+import type { HealthColumn } from '@/course/health-order';
 
 // How the overview's table and cards are laid out, without React: the table (overview-table.tsx) and the rows the
 // page's first script paints before it (app/start-up/first-rows.ts) take their sizes from here.

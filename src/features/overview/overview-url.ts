@@ -1,4 +1,5 @@
-import type { HealthColumn, HealthSort, SinceColumn } from '@/course/course-health';
+import type { SinceColumn } from '@/course/course-health';
+import type { HealthColumn, HealthSort } from '@/course/health-order';
 
 /** The address's search parameters of the overview: `q` (the search) and `sort`. */
 export const OVERVIEW_PARAMS = { query: 'q', sort: 'sort' } as const;

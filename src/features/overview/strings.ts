@@ -1,4 +1,4 @@
-import type { HealthColumn, HealthSort } from '@/course/course-health';
+import type { HealthColumn, HealthSort } from '@/course/health-order';
 import { formatNumber } from '@/lib/format';
 import { plural, type Locale } from '@/lib/locale';
 import type { ListEnd } from '@/lib/list-end';

@@ -7,7 +7,7 @@ import {
   nameRanks,
   type CourseHealthRow,
   type NameRanks,
-} from '@/course/course-health';
+} from '@/course/health-order';
 import { createResort } from './model/resort';
 import { rankCourses } from './model/search-rank';
 import { stableOrder } from './model/stable-order';
