@@ -1,8 +1,9 @@
 import type { ColumnDef, SortingState, Updater } from '@tanstack/react-table';
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDataTable } from '@/components/data-table/use-data-table';
 import { VirtualDataTable } from '@/components/data-table/virtual-data-table';
+import { MoreCards, useCardsShown } from '@/components/more-cards';
 import type { CourseHealth, SinceColumn } from '@/course/course-health';
 import type { HealthColumn } from '@/course/health-order';
 import { formatDateTime, formatNumber, formatPercent, formatRelativeTime } from '@/lib/format';
@@ -184,16 +185,14 @@ export interface OverviewCardsProps {
 
 /** A phone's view: a card per course, its name and its figures, in the order chosen above. */
 export const OverviewCards = memo(function OverviewCards({ rows, sort, context }: OverviewCardsProps) {
-  const [limit, setLimit] = useState(CARDS_STEP);
+  const cards = useCardsShown(rows, CARDS_STEP);
   const { texts } = context;
   const sorted = sort === null || sort.column === 'name' || isSince(sort.column) ? null : sort.column;
   const figures = sorted === null || CARD_FIGURES.includes(sorted) ? CARD_FIGURES : [...CARD_FIGURES, sorted];
-  const visible = rows.slice(0, limit);
-  const rest = rows.length - visible.length;
   return (
     <div className="overview-cards">
       <ul aria-label={texts.tableLabel}>
-        {visible.map((row) => (
+        {cards.visible.map((row) => (
           <li key={row.id} className="overview-card">
             <h3 className="overview-card-name">{nameCell(row, context)}</h3>
             <dl className="overview-card-facts">
@@ -218,14 +217,7 @@ export const OverviewCards = memo(function OverviewCards({ rows, sort, context }
           </li>
         ))}
       </ul>
-      {rest > 0 && (
-        <p className="overview-cards-more">
-          <span className="muted">{texts.cardsShown(visible.length, rows.length)}</span>
-          <button type="button" className="button" onClick={() => setLimit((current) => current + CARDS_STEP)}>
-            {texts.showMore(Math.min(rest, CARDS_STEP))}
-          </button>
-        </p>
-      )}
+      <MoreCards of={cards} texts={texts} className="overview-cards-more" />
     </div>
   );
 });

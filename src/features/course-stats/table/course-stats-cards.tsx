@@ -1,8 +1,8 @@
 import type { CourseStat } from '@contract';
 import { createRow, type Table } from '@tanstack/react-table';
-import { useState } from 'react';
 import { cellContent, rowIdOf } from '@/components/data-table/data-table-row-cells';
 import { Fact } from '@/components/fact';
+import { MoreCards, useCardsShown } from '@/components/more-cards';
 import { ProgressBar } from '@/components/progress-bar';
 import { useCatalog } from '@/lib/i18n';
 import { safeHttpUrl } from '@/lib/url-safety';
@@ -27,16 +27,14 @@ export interface CourseStatsCardsProps {
 export function CourseStatsCards({ table, rows, label, busy = false }: CourseStatsCardsProps) {
   const words = useCatalog(fieldCatalogs);
   const texts = useCatalog(tableCatalogs);
-  const [limit, setLimit] = useState(CARDS_STEP);
-  const visible = rows.slice(0, limit);
-  const rest = rows.length - visible.length;
+  const cards = useCardsShown(rows, CARDS_STEP);
   const headers = words.columnHeaders;
   const change = table.getColumn('change');
   const changeColumn = change?.getIsVisible() ? change : undefined;
   return (
     <div className="course-stats-cards" aria-busy={busy} data-busy={busy || undefined}>
       <ul aria-label={label}>
-        {visible.map((stat, index) => {
+        {cards.visible.map((stat, index) => {
           // A row object for this render only, as the whole-course table makes them (the cells take one).
           const row = createRow(table, rowIdOf(table, stat, index), stat, index, 0);
           return (
@@ -71,14 +69,7 @@ export function CourseStatsCards({ table, rows, label, busy = false }: CourseSta
           );
         })}
       </ul>
-      {rest > 0 && (
-        <p className="course-stats-cards-more">
-          <span className="muted">{texts.cardsShown(visible.length, rows.length)}</span>
-          <button type="button" className="button" onClick={() => setLimit((current) => current + CARDS_STEP)}>
-            {texts.showMore(Math.min(rest, CARDS_STEP))}
-          </button>
-        </p>
-      )}
+      <MoreCards of={cards} texts={texts} className="course-stats-cards-more" />
     </div>
   );
 }
