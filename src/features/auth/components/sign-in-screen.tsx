@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import { PreferenceControls } from '@/components/preference-controls';
 import { sharedCatalogs } from '@/components/shared-strings';
+import { TabList } from '@/components/tab-list';
 import { useCatalog } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { readClientId } from '@/lib/token-store';
@@ -89,36 +90,19 @@ function WayInTabs({
   const tabId = (way: WayIn) => `${idPrefix}-tab-${way}`;
   const panelId = `${idPrefix}-panel`;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = WAYS_IN.indexOf(selected);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 };
-    const move = moves[event.key];
-    const target = move === undefined ? undefined : WAYS_IN.at(move % WAYS_IN.length);
-    if (!target) return;
-    event.preventDefault();
-    onSelect(target);
-    document.getElementById(tabId(target))?.focus();
-  };
-
   return (
     <>
-      <div role="tablist" aria-label={texts.waysIn} className="sign-in-tabs" onKeyDown={onKeyDown}>
-        {WAYS_IN.map((way) => (
-          <button
-            key={way}
-            type="button"
-            role="tab"
-            id={tabId(way)}
-            aria-selected={way === selected}
-            aria-controls={way === selected ? panelId : undefined}
-            tabIndex={way === selected ? 0 : -1}
-            className="sign-in-tab"
-            onClick={() => onSelect(way)}
-          >
-            {texts.tabs[way]}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={WAYS_IN}
+        selected={selected}
+        onSelect={onSelect}
+        tabId={tabId}
+        panelOf={(way) => (way === selected ? panelId : undefined)}
+        label={texts.waysIn}
+        labelOf={(way) => texts.tabs[way]}
+        className="sign-in-tabs"
+        tabClassName="sign-in-tab"
+      />
       {/* Not labelled by its tab: the tab's text is also the token field's label, and one name should find one field. */}
       <div role="tabpanel" id={panelId} className="sign-in-panel">
         {children}

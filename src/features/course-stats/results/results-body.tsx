@@ -1,7 +1,8 @@
 import type { CourseStat, ParseReport } from '@contract';
 import type { Table } from '@tanstack/react-table';
-import { Suspense, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { onlyAddedFields, ParseReportNotice } from '@/components/parse-report-notice';
+import { TabList } from '@/components/tab-list';
 import { useCatalog } from '@/lib/i18n';
 import { lazyReady, loadChunkOnce } from '@/lib/load-chunk';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/use-media-query';
@@ -237,38 +238,17 @@ interface ViewTabsProps {
 /** WAI-ARIA tabs, automatic activation: one tab stop; arrows, Home and End move between tabs and show their panel. */
 function ViewTabs({ view, onChange, tabId }: ViewTabsProps) {
   const texts = useCatalog(resultsCatalogs);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = VIEWS.indexOf(view);
-    const last = VIEWS.length - 1;
-    const target = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
-    const next = target === undefined ? undefined : VIEWS[target];
-    if (next === undefined) return;
-    event.preventDefault();
-    onChange(next);
-    document.getElementById(tabId(next))?.focus();
-  };
   return (
-    <div role="tablist" aria-label={texts.viewsLabel} className="course-stats-tabs" onKeyDown={onKeyDown}>
-      {VIEWS.map((candidate) => (
-        <button
-          key={candidate}
-          type="button"
-          role="tab"
-          id={tabId(candidate)}
-          aria-selected={candidate === view}
-          aria-controls={`${tabId(candidate)}-panel`}
-          tabIndex={candidate === view ? 0 : -1}
-          className="course-stats-tab"
-          onClick={() => onChange(candidate)}
-        >
-          {texts.views[candidate]}
-        </button>
-      ))}
-    </div>
+    <TabList
+      tabs={VIEWS}
+      selected={view}
+      onSelect={onChange}
+      tabId={tabId}
+      panelOf={(candidate) => `${tabId(candidate)}-panel`}
+      label={texts.viewsLabel}
+      labelOf={(candidate) => texts.views[candidate]}
+      className="course-stats-tabs"
+      tabClassName="course-stats-tab"
+    />
   );
 }
