@@ -103,7 +103,7 @@ export function AccountOverview({
   const keepHintId = useId();
   // The box the page's first script painted, with what was typed into it before this page started.
   const [early] = useState(typedBeforeStart);
-  const { sort, query, setQuery, deferredQuery, onSortChange } = useOverviewAddress(() => early?.value ?? '');
+  const { sort, query, setQuery, deferredQuery, onSortChange } = useOverviewAddress(early?.value ?? '');
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [pointerIn, setPointerIn] = useState(false);
   const [focusIn, setFocusIn] = useState(false);

@@ -26,14 +26,14 @@ function writeParam(setParams: SetURLSearchParams, name: string, value: string |
 /**
  * The overview's sort and search, kept in its address: the sort as the address names it (a wrong one is taken out,
  * as the statistics page corrects its link), the search as typed, and its deferred value, which the address follows
- * once typing pauses. `initialQuery` is the search when the address names none.
+ * once typing pauses. `fallbackQuery` is the search when the address names none.
  */
-export function useOverviewAddress(initialQuery: () => string) {
+export function useOverviewAddress(fallbackQuery: string) {
   const [params, setParams] = useSearchParams();
   const sortParam = params.get(OVERVIEW_PARAMS.sort);
   // One object per address: the order, and the table and cards (memoised), see a sort change only when it does.
   const sort = useMemo(() => parseOverviewSort(sortParam), [sortParam]);
-  const [query, setQuery] = useState(() => params.get(OVERVIEW_PARAMS.query) ?? initialQuery());
+  const [query, setQuery] = useState(() => params.get(OVERVIEW_PARAMS.query) ?? fallbackQuery);
   const deferredQuery = useDeferredValue(query);
 
   const badSort = isBadSortParam(sortParam);
