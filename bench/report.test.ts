@@ -110,6 +110,18 @@ describe('upsertSection', () => {
     );
   });
 
+  it('keeps text written by hand between its markers, outside them, before and after the section', () => {
+    const stray = `## By hand\n\nnotes\n\n### More\n\nkept`;
+    const document = `# Notes\n\n${marked('sort', `${stray}\n\n## Sort\n\nold\n\n## Also by hand\n\nkept too`)}\n`;
+    expect(upsertSection(document, 'sort', '## Sort\n\nnew\n', order)).toBe(
+      `# Notes\n\n${stray}\n\n${marked('sort', '## Sort\n\nnew')}\n\n## Also by hand\n\nkept too\n`,
+    );
+    // A section whose title changed: its old heading is the first one there.
+    expect(upsertSection(`${marked('sort', '## Sorting\n\nold')}\n`, 'sort', '## Sort\n\nnew', order)).toBe(
+      `${marked('sort', '## Sort\n\nnew')}\n`,
+    );
+  });
+
   it('puts a new section after the nearest one before it in the order, else before the next, else at the end', () => {
     const document = `# Notes\n\n${marked('whole-course', 'one')}\n\n${marked('scroll', 'three')}\n`;
     expect(upsertSection(document, 'sort', 'two', order)).toBe(

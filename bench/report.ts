@@ -196,14 +196,47 @@ export function suiteSection(machine: MachineInfo, date: string): string {
 }
 
 /**
- * Replaces the text between a section's markers. A new section goes after the nearest section before it in `order`
- * that is already there, else before the nearest one after it, else at the end.
+ * Text written by hand that stands between a section's markers: what comes before the section's own `## ` heading,
+ * and everything from the next `## ` heading after it. A run writes one section with one such heading, so anything
+ * else there was added by hand (an edit that landed inside the markers), and the run keeps it outside them.
+ */
+function strayText(inner: string, title: string): { before: string; after: string } {
+  const lines = inner.split('\n');
+  const titled = lines.indexOf(title);
+  const own =
+    titled >= 0
+      ? titled
+      : Math.max(
+          0,
+          lines.findIndex((line) => line.startsWith('## ')),
+        );
+  const next = lines.findIndex((line, index) => index > own && line.startsWith('## '));
+  return {
+    before: lines.slice(0, own).join('\n').trim(),
+    after: next < 0 ? '' : lines.slice(next).join('\n').trim(),
+  };
+}
+
+/**
+ * Replaces the text between a section's markers, keeping any text written by hand there outside them (strayText).
+ * A new section goes after the nearest section before it in `order` that is already there, else before the nearest
+ * one after it, else at the end.
  */
 export function upsertSection(document: string, id: string, body: string, order: readonly string[]): string {
   const block = `${startMarker(id)}\n${body.trimEnd()}\n${endMarker(id)}`;
   const from = document.indexOf(startMarker(id));
   const to = document.indexOf(endMarker(id));
-  if (from >= 0 && to > from) return document.slice(0, from) + block + document.slice(to + endMarker(id).length);
+  if (from >= 0 && to > from) {
+    const title = body.trimStart().split('\n', 1)[0] ?? '';
+    const { before, after } = strayText(document.slice(from + startMarker(id).length, to), title);
+    return (
+      document.slice(0, from) +
+      (before === '' ? '' : `${before}\n\n`) +
+      block +
+      (after === '' ? '' : `\n\n${after}`) +
+      document.slice(to + endMarker(id).length)
+    );
+  }
   const index = order.indexOf(id);
   for (const before of order.slice(0, Math.max(0, index)).reverse()) {
     const at = document.indexOf(endMarker(before));
