@@ -203,13 +203,9 @@ export function suiteSection(machine: MachineInfo, date: string): string {
 function strayText(inner: string, title: string): { before: string; after: string } {
   const lines = inner.split('\n');
   const titled = lines.indexOf(title);
-  const own =
-    titled >= 0
-      ? titled
-      : Math.max(
-          0,
-          lines.findIndex((line) => line.startsWith('## ')),
-        );
+  const firstHeading = lines.findIndex((line) => line.startsWith('## '));
+  // A section whose title changed since: its old heading is the first one there.
+  const own = titled >= 0 ? titled : Math.max(0, firstHeading);
   const next = lines.findIndex((line, index) => index > own && line.startsWith('## '));
   return {
     before: lines.slice(0, own).join('\n').trim(),
