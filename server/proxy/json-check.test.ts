@@ -77,5 +77,9 @@ describe('createJsonChecker', () => {
     const deep = `${'['.repeat(20_000)}"${token}"${']'.repeat(20_000)}`;
     expect(await check.check(Buffer.from(deep), spellings)).toEqual({ kind: 'unclean' });
     expect(await check.check(Buffer.from(deep.replace(token, 'other')), spellings)).toEqual({ kind: 'as_is' });
+    // Written with JSON's escapes, the token is not in the bytes as they are, but it is in what the browser reads.
+    const escaped = [...token].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const hidden = Buffer.from(`{"a":"x${escaped}x","${escaped}":[1]}`);
+    expect(text(await check.check(hidden, spellings))).toBe('{"a":"x[token]x","[token]":[1]}');
   });
 });
