@@ -237,6 +237,23 @@ for (const language of ['en', 'ru'] as const) {
         // wider than the bar's own (1rem) is left on its left.
         if (width !== 375) return;
         expect(await gapBefore(page, '.overview-bar > .overview-order')).toBeLessThanOrEqual(17);
+        // "Keep on this device" is one line: its hint is its description, and the link to what is stored is the
+        // menu's, not a second phrase of the same words beside it.
+        const keep = page.locator('.overview-keep');
+        await expect(keep.getByRole('checkbox')).toBeVisible();
+        await expect(keep.getByRole('link')).toHaveCount(0);
+        const keepLine = await keep.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+        expect((await keep.boundingBox())?.height).toBeLessThanOrEqual(keepLine * 1.5);
+        await page
+          .getByRole('banner')
+          .getByRole('button', { name: language === 'en' ? 'Menu' : 'Меню' })
+          .click();
+        await expect(
+          page.getByRole('banner').getByRole('link', {
+            name: language === 'en' ? 'Stored on this device' : 'Хранится на этом устройстве',
+          }),
+        ).toBeVisible();
+        await page.keyboard.press('Escape');
         // The Course ID form in the shortcuts stays inside its panel, with room for an ID in the field.
         await openShortcuts(page, language);
         const courseId = page.getByRole('textbox', { name: language === 'en' ? 'Course ID' : 'ID курса' });

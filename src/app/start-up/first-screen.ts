@@ -188,8 +188,8 @@ export function firstScreenHtml({ courses, total, locale, theme, phone }: FirstS
     `<option value="">${esc(texts.needsAttention)}</option>${options}</select>` +
     `<details inert class="help-toggle overview-order-help"><summary><span aria-hidden="true">?</span><span class="visually-hidden">${esc(texts.aboutOrder)}</span></summary>` +
     `<p class="field-hint">${rule}</p></details></div>${exportButton}</div>` +
-    `<p class="overview-keep"><label><input type="checkbox" inert> ${esc(texts.keep)}</label> <span class="${phone ? 'visually-hidden' : 'muted'}">${esc(texts.keepHint)}</span> ` +
-    `<a href="${pathTo('device')}">${esc(texts.storedLink)}</a></p>` +
+    `<p class="overview-keep"><label><input type="checkbox" inert> ${esc(texts.keep)}</label> <span class="${phone ? 'visually-hidden' : 'muted'}">${esc(texts.keepHint)}</span>` +
+    `${phone ? '' : ` <a href="${pathTo('device')}">${esc(texts.storedLink)}</a>`}</p>` +
     (ordered.length > 0
       ? `<div class="overview-rows">${phone ? cards(ordered, texts) : table(ordered, texts)}</div>`
       : '') +

@@ -266,11 +266,18 @@ export function AccountOverview({
               />{' '}
               {texts.keep}
             </label>{' '}
-            {/* A phone keeps the first screen for the courses: the hint stays the checkbox's description. */}
+            {/* A phone keeps the first screen for the courses: the hint stays the checkbox's description, and the
+                link to what is stored is left to the menu (beside the checkbox, "Keep on this device" and "Stored on
+                this device" read as the same words twice). */}
             <span id={keepHintId} className={phone ? 'visually-hidden' : 'muted'}>
               {texts.keepHint}
-            </span>{' '}
-            <Link to={pathTo('device')}>{texts.storedLink}</Link>
+            </span>
+            {!phone && (
+              <>
+                {' '}
+                <Link to={pathTo('device')}>{texts.storedLink}</Link>
+              </>
+            )}
           </p>
           <ParseReportNotice report={list.report} itemNoun="course" />
           {list.complete && isCutShort(list.end) && <p className="alert alert-warning">{texts.cutShort(list.end)}</p>}
