@@ -152,6 +152,20 @@ for (const lang of ['en', 'ru'] as const) {
           .first()
           .evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
         expect((await boxOf(summary)).height).toBeLessThanOrEqual(2 * summaryLine + 16);
+        // Its figures run past the edge, which fades there until the strip is scrolled to its end.
+        const figures = summary.locator('dl');
+        const fade = () => figures.evaluate((element) => getComputedStyle(element).getPropertyValue('--summary-more'));
+        expect(await figures.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+        await expect.poll(async () => parseFloat(await fade())).toBeGreaterThanOrEqual(24);
+        expect(await figures.evaluate((element) => getComputedStyle(element).maskImage)).toContain('gradient');
+        await figures.evaluate((element) => element.scrollBy({ left: element.scrollWidth }));
+        await expect.poll(fade).toBe('0px');
+        // Focused from the keyboard, it has no mask, which would clip the focus ring.
+        await figures.focus();
+        await page.keyboard.press('Shift+Tab');
+        await page.keyboard.press('Tab');
+        await expect(figures).toBeFocused();
+        expect(await figures.evaluate((element) => getComputedStyle(element).maskImage)).toBe('none');
       });
     }
 
