@@ -173,6 +173,34 @@ describe('the account health reader', () => {
     expect(most).toBe(COURSES_AT_ONCE);
   });
 
+  it('when left, cancels the courses it was reading after a grace, but not one a screen opened meanwhile', async () => {
+    const release: Array<() => void> = [];
+    serveApi({
+      courseStats: async ({ params, url }) => {
+        await new Promise<void>((resolve) => release.push(resolve));
+        return url.searchParams.get('page') === '1' ? rowsOf(Number(params.course_id), 3) : [];
+      },
+    });
+    const client = createTestQueryClient();
+    const engine = createAccountHealth({ client, now: () => TEST_NOW, stopGraceMs: 50 });
+    engine.setCourses([1, 2].map((id) => parsedCourse(id)));
+    engine.start();
+    const state = (id: number) => client.getQueryState(wholeCourseQuery({ courseId: id }).queryKey);
+    await expect.poll(() => engine.getSnapshot().progress.reading).toBe(2);
+    engine.stop();
+    // Within the grace both read on; then the statistics page of course 1 opens on the read in flight.
+    expect(state(1)?.fetchStatus).toBe('fetching');
+    expect(state(2)?.fetchStatus).toBe('fetching');
+    const unobserve = new QueryObserver(client, wholeCourseQuery({ courseId: 1 })).subscribe(() => undefined);
+    // Past the grace: course 2, which nothing shows, is cancelled; course 1 is not.
+    await expect.poll(() => state(2)?.fetchStatus).toBe('idle');
+    expect(state(1)?.fetchStatus).toBe('fetching');
+    release.splice(0).forEach((done) => done());
+    await expect.poll(() => state(1)?.data).toMatchObject({ complete: true, items: expect.any(Array) });
+    expect(state(2)?.data).toMatchObject({ complete: false });
+    unobserve();
+  });
+
   it('keeps rows in the cache up to its budget, the most recently read, and never drops a course on screen', async () => {
     serveApi({ courseStats: ({ params }) => rowsOf(Number(params.course_id), 40) });
     const client = createTestQueryClient();

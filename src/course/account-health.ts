@@ -47,6 +47,13 @@ export const ROWS_PER_TASK = 5_000;
  */
 export const KEPT_ROWS = 60_000;
 /**
+ * How long the courses being read when the overview is left go on before they are cancelled. Leaving it for a
+ * course's statistics (a row, a saved view) shows that course while it is being read: the screen joins the read
+ * in flight, and one cancelled under it said "stopped after 0 rows". The new screen mounts after the overview has
+ * gone (its code may still be on its way), so the reads wait this long, and a course a screen then shows reads on.
+ */
+export const STOP_GRACE_MS = 1_000;
+/**
  * The most a change waits before the screen hears of it, so a burst of small courses is one render: 200 ms, and
  * longer the more courses there are, up to a second. Each render orders every course in one piece of the main
  * thread (tens of milliseconds at 5,000 courses): fewer of them leave the thread to input and to the reading.
@@ -103,6 +110,8 @@ export interface AccountHealthOptions {
   keptRows?: number;
   /** ROWS_PER_TASK unless given (tests slice smaller courses). */
   rowsPerTask?: number;
+  /** STOP_GRACE_MS unless given. */
+  stopGraceMs?: number;
   /** Given: what was kept is shown at once and only what changed since is read again; what is read is kept. */
   keeping?: AccountKeeping | null;
 }
@@ -112,6 +121,7 @@ export function createAccountHealth({
   now = Date.now,
   keptRows = KEPT_ROWS,
   rowsPerTask = ROWS_PER_TASK,
+  stopGraceMs = STOP_GRACE_MS,
   keeping = null,
 }: AccountHealthOptions) {
   const queue = new HealthQueue();
@@ -400,11 +410,21 @@ export function createAccountHealth({
       active = true;
       pump();
     },
-    /** Stops reading: the courses being read are cancelled (what they read stays in the cache) and wait again. */
+    /**
+     * Stops reading: after STOP_GRACE_MS, the courses still being read are cancelled (what they read stays in the
+     * cache) and wait again, except one a screen shows by then, which reads on for it. Started again within the
+     * grace, nothing is cancelled.
+     */
     stop() {
       active = false;
       if (saveTimer !== undefined) save();
-      for (const courseId of reading) void client.cancelQueries({ queryKey: queryKeyOf(courseId), exact: true });
+      setTimeout(() => {
+        if (active) return;
+        for (const courseId of reading) {
+          if ((cachedQuery(client, queryKeyOf(courseId))?.getObserversCount() ?? 0) > 0) continue;
+          void client.cancelQueries({ queryKey: queryKeyOf(courseId), exact: true });
+        }
+      }, stopGraceMs);
     },
   };
 }
