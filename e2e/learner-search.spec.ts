@@ -107,7 +107,11 @@ function expectAskedUntilAnswered(answers: string[], asked: number, course: stri
     what,
   ).toHaveLength(1);
   expect(answers.at(-1), what).toBe('200');
-  expect(asked, what).toBe(answers.length);
+  // Each answer the page had came from the upstream, but one the page gave up (a request aborted on a busy machine)
+  // may have been given up before the proxy sent it on.
+  const given = answers.filter((answer) => answer === 'net::ERR_ABORTED').length;
+  expect(asked, what).toBeGreaterThanOrEqual(answers.length - given);
+  expect(asked, what).toBeLessThanOrEqual(answers.length);
 }
 
 async function signInAs(page: Page, token: string, language: 'en' | 'ru' = 'en'): Promise<void> {
