@@ -142,6 +142,8 @@ export function createAccountHealth({
   let keptLearnersOf: ReadonlyMap<number, readonly number[]> | null = null;
   let waitingList: readonly Course[] = [];
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The cancelling of the courses being read, due STOP_GRACE_MS after the last stop(). */
+  let cancelTimer: ReturnType<typeof setTimeout> | undefined;
   /** Courses whose rows are still in the cache, oldest first, with their row counts. */
   const kept = new Map<number, number>();
   const listeners = new Set<() => void>();
@@ -418,11 +420,13 @@ export function createAccountHealth({
     stop() {
       active = false;
       if (saveTimer !== undefined) save();
-      setTimeout(() => {
+      clearTimeout(cancelTimer);
+      cancelTimer = setTimeout(() => {
         if (active) return;
         for (const courseId of reading) {
-          if ((cachedQuery(client, queryKeyOf(courseId))?.getObserversCount() ?? 0) > 0) continue;
-          void client.cancelQueries({ queryKey: queryKeyOf(courseId), exact: true });
+          // The query itself, found by its hash: cancelQueries would look through the whole cache for each.
+          const query = cachedQuery(client, queryKeyOf(courseId));
+          if (query && query.getObserversCount() === 0) void query.cancel({ revert: true });
         }
       }, stopGraceMs);
     },
